@@ -85,6 +85,8 @@ def _sub_nibbles(size: int) -> tuple[tuple[int, ...], ...]:
 
 
 _SUBS_OF_SIZE: dict[int, tuple[tuple[int, ...], ...]] = {k: _sub_nibbles(k) for k in (1, 2, 3, 4)}
+_SUBS_1 = _SUBS_OF_SIZE[1]
+_SUBS_2 = _SUBS_OF_SIZE[2]
 
 
 def _tuple_of_ints(values: Iterable[int]) -> tuple[int, ...]:
@@ -129,7 +131,12 @@ class ClimbingRules:
     _nibble_cards: tuple[tuple[tuple[Card, ...], ...], ...] = attrs.field(
         init=False, repr=False, eq=False
     )
+    _set_combos: dict[int, tuple[tuple[Combination | None, ...], ...]] = attrs.field(
+        init=False, repr=False, eq=False
+    )
     _seq_ok: tuple[bool, ...] = attrs.field(init=False, repr=False, eq=False)
+    _seq_positions: int = attrs.field(init=False, repr=False, eq=False)
+    _dseq_positions: int = attrs.field(init=False, repr=False, eq=False)
     _dseq_ok: tuple[bool, ...] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
@@ -184,8 +191,23 @@ class ClimbingRules:
         set_(self, "_card_of_strength", tuple(card_of_strength))
         set_(self, "_smask_tables", tuple(smask_tables))
         set_(self, "_nibble_cards", nibble_cards)
+        # Every single, pair, triple and quad, built once: _set_combos[size][p][sub_nibble].
+        set_combos = {}
+        for size, type_ in _SET_TYPE_BY_SIZE.items():
+            set_combos[size] = tuple(
+                tuple(
+                    Combination(type_, cards_of[sub], size, cards_of[sub][-1],
+                                4 * p + sub.bit_length() - 1)
+                    if sub.bit_count() == size else None
+                    for sub in range(16)
+                )
+                for p, cards_of in enumerate(nibble_cards)
+            )
+        set_(self, "_set_combos", set_combos)
         set_(self, "_seq_ok", tuple(r in self.sequence_ranks for r in ranks))
         set_(self, "_dseq_ok", tuple(r in self.double_sequence_ranks for r in ranks))
+        set_(self, "_seq_positions", sum(1 << 4 * p for p, ok in enumerate(self._seq_ok) if ok))
+        set_(self, "_dseq_positions", sum(1 << 4 * p for p, ok in enumerate(self._dseq_ok) if ok))
 
     def rank_position(self, rank: int) -> int:
         """The rank's position in ``rank_order`` (0 = lowest). ``ValueError`` if it has none."""
@@ -304,8 +326,8 @@ def classify(cards: CardSet | Iterable[Card], rules: ClimbingRules) -> Combinati
     key_strength = smask.bit_length() - 1
     low_pos = (smask & -smask).bit_length() - 1 >> 2
     high_pos = key_strength >> 2
-    if low_pos == high_pos:
-        return _make(_SET_TYPE_BY_SIZE[count], ordered, count, key_strength)  # type: ignore[arg-type]
+    if low_pos == high_pos:  # the prebuilt single, pair, triple or quad
+        return rules._set_combos[count][low_pos][(smask >> 4 * low_pos) & 0xF]
     span = high_pos - low_pos + 1
     counts = {((smask >> 4 * p) & 0xF).bit_count() for p in range(low_pos, high_pos + 1)}
     if counts == {1}:
@@ -363,74 +385,89 @@ def beats(
 
 def _sets(rules: ClimbingRules, smask: int, size: int, min_key: int) -> list[Combination]:
     """Every ``size``-card set (single/pair/triple/quad) with key strength > ``min_key``."""
-    type_ = _SET_TYPE_BY_SIZE[size]
     subs_table = _SUBS_OF_SIZE[size]
-    nibble_cards = rules._nibble_cards
-    out = []
-    start = max(min_key + 1, 0) >> 2
-    for p in range(start, len(nibble_cards)):
-        nib = (smask >> 4 * p) & 0xF
-        if nib.bit_count() < size:
-            continue
-        cards_of = nibble_cards[p]
-        base = 4 * p
-        for sub in subs_table[nib]:
-            ks = base + sub.bit_length() - 1
-            if ks > min_key:
-                out.append(Combination(type_, cards_of[sub], size, cards_of[sub][-1], ks))
+    combos_at = rules._set_combos[size]
+    out: list[Combination] = []
+    start = max(min_key + 1, 0)
+    smask >>= start & ~3
+    p = start >> 2
+    while smask:
+        nib = smask & 0xF
+        if nib.bit_count() >= size:
+            combos = combos_at[p]
+            for sub in subs_table[nib]:
+                combo = combos[sub]
+                if combo.key_strength > min_key:  # type: ignore[union-attr]
+                    out.append(combo)  # type: ignore[arg-type]
+        smask >>= 4
+        p += 1
     return out
 
 
-def _runs(rules: ClimbingRules, smask: int, double: bool) -> list[int]:
-    """``run[p]``: how many consecutive allowed, held rank positions end at ``p``."""
-    ok = rules._dseq_ok if double else rules._seq_ok
-    need = 2 if double else 1
-    run = []
-    current = 0
-    for p, allowed in enumerate(ok):
-        if allowed and ((smask >> 4 * p) & 0xF).bit_count() >= need:
-            current += 1
-        else:
-            current = 0
-        run.append(current)
-    return run
+_NIB_LOW = int("1" * 13, 16)  # bit 4p for each rank position p
+
+
+def _held_positions(smask: int, double: bool) -> int:
+    """Bit ``4p`` set where rank position ``p`` holds at least one card (two if ``double``)."""
+    x1, x2, x3 = smask >> 1, smask >> 2, smask >> 3
+    if double:  # at least two of the four suit bits
+        return ((smask & (x1 | x2 | x3)) | (x1 & (x2 | x3)) | (x2 & x3)) & _NIB_LOW
+    return (smask | x1 | x2 | x3) & _NIB_LOW
 
 
 def _sequences(
     rules: ClimbingRules, smask: int, double: bool, length: int | None, min_key: int
 ) -> list[Combination]:
-    """Every (double) sequence of ``length`` (``None``: every length) with key > ``min_key``."""
-    run = _runs(rules, smask, double)
-    longest = max(run, default=0)
-    minimum = rules.min_double_sequence if double else rules.min_sequence
-    lengths = range(minimum, longest + 1) if length is None else (length,)
-    type_ = ComboType.DOUBLE_SEQUENCE if double else ComboType.SEQUENCE
-    subs_table = _SUBS_OF_SIZE[2 if double else 1]
+    """Every (double) sequence of ``length`` (``None``: every length) with key > ``min_key``.
+
+    ``windows`` has bit ``4p`` set when the ``n`` rank positions ending at ``p`` are all held
+    and allowed; it is narrowed one length at a time."""
+    if double:
+        held = _held_positions(smask, True) & rules._dseq_positions
+        minimum, type_, subs_table = rules.min_double_sequence, ComboType.DOUBLE_SEQUENCE, _SUBS_2
+    else:
+        held = _held_positions(smask, False) & rules._seq_positions
+        minimum, type_, subs_table = rules.min_sequence, ComboType.SEQUENCE, _SUBS_1
+    if length is not None and length < minimum:
+        return []
     nibble_cards = rules._nibble_cards
-    out = []
-    first_end = max(min_key + 1, 0) >> 2
-    for n in lengths:
-        if n < minimum or n > longest:
-            continue
-        for end in range(max(first_end, n - 1), len(run)):
-            if run[end] < n:
-                continue
-            # Choices per position, top position first (its first card is the key).
-            choices = []
-            for p in range(end, end - n, -1):
-                cards_of = nibble_cards[p]
-                choices.append([cards_of[sub] for sub in subs_table[(smask >> 4 * p) & 0xF]])
-            base = 4 * end
-            top_subs = subs_table[(smask >> 4 * end) & 0xF]
-            for top_sub, top_cards in zip(top_subs, choices[0], strict=True):
-                ks = base + top_sub.bit_length() - 1
-                if ks <= min_key:
-                    continue
-                key = top_cards[-1]
-                # Lexicographic from the top down: the position below the key varies slowest.
-                for rest in itertools.product(*choices[1:]):
-                    cards = tuple(itertools.chain.from_iterable(rest[::-1])) + top_cards
-                    out.append(Combination(type_, cards, n, key, ks))
+    choices_at: dict[int, list[tuple[Card, ...]]] = {}
+    key_floor = ~((1 << (max(min_key + 1, 0) & ~3)) - 1)  # end positions that may beat min_key
+    out: list[Combination] = []
+    windows = held
+    n = 1
+    while windows:
+        if n >= minimum and (length is None or n == length):
+            ends = windows & key_floor
+            while ends:
+                low = ends & -ends
+                end = (low.bit_length() - 1) >> 2
+                ends ^= low
+                choices = []
+                for p in range(end, end - n, -1):
+                    row = choices_at.get(p)
+                    if row is None:
+                        cards_of = nibble_cards[p]
+                        row = [cards_of[sub] for sub in subs_table[(smask >> 4 * p) & 0xF]]
+                        choices_at[p] = row
+                    choices.append(row)
+                base = 4 * end
+                top_subs = subs_table[(smask >> base) & 0xF]
+                below = choices[1:]
+                for top_sub, top_cards in zip(top_subs, choices[0], strict=True):
+                    ks = base + top_sub.bit_length() - 1
+                    if ks <= min_key:
+                        continue
+                    key = top_cards[-1]
+                    # Lexicographic from the top down: the position below the key varies
+                    # slowest.
+                    for rest in itertools.product(*below):
+                        cards = tuple(itertools.chain.from_iterable(rest[::-1])) + top_cards
+                        out.append(Combination(type_, cards, n, key, ks))
+            if length is not None:
+                break
+        windows &= held << (4 * n)
+        n += 1
     return out
 
 

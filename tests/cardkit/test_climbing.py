@@ -318,3 +318,31 @@ def test_sequence_count_with_two_suits() -> None:
 def test_combinations_of_type_needs_rules() -> None:
     with pytest.raises(TypeError):
         combinations_of_type(CardSet("3S"), ComboType.SINGLE)
+
+
+def test_extra_types_own_group_and_overlaps() -> None:
+    """``extra`` may admit members of top's own group; overlapping requests give no repeats."""
+    hand = CardSet("4S 4C 5D 5H 6C 6D 7S 7C 9S 9C 9D 9H 5S 5C 5D 5H") - CardSet("5S 5C")
+    any_double = beating_combinations(
+        hand,
+        combo("JS JC QD QH KS KH"),
+        TIEN_LEN_LIKE,
+        lambda candidate, top: candidate.type is ComboType.DOUBLE_SEQUENCE,
+        [(ComboType.DOUBLE_SEQUENCE, None), (ComboType.DOUBLE_SEQUENCE, 3)],
+    )
+    expected = combinations_of_type(hand, ComboType.DOUBLE_SEQUENCE, rules=TIEN_LEN_LIKE)
+    assert any_double == expected
+    assert len({c.mask for c in any_double}) == len(any_double)
+    assert {c.length for c in any_double} == {3, 4}
+    lower_quad = beating_combinations(
+        CardSet("3S 3C 3D 3H"),
+        combo("9S 9C 9D 9H"),
+        TIEN_LEN_LIKE,
+        lambda candidate, top: candidate.type is ComboType.QUAD,
+        [(ComboType.QUAD, None)],
+    )
+    assert [str(c) for c in lower_quad] == ["3S 3C 3D 3H"]
+    # Without the group listed in extra_types, the extra rule is not consulted for it.
+    assert not beating_combinations(
+        CardSet("3S 3C 3D 3H"), combo("9S 9C 9D 9H"), TIEN_LEN_LIKE, lambda c, t: True
+    )

@@ -330,7 +330,7 @@ class CardSet:
         """The cards as a list, in index order."""
         return list(_cards_of_mask(self.mask))
 
-    def sorted(self, key=None) -> list[Card]:  # noqa: ANN001 - any sort key
+    def sorted(self, key=None) -> list[Card]:
         """The cards sorted by ``key`` (default: rank, then suit)."""
         return sorted(self, key=key or (lambda card: card.sort_key))
 

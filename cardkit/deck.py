@@ -94,7 +94,9 @@ def deal_round_robin(
     from the top of ``deck``. Returns the hands by seat and the undealt rest (top first)."""
     needed = hand_size * len(players)
     if needed > len(deck):
-        raise ValueError(f"cannot deal {hand_size} cards to {len(players)} players from {len(deck)}")
+        raise ValueError(
+            f"cannot deal {hand_size} cards to {len(players)} players from {len(deck)}"
+        )
     hands: dict[int, list[Card]] = {seat: [] for seat in players}
     for position in range(needed):
         hands[players[position % len(players)]].append(deck[position])

@@ -1,0 +1,261 @@
+"""Game definitions (what a plugin declares) and configured games (what ``load_game`` returns).
+
+A plugin's entry point names a :class:`GameDefinition`: its name, player counts, options, state
+class, deck, hooks, match rules and agents — data, not a subclass. ``definition.configure(...)``
+(or ``cardkit.load_game``) validates the options and returns a :class:`Game`, which deals hands
+and matches.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardkit.agents import Agent, AgentFactory, random_agent
+from cardkit.cards import Card, parse_cards
+from cardkit.deck import STANDARD_52, DeckSpec, derive_seed
+from cardkit.hooks import Hooks
+from cardkit.options import OptionSet
+from cardkit.results import Result
+
+if TYPE_CHECKING:
+    from cardkit.match import Match
+    from cardkit.state import State
+
+__all__ = [
+    "Game",
+    "GameDefinition",
+    "HandContext",
+    "MatchOutcome",
+    "MatchRules",
+    "rotating_dealer_match",
+]
+
+
+@attrs.frozen
+class HandContext:
+    """What a hand inherits from its match: dealer, hand number, running totals, roles (e.g.
+    three-hand gin's box/captain/sitter, one per seat), the seat that leads (games where the
+    last winner leads) and any other game-specific data in ``extra`` (plain JSON values)."""
+
+    dealer: int
+    hand_number: int = 0
+    totals: tuple[float, ...] = attrs.field(default=(), converter=tuple)
+    roles: tuple[str, ...] | None = attrs.field(
+        default=None, converter=lambda r: None if r is None else tuple(r)
+    )
+    leader: int | None = None
+    extra: Mapping[str, Any] = attrs.field(factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data."""
+        return {
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "totals": list(self.totals),
+            "roles": None if self.roles is None else list(self.roles),
+            "leader": self.leader,
+            "extra": dict(self.extra),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HandContext:
+        """Inverse of :meth:`to_dict`."""
+        return cls(
+            dealer=int(data["dealer"]),
+            hand_number=int(data.get("hand_number", 0)),
+            totals=tuple(data.get("totals", ())),
+            roles=data.get("roles"),
+            leader=data.get("leader"),
+            extra=dict(data.get("extra", {})),
+        )
+
+
+@attrs.frozen
+class MatchOutcome:
+    """How a match ended: the winner (None for no single winner), the final totals (after any
+    end-of-match bonuses) and a one-line summary."""
+
+    winner: int | None
+    final_totals: tuple[float, ...]
+    summary: str = ""
+
+
+@attrs.frozen
+class MatchRules:
+    """A game's match structure, as three functions:
+
+    - ``start(game, rng) -> HandContext``: the first hand's context (first dealer by a cut, roles);
+    - ``advance(game, context, result, rng) -> HandContext``: the next hand's context (totals,
+      dealer, roles, leader) after a hand ended with ``result``;
+    - ``outcome(game, context, hands_played) -> MatchOutcome | None``: None while the match goes on.
+    """
+
+    start: Callable[[Game, random.Random], HandContext]
+    advance: Callable[[Game, HandContext, Result, random.Random], HandContext]
+    outcome: Callable[[Game, HandContext, int], MatchOutcome | None]
+
+
+def rotating_dealer_match(target_hands_option: str | None = None) -> MatchRules:
+    """Match rules for games of independent hands: the last seat deals first, the deal passes
+    left after every hand, each seat's total adds its payoffs; the match ends after the number of
+    hands in option ``target_hands_option`` (0 or absent = no end)."""
+
+    def start(game: Game, rng: random.Random) -> HandContext:
+        return HandContext(dealer=game.players - 1, totals=(0,) * game.players)
+
+    def advance(
+        game: Game, context: HandContext, result: Result, rng: random.Random
+    ) -> HandContext:
+        totals = tuple(t + p for t, p in zip(context.totals, result.payoffs, strict=True))
+        return attrs.evolve(context, dealer=(context.dealer + 1) % game.players,
+                            hand_number=context.hand_number + 1, totals=totals)
+
+    def outcome(game: Game, context: HandContext, hands_played: int) -> MatchOutcome | None:
+        limit = game.options.get(target_hands_option, 0) if target_hands_option else 0
+        if not limit or hands_played < limit:
+            return None
+        best = max(context.totals)
+        leaders = [seat for seat, total in enumerate(context.totals) if total == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+        return MatchOutcome(winner, context.totals, f"after {hands_played} hands")
+
+    return MatchRules(start, advance, outcome)
+
+
+def _check_nothing(players: int, options: Mapping[str, Any]) -> None:
+    return None
+
+
+@attrs.frozen
+class GameDefinition:
+    """Everything a plugin declares about its game.
+
+    ``deck`` gives the deck for a set of options; ``check`` validates combinations of options
+    (raise ``ValueError``); ``zero_sum`` says payoffs sum to zero in every hand; ``max_actions``
+    bounds a hand's length for the conformance kit and the lab (a guard, not a rule).
+    """
+
+    name: str
+    title: str
+    summary: str
+    state_class: type[State]
+    options: OptionSet
+    player_counts: tuple[int, ...]
+    default_players: int
+    match: MatchRules = attrs.field(factory=rotating_dealer_match)
+    deck: Callable[[Mapping[str, Any]], DeckSpec] = lambda options: STANDARD_52
+    hooks: Hooks = attrs.field(factory=Hooks)
+    agents: Mapping[str, AgentFactory] = attrs.field(factory=dict)
+    zero_sum: bool = False
+    check: Callable[[int, Mapping[str, Any]], None] = _check_nothing
+    rules_summary: str = ""
+    action_help: Mapping[str, str] = attrs.field(factory=dict)
+    max_actions: int = 5000
+    version: str = "0.1.0"
+
+    def configure(
+        self, players: int | None = None, preset: str | None = None, **options: Any
+    ) -> Game:
+        """A configured game. Raises ``ValueError`` naming the valid choices for a bad player
+        count, an unknown option or preset, or a bad value."""
+        if players is None:
+            players = self.default_players
+        if isinstance(players, bool) or not isinstance(players, int) or \
+                players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise ValueError(f"{self.name} is for {counts} players, not {players}")
+        resolved = self.options.resolve(players, options, preset, game=self.name)
+        self.check(players, resolved)
+        return Game(self, players, resolved, preset)
+
+    def variant(self, **changes: Any) -> GameDefinition:
+        """A new definition with some fields changed (name, options, hooks, agents …): how a
+        plugin builds a variant of an existing game without copying it."""
+        return attrs.evolve(self, **changes)
+
+    @property
+    def agent_names(self) -> list[str]:
+        """The agents this game offers, ``random`` first."""
+        return ["random", *sorted(name for name in self.agents if name != "random")]
+
+    def agent_factory(self, name: str) -> AgentFactory:
+        """The factory for agent ``name``; ``ValueError`` naming the valid ones otherwise."""
+        if name == "random" and "random" not in self.agents:
+            return random_agent
+        try:
+            return self.agents[name]
+        except KeyError:
+            raise ValueError(
+                f"{self.name} has no agent {name!r}; agents: {', '.join(self.agent_names)}"
+            ) from None
+
+
+@attrs.frozen(eq=False)
+class Game:
+    """A game with its player count and resolved options. ``game.options`` is a plain dict of
+    every option's value; do not mutate it."""
+
+    definition: GameDefinition
+    players: int
+    options: dict[str, Any]
+    preset: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The registered name, e.g. ``tonk``."""
+        return self.definition.name
+
+    @property
+    def hooks(self) -> Hooks:
+        """The rule hooks the game's states call."""
+        return self.definition.hooks
+
+    @property
+    def deck_spec(self) -> DeckSpec:
+        """The deck these options play with."""
+        return self.definition.deck(self.options)
+
+    def first_context(self) -> HandContext:
+        """The context of a stand-alone hand: the last seat deals, totals zero."""
+        return HandContext(dealer=self.players - 1, totals=(0,) * self.players)
+
+    def new_hand(
+        self,
+        seed: int | None = None,
+        deck: Sequence[Card] | str | None = None,
+        context: HandContext | None = None,
+    ) -> State:
+        """Deal a hand. ``deck`` stacks the deck (top card first; if partial, the rest follows
+        in a shuffle drawn from ``seed``). Without a seed one is drawn and kept in the record."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 63)
+        rng = random.Random(seed)
+        spec = self.deck_spec
+        stacked: tuple[Card, ...] | None = None
+        if deck is not None:
+            stacked = tuple(parse_cards(deck) if isinstance(deck, str) else deck)
+            cards = spec.stacked(stacked, rng)
+        else:
+            cards = spec.shuffled(rng)
+        return self.definition.state_class(
+            self, cards, context or self.first_context(), seed, stacked
+        )
+
+    def new_match(self, seed: int | None = None, hands: int | None = None) -> Match:
+        """Start a match; ``hands`` stops it after that many hands whatever the game's own end."""
+        from cardkit.match import Match
+
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 63)
+        return Match(self, seed, hands)
+
+    def agent(self, name: str, seat: int = 0, seed: int = 0) -> Agent:
+        """A new agent of the named kind for ``seat``."""
+        return self.definition.agent_factory(name)(self, seat, derive_seed(seed, "agent", seat))
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name} players={self.players}>"

@@ -1,0 +1,115 @@
+"""Finding games: the ``cardkit.games`` entry-point group.
+
+Every game — the project's own three included — is an installed plugin whose entry point names a
+:class:`~cardkit.game.GameDefinition`. A plugin that fails to import is reported by
+:func:`plugin_errors` (name and error) and does not break the others. :func:`register` adds a
+definition in-process (tests, notebooks) without installing anything.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+from typing import Any
+
+import attrs
+
+from cardkit.game import Game, GameDefinition
+
+__all__ = [
+    "GameInfo",
+    "available_games",
+    "game_definition",
+    "game_infos",
+    "load_game",
+    "plugin_errors",
+    "register",
+    "unregister",
+]
+
+ENTRY_POINT_GROUP = "cardkit.games"
+
+
+@attrs.frozen
+class GameInfo:
+    """One installed game, or a plugin that failed to load (``error`` set)."""
+
+    name: str
+    package: str
+    definition: GameDefinition | None
+    error: str | None = None
+
+
+_discovered: dict[str, GameInfo] | None = None
+_registered: dict[str, GameInfo] = {}
+
+
+def _discover() -> dict[str, GameInfo]:
+    global _discovered
+    if _discovered is None:
+        found: dict[str, GameInfo] = {}
+        for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+            package = point.dist.name if point.dist is not None else point.module
+            try:
+                definition = point.load()
+            except Exception as error:  # a broken plugin must not break the others
+                found[point.name] = GameInfo(point.name, package, None,
+                                             f"{type(error).__name__}: {error}")
+                continue
+            if not isinstance(definition, GameDefinition):
+                found[point.name] = GameInfo(
+                    point.name, package, None,
+                    f"entry point {point.value} is a {type(definition).__name__}, "
+                    "not a cardkit GameDefinition")
+            else:
+                found[point.name] = GameInfo(point.name, package, definition)
+        _discovered = found
+    return {**_discovered, **_registered}
+
+
+def game_infos() -> list[GameInfo]:
+    """Every game found, loaded or not, sorted by name."""
+    return sorted(_discover().values(), key=lambda info: info.name)
+
+
+def available_games() -> list[str]:
+    """Names of the games that load, sorted."""
+    return [info.name for info in game_infos() if info.definition is not None]
+
+
+def plugin_errors() -> dict[str, str]:
+    """Plugins that failed to load, with their errors."""
+    return {info.name: info.error for info in game_infos() if info.error is not None}
+
+
+def game_definition(name: str) -> GameDefinition:
+    """The definition of an installed game; ``ValueError`` naming the valid games otherwise."""
+    info = _discover().get(name)
+    if info is None:
+        valid = ", ".join(available_games()) or "none installed"
+        raise ValueError(f"unknown game {name!r}; installed games: {valid}")
+    if info.definition is None:
+        raise ValueError(f"game {name!r} failed to load: {info.error}")
+    return info.definition
+
+
+def load_game(name: str, players: int | None = None, preset: str | None = None,
+              **options: Any) -> Game:
+    """A configured game: ``load_game("tonk", players=3, hit_penalty_turns=1)``. An unknown
+    game, option or preset, or a bad value, raises ``ValueError`` naming the valid choices."""
+    return game_definition(name).configure(players=players, preset=preset, **options)
+
+
+def register(definition: GameDefinition, package: str = "(registered in-process)") -> None:
+    """Make a definition loadable by name in this process (it shadows an installed one)."""
+    _registered[definition.name] = GameInfo(definition.name, package, definition)
+
+
+def unregister(name: str) -> None:
+    """Undo :func:`register`."""
+    _registered.pop(name, None)
+
+
+def refresh() -> None:
+    """Forget discovered plugins so the next call scans the entry points again."""
+    global _discovered
+    _discovered = None

@@ -1,0 +1,225 @@
+"""The turn-phase machine: the base class of every game's hand state.
+
+A game subclass declares its phases as data (:class:`Phase`: which action kinds each accepts and
+what to tell a player who tries another) and implements four things: ``_legal_actions`` (the
+legal moves now), ``_apply`` (what a legal move does, without re-validating it), ``view`` and
+``hidden_cards``/``zones`` (for the conformance kit). The base class does the rest the same way
+for every game: text parsing, the phase check, refusing illegal moves without touching the state,
+the history, cloning and records.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from cardkit.actions import Action, parse_action
+from cardkit.cards import Card, CardSet
+from cardkit.errors import IllegalAction
+from cardkit.results import Result
+
+if TYPE_CHECKING:
+    from cardkit.game import Game, HandContext
+    from cardkit.records import HandRecord
+    from cardkit.views import View
+
+__all__ = ["Phase", "State"]
+
+
+@attrs.frozen
+class Phase:
+    """One phase of a turn: its name, the action kinds it accepts, what the player must do now
+    (``prompt``) and the one-line reason given for an action of another kind (``refusal``, e.g.
+    "you must draw before you discard")."""
+
+    name: str
+    accepts: frozenset[str] = attrs.field(converter=frozenset)
+    prompt: str
+    refusal: str = ""
+
+
+# Attributes that are caches or references, not part of a state's value.
+_NOT_STATE = frozenset({"game", "_legal", "_legal_set"})
+
+
+class State:
+    """One hand in progress. Subclasses set ``PHASES`` and implement the abstract methods.
+
+    Public contract: ``current_player`` (seat or None when over), ``phase``, ``legal_actions()``,
+    ``apply(action or text)``, ``is_over``, ``result``, ``view(seat)``, ``history``, ``record()``.
+    """
+
+    PHASES: ClassVar[Mapping[str, Phase]] = {}
+    #: Other texts players may type for an action, mapped to the canonical text's start.
+    ALIASES: ClassVar[Mapping[str, str]] = {}
+
+    game: Game
+    players: int
+    options: Mapping[str, Any]
+    context: HandContext
+    seed: int
+    stacked: tuple[Card, ...] | None
+    deck: tuple[Card, ...]
+    phase: str
+    current_player: int | None
+    result: Result | None
+    history: list[tuple[int | None, Action]]
+
+    def __init__(
+        self,
+        game: Game,
+        deck: list[Card],
+        context: HandContext,
+        seed: int,
+        stacked: tuple[Card, ...] | None = None,
+    ) -> None:
+        self.game = game
+        self.players = game.players
+        self.options = game.options
+        self.context = context
+        self.seed = seed
+        self.stacked = stacked
+        self.deck = tuple(deck)
+        self.history = []
+        self.result = None
+        self.current_player = None
+        self.phase = "over"
+        self._legal: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
+        self.setup(list(deck))
+
+    # ----- what a game implements -------------------------------------------------------------
+
+    def setup(self, deck: list[Card]) -> None:
+        """Deal from ``deck`` (top first) and set the first phase and player."""
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        """Every legal action now (never called once the hand is over)."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action. Sets ``result`` (and ``current_player = None``) at the end."""
+        raise NotImplementedError
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see."""
+        raise NotImplementedError
+
+    def hidden_cards(self, seat: int) -> CardSet:
+        """The cards ``seat`` may not see now (others' hands, the stock, cards out of play)."""
+        raise NotImplementedError
+
+    def zones(self) -> Mapping[str, Iterable[Card]]:
+        """Every card of the deck, by where it is (hands, stock, discard pile, table, out of
+        play); the conformance kit checks that each card is in exactly one zone."""
+        raise NotImplementedError
+
+    def why_illegal(self, action: Action) -> str | None:
+        """A game-specific reason why ``action`` (of a kind this phase accepts) is not legal."""
+        return None
+
+    # ----- the engine ---------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended (``result`` is set)."""
+        return self.result is not None
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions now (empty when the hand is over). Do not mutate the list."""
+        if self._legal is None:
+            self._legal = [] if self.result is not None else self._legal_actions()
+        return self._legal
+
+    def is_legal(self, action: Action) -> bool:
+        """True if ``action`` may be applied now."""
+        if self._legal_set is None:
+            self._legal_set = frozenset(self.legal_actions())
+        return action in self._legal_set
+
+    def parse(self, text: str) -> Action:
+        """Read an action typed by a player; ``IllegalAction`` with the reason if unreadable."""
+        normalised = " ".join(text.lower().split())
+        for alias, canonical in self.ALIASES.items():
+            if normalised == alias or normalised.startswith(alias + " "):
+                normalised = canonical + normalised[len(alias):]
+                break
+        try:
+            return parse_action(normalised)
+        except ValueError as error:
+            raise IllegalAction(str(error)) from None
+
+    def apply(self, action: Action | str) -> None:
+        """Apply an action or its text. Raises ``IllegalAction`` (with a reason a player can read)
+        if it is not legal now; the state is then unchanged."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        if not self.is_legal(action):
+            raise IllegalAction(self.explain_illegal(action))
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (taken from ``legal_actions()``): the simulation
+        hot path, with no validation."""
+        seat = self.current_player
+        self._legal = None
+        self._legal_set = None
+        self._apply(action)
+        self.history.append((seat, action))
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, in one line."""
+        if self.result is not None:
+            return "the hand is over"
+        phase = self.PHASES.get(self.phase)
+        if phase is not None and action.kind not in phase.accepts:
+            return phase.refusal or f"you cannot {action.kind} now: {phase.prompt}"
+        reason = self.why_illegal(action)
+        if reason:
+            return reason
+        prompt = f": {phase.prompt}" if phase is not None else ""
+        return f"'{action}' is not a legal move now{prompt}"
+
+    @property
+    def prompt(self) -> str:
+        """What the current player must do now."""
+        phase = self.PHASES.get(self.phase)
+        return phase.prompt if phase is not None else ""
+
+    def public_history(self) -> tuple[tuple[int | None, str], ...]:
+        """The history as everyone saw it (action texts carry no hidden card)."""
+        return tuple((seat, str(action)) for seat, action in self.history)
+
+    # ----- copies, equality, records ------------------------------------------------------------
+
+    def clone(self) -> State:
+        """An independent copy (sharing the immutable game)."""
+        return copy.deepcopy(self, memo={id(self.game): self.game})
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_legal"] = None
+        state["_legal_set"] = None
+        return state
+
+    def snapshot(self) -> bytes:
+        """The state's value as bytes: two states are the same hand at the same point exactly
+        when their snapshots are equal (used to check that refused actions change nothing and
+        that replays are exact)."""
+        value = {k: v for k, v in self.__dict__.items() if k not in _NOT_STATE}
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def record(self) -> HandRecord:
+        """This hand's record: enough to replay it exactly."""
+        from cardkit.records import HandRecord
+
+        return HandRecord.of_state(self)
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"seat {self.current_player} to {self.phase}"
+        return f"<{type(self).__name__} {self.game.name} {status}>"

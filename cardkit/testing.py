@@ -1,0 +1,265 @@
+"""The conformance kit: one call a plugin author puts in their own tests.
+
+::
+
+    from cardkit.testing import check_game
+
+    def test_conformance():
+        check_game("my-game", players=[2, 3], presets=[None, "house"])
+
+For each player count and preset it plays random hands and checks, at every step, that:
+
+- playouts terminate (within the definition's ``max_actions``);
+- every card of the deck is in exactly one zone (cards are conserved);
+- ``current_player``/``legal_actions``/``result`` agree with ``is_over``;
+- every legal action applies, and its text parses back to the same action;
+- a sample of illegal actions (and unreadable text) is refused with ``IllegalAction`` and leaves
+  the state exactly as it was;
+- no seat's view contains a card that seat may not see;
+- payoffs balance (sum to zero) when the game declares itself zero-sum;
+- the hand's record survives JSON and replays to identical states at every step;
+- the same seed deals the same hand.
+
+A failure raises ``ConformanceError`` naming the game, options, seed and step, so the author can
+reproduce it with ``game.new_hand(seed=...)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from cardkit.actions import Action, parse_action
+from cardkit.agents import RandomAgent
+from cardkit.cards import ALL_CARDS, Card, CardSet
+from cardkit.errors import IllegalAction
+from cardkit.game import Game, GameDefinition
+from cardkit.records import HandRecord, parse_record
+from cardkit.registry import game_definition
+from cardkit.state import State
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_game", "check_hand", "view_cards"]
+
+
+class ConformanceError(AssertionError):
+    """A conformance check failed; the message says where (seed, step) and what."""
+
+
+@attrs.define
+class ConformanceReport:
+    """What a run checked: hands played, actions applied, illegal actions refused."""
+
+    hands: int = 0
+    actions: int = 0
+    refused: int = 0
+    endings: dict[str, int] = attrs.field(factory=dict)
+
+
+def view_cards(value: Any) -> set[Card]:
+    """Every card mentioned anywhere in a view (walking attrs classes, mappings, sequences and
+    card texts in strings)."""
+    found: set[Card] = set()
+    _walk(value, found, set())
+    return found
+
+
+_CARD_TEXT = {card.text: card for card in ALL_CARDS}
+
+
+def _walk(value: Any, found: set[Card], seen: set[int]) -> None:
+    if isinstance(value, Card):
+        found.add(value)
+        return
+    if isinstance(value, CardSet):
+        found.update(value)
+        return
+    if isinstance(value, str):
+        for token in value.replace("=", " ").replace(",", " ").split():
+            card = _CARD_TEXT.get(token.upper())
+            if card is not None:
+                found.add(card)
+        return
+    if isinstance(value, int | float | bool) or value is None:
+        return
+    if id(value) in seen:
+        return
+    seen.add(id(value))
+    if attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            _walk(getattr(value, field.name), found, seen)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _walk(key, found, seen)
+            _walk(item, found, seen)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            _walk(item, found, seen)
+    elif hasattr(value, "__dict__"):
+        _walk(vars(value), found, seen)
+
+
+def _fail(game: Game, seed: int, step: int, message: str) -> None:
+    raise ConformanceError(
+        f"{game.name} ({game.players} players, options {game.options}) seed={seed} "
+        f"step={step}: {message}"
+    )
+
+
+def _check_zones(game: Game, state: State, seed: int, step: int) -> None:
+    seen: dict[Card, str] = {}
+    for zone, cards in state.zones().items():
+        for card in cards:
+            if card in seen:
+                _fail(game, seed, step, f"{card} is in both {seen[card]} and {zone}")
+            seen[card] = zone
+    expected = set(state.deck)
+    if set(seen) != expected:
+        missing = sorted(expected - set(seen))
+        extra = sorted(set(seen) - expected)
+        _fail(game, seed, step, f"cards not conserved: missing {missing}, unexpected {extra}")
+
+
+def _check_views(game: Game, state: State, seed: int, step: int) -> None:
+    for seat in range(state.players):
+        view = state.view(seat)
+        if view.seat != seat:
+            _fail(game, seed, step, f"view({seat}) says it is seat {view.seat}")
+        hidden = set(state.hidden_cards(seat))
+        leaked = view_cards(view) & hidden
+        if leaked:
+            _fail(game, seed, step,
+                  f"view of seat {seat} leaks hidden cards {sorted(c.text for c in leaked)}")
+
+
+def _illegal_candidates(state: State, rng: random.Random, legal: Sequence[Action]) -> list[Any]:
+    """Actions and texts that must be refused now: other kinds, cards the player lacks,
+    gibberish."""
+    legal_set = set(legal)
+    kinds = sorted({kind for phase in type(state).PHASES.values() for kind in phase.accepts})
+    kinds = kinds or sorted({a.kind for a in legal}) or ["pass"]
+    candidates: list[Any] = ["", "   ", "xyzzy", "discard ZZ", "play 11X", "hit", "99"]
+    for _ in range(12):
+        kind = rng.choice(kinds)
+        cards = tuple(rng.sample(state.deck, k=rng.randint(0, min(3, len(state.deck)))))
+        option = rng.choice([None, "stock", "discard", "upcard", "bet"])
+        target = rng.choice([None, 0, 1, 7, 99])
+        action = Action(kind, option, cards, target)
+        if action not in legal_set:
+            candidates.append(action)
+    for action in legal[:5]:
+        # the same kind with a card moved to somewhere it is not
+        if action.cards:
+            other = rng.choice(state.deck)
+            swapped = attrs.evolve(action, cards=(other, *action.cards[1:]))
+            if swapped not in legal_set and len(set(swapped.cards)) == len(swapped.cards):
+                candidates.append(swapped)
+    return candidates
+
+
+def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
+               exhaustive_every: int = 7) -> State:
+    """Play one random hand of ``game`` from ``seed`` with every check; returns the final state."""
+    report = report if report is not None else ConformanceReport()
+    rng = random.Random(seed)
+    agent = RandomAgent(rng.randrange(1 << 30))
+    state = game.new_hand(seed=seed)
+    twin = game.new_hand(seed=seed)
+    if twin.snapshot() != state.snapshot():
+        _fail(game, seed, 0, "the same seed dealt two different hands")
+    snapshots = [state.snapshot()]
+    limit = game.definition.max_actions
+    step = 0
+    while True:
+        _check_zones(game, state, seed, step)
+        _check_views(game, state, seed, step)
+        legal = state.legal_actions()
+        if state.is_over:
+            if state.current_player is not None or legal:
+                _fail(game, seed, step, "a finished hand still has a player or legal actions")
+            break
+        if state.result is not None:
+            _fail(game, seed, step, "result set while the hand is running")
+        if state.current_player is None or not legal:
+            _fail(game, seed, step, "a running hand has no current player or no legal action")
+        if len(set(legal)) != len(legal):
+            _fail(game, seed, step, "legal_actions() lists an action twice")
+        for action in legal:
+            try:
+                reparsed = state.parse(str(action))
+            except IllegalAction as error:
+                _fail(game, seed, step, f"the text of {action!s} does not parse: {error}")
+            if reparsed != action or parse_action(str(action)) != action:
+                _fail(game, seed, step, f"text round trip changes {action!s}")
+        if step % exhaustive_every == 0:
+            for action in legal:
+                trial = state.clone()
+                try:
+                    trial.apply(action)
+                except Exception as error:  # any failure of a legal action is a defect
+                    _fail(game, seed, step, f"legal action {action} failed: {error!r}")
+        before = state.snapshot()
+        for candidate in _illegal_candidates(state, rng, legal):
+            try:
+                state.apply(candidate)
+            except IllegalAction as error:
+                if not str(error).strip():
+                    _fail(game, seed, step, f"refusal of {candidate!s} gives no reason")
+                report.refused += 1
+            else:
+                _fail(game, seed, step, f"illegal action {candidate!s} was accepted")
+            if state.snapshot() != before:
+                _fail(game, seed, step, f"refused action {candidate!s} changed the state")
+        if step >= limit:
+            _fail(game, seed, step, f"hand did not end within {limit} actions")
+        seat = state.current_player
+        action = agent.choose(state.view(seat), legal)
+        state.apply(action)
+        snapshots.append(state.snapshot())
+        step += 1
+        report.actions += 1
+    result = state.result
+    if len(result.payoffs) != state.players:
+        _fail(game, seed, step, "result.payoffs needs one number per seat")
+    if game.definition.zero_sum and abs(sum(result.payoffs)) > 1e-9:
+        _fail(game, seed, step, f"payoffs {result.payoffs} do not sum to zero")
+    if any(not 0 <= w < state.players for w in result.winners):
+        _fail(game, seed, step, f"winners {result.winners} are not seats")
+    record = parse_record(state.record().to_json())
+    if not isinstance(record, HandRecord):
+        _fail(game, seed, step, "a hand's record did not load as a hand record")
+    replayed = [s.snapshot() for s in record.states(game)]
+    if replayed != snapshots:
+        first = next(i for i, (a, b) in enumerate(zip(replayed, snapshots, strict=False))
+                     if a != b) if len(replayed) == len(snapshots) else len(replayed)
+        _fail(game, seed, first, "the record does not replay to identical states")
+    report.hands += 1
+    report.endings[result.ending] = report.endings.get(result.ending, 0) + 1
+    return state
+
+
+def check_game(
+    game: str | GameDefinition | Game,
+    players: Iterable[int] | None = None,
+    presets: Iterable[str | None] = (None,),
+    options: dict[str, Any] | None = None,
+    hands: int = 20,
+    seed: int = 0,
+) -> ConformanceReport:
+    """Run the conformance checks on a game (by name, definition or configured game) for each
+    player count and preset; returns a report, raises ``ConformanceError`` on the first failure.
+    """
+    report = ConformanceReport()
+    if isinstance(game, Game):
+        games = [game]
+    else:
+        definition = game_definition(game) if isinstance(game, str) else game
+        counts = list(players) if players is not None else list(definition.player_counts)
+        games = [definition.configure(players=count, preset=preset, **(options or {}))
+                 for count in counts for preset in presets]
+    for configured in games:
+        for index in range(hands):
+            check_hand(configured, seed * 100_003 + index, report)
+    return report

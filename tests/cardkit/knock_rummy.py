@@ -1,0 +1,193 @@
+"""Knock rummy: a small complete game written to exercise the engine in cardkit's own tests.
+
+2-4 players, 7 cards each, one up-card. A turn: draw (stock or discard), then discard; instead of
+a plain discard a player whose deadwood after discarding is at most 10 may knock. The knocker and
+everyone else show their best arrangement; the lowest deadwood wins (the knocker wins ties) and
+each other player pays the winner the difference. The hand is a draw when the stock runs out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from cardkit.actions import Action
+from cardkit.cards import Card, CardSet
+from cardkit.game import GameDefinition
+from cardkit.hooks import Hooks
+from cardkit.melds import MeldRules, best_arrangement, deadwood_value
+from cardkit.options import Option, OptionSet, Preset
+from cardkit.results import Result, Transfer
+from cardkit.state import Phase, State
+from cardkit.views import View
+
+RULES = MeldRules()
+DRAW_STOCK = Action("draw", "stock")
+DRAW_DISCARD = Action("draw", "discard")
+
+
+def settle(state: KnockRummyState, knocker: int) -> Result:
+    """Default settlement hook: lowest deadwood wins, the others pay the difference."""
+    counts = [deadwood_value(hand, RULES) for hand in state.hands]
+    low = min(counts)
+    winner = knocker if counts[knocker] == low else counts.index(low)
+    transfers = [Transfer(seat, winner, counts[seat] - counts[winner], "deadwood difference")
+                 for seat in range(state.players) if seat != winner
+                 and counts[seat] > counts[winner]]
+    return Result.from_transfers("knock", state.players, transfers, (winner,),
+                                 {"deadwood": counts, "knocker": knocker})
+
+
+class KnockRummyState(State):
+    """A hand of knock rummy."""
+
+    PHASES: Mapping[str, Phase] = {
+        "draw": Phase("draw", {"draw"}, "draw from the stock or the discard pile",
+                      "you must draw before you discard"),
+        "discard": Phase("discard", {"discard", "knock"}, "discard a card, or knock",
+                         "you have drawn already: discard or knock"),
+    }
+    ALIASES: Mapping[str, str] = {"take discard": "draw discard"}
+
+    def setup(self, deck: list[Card]) -> None:
+        size = self.options["hand_size"]
+        first = (self.context.dealer + 1) % self.players
+        self.hands = [CardSet() for _ in range(self.players)]
+        for position in range(size * self.players):
+            seat = (first + position) % self.players
+            self.hands[seat] = self.hands[seat].add(deck[position])
+        self.discards: list[Card] = [deck[size * self.players]]
+        self.stock: list[Card] = deck[size * self.players + 1:]
+        self.current_player = first
+        self.phase = "draw"
+        self.taken: Card | None = None
+
+    def _legal_actions(self) -> list[Action]:
+        if self.phase == "draw":
+            actions = [DRAW_STOCK] if self.stock else []
+            if self.discards:
+                actions.append(DRAW_DISCARD)
+            return actions
+        hand = self.hands[self.current_player]
+        actions = []
+        limit = self.options["knock_limit"]
+        for card in hand:
+            if card is self.taken:
+                continue
+            actions.append(Action("discard", cards=(card,)))
+            if deadwood_value(hand.remove(card), RULES) <= limit:
+                actions.append(Action("knock", cards=(card,)))
+        return actions
+
+    def why_illegal(self, action: Action) -> str | None:
+        seat = self.current_player
+        if action.kind in ("discard", "knock") and action.cards:
+            if action.card not in self.hands[seat]:
+                return f"you do not hold {action.card}"
+            if action.card is self.taken:
+                return "you may not discard the card you just took from the discard pile"
+            if action.kind == "knock":
+                return f"you may knock only with {self.options['knock_limit']} or less deadwood"
+        return None
+
+    def _apply(self, action: Action) -> None:
+        seat = self.current_player
+        if action.kind == "draw":
+            if action.option == "stock":
+                card = self.stock.pop(0)
+                self.taken = None
+            else:
+                card = self.discards.pop()
+                self.taken = card
+            self.hands[seat] = self.hands[seat].add(card)
+            self.phase = "discard"
+            return
+        card = action.card
+        self.hands[seat] = self.hands[seat].remove(card)
+        self.discards.append(card)
+        self.taken = None
+        if action.kind == "knock":
+            self._end(self.game.hooks.settle(self, seat))
+        elif not self.stock:
+            self._end(Result("stock_out", (), (0,) * self.players))
+        else:
+            self.current_player = (seat + 1) % self.players
+            self.phase = "draw"
+
+    def _end(self, result: Result) -> None:
+        self.result = result
+        self.current_player = None
+        self.phase = "over"
+
+    def view(self, seat: int) -> View:
+        revealed = ({s: tuple(self.hands[s]) for s in range(self.players)}
+                    if self.is_over else {})
+        return View(
+            game=self.game.name, seat=seat, players=self.players, phase=self.phase,
+            current_player=self.current_player, hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self.hands), stock_size=len(self.stock),
+            discard_top=self.discards[-1] if self.discards else None,
+            scores=self.context.totals, history=self.public_history(),
+            dealer=self.context.dealer, revealed=revealed, result=self.result,
+        )
+
+    def hidden_cards(self, seat: int) -> CardSet:
+        if self.is_over:
+            return CardSet(self.stock)
+        others = CardSet()
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                others |= hand
+        # cards taken from the discard pile were seen by everyone
+        public = CardSet(a.cards[0] for _, a in self.history if a.kind in ("discard", "knock"))
+        return (others - public) | CardSet(self.stock)
+
+    def zones(self) -> Mapping[str, Iterable[Card]]:
+        zones: dict[str, Iterable[Card]] = {f"hand {s}": h for s, h in enumerate(self.hands)}
+        zones["stock"] = self.stock
+        zones["discard pile"] = self.discards
+        return zones
+
+    def arrangement(self, seat: int):
+        """The seat's best arrangement."""
+        return best_arrangement(self.hands[seat], RULES)
+
+
+class GreedyAgent:
+    """Discards the card that leaves the least deadwood; knocks when it can."""
+
+    name = "greedy"
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        """Knock if possible, else the discard leaving least deadwood; draw from stock."""
+        if view.phase == "draw":
+            return legal[0]
+        hand = CardSet(view.hand)
+        best = min(legal, key=lambda a: (a.kind != "knock",
+                                         deadwood_value(hand.remove(a.card), RULES)))
+        return best
+
+    def choose_with_reason(self, view: View, legal: list[Action]) -> tuple[Action, str]:
+        """As choose, with a reason."""
+        return self.choose(view, legal), "lowest deadwood"
+
+
+KNOCK_RUMMY = GameDefinition(
+    name="knock-rummy",
+    title="Knock rummy (test game)",
+    summary="A small knock rummy used to test the cardkit engine.",
+    state_class=KnockRummyState,
+    options=OptionSet(
+        [
+            Option("hand_size", "choice", 7, "Cards dealt to each player", "test game",
+                   choices=(5, 7)),
+            Option("knock_limit", "int", 10, "Most deadwood a knocker may hold", "test game",
+                   minimum=0),
+        ],
+        [Preset("strict", {"knock_limit": 0}, "Gin only")],
+    ),
+    player_counts=(2, 3, 4),
+    default_players=2,
+    hooks=Hooks(settle=settle),
+    agents={"greedy": lambda game, seat, seed: GreedyAgent()},
+    zero_sum=True,
+)

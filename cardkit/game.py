@@ -137,6 +137,19 @@ class GameDefinition:
     ``deck`` gives the deck for a set of options; ``check`` validates combinations of options
     (raise ``ValueError``); ``zero_sum`` says payoffs sum to zero in every hand; ``max_actions``
     bounds a hand's length for the conformance kit and the lab (a guard, not a rule).
+
+    Optional hand-analysis hooks (all default to None; tools such as the CLI use them when a
+    game provides them and fall back to generic behaviour otherwise):
+
+    - ``meld_rules(options) -> MeldRules``: the meld rules in force (rummy games); used to show
+      a hand grouped into its best arrangement and to analyse hands.
+    - ``climbing_rules(options) -> ClimbingRules``: the rank and suit orders in force (climbing
+      games); used to sort hands and list the combinations a hand holds.
+    - ``analyse_hand(cards, options) -> dict``: a game's own analysis of a hand as plain JSON
+      data (card texts, numbers, booleans). Rummy games include ``melds`` (list of lists of card
+      texts), ``deadwood`` (card texts) and ``deadwood_value`` (int), plus anything of their own
+      (e.g. Tonk: whether the count wins at the deal); climbing games list the combinations and
+      say whether the hand is an instant win.
     """
 
     name: str
@@ -156,6 +169,9 @@ class GameDefinition:
     action_help: Mapping[str, str] = attrs.field(factory=dict)
     max_actions: int = 5000
     version: str = "0.1.0"
+    meld_rules: Callable[[Mapping[str, Any]], Any] | None = None
+    climbing_rules: Callable[[Mapping[str, Any]], Any] | None = None
+    analyse_hand: Callable[[Sequence[Card], Mapping[str, Any]], dict[str, Any]] | None = None
 
     def configure(
         self, players: int | None = None, preset: str | None = None, **options: Any

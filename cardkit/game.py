@@ -150,6 +150,13 @@ class GameDefinition:
       texts), ``deadwood`` (card texts) and ``deadwood_value`` (int), plus anything of their own
       (e.g. Tonk: whether the count wins at the deal); climbing games list the combinations and
       say whether the hand is an instant win.
+    - ``evaluate(state) -> Sequence[float]``: how well each seat stands in a hand in progress,
+      one number per seat, higher = better for that seat (e.g. minus the deadwood still in
+      hand, or minus the cards left to shed). The rule lab calls it after each completed turn
+      to count lead changes (the seat with the unique highest value leads); without it the
+      lab falls back to "fewest cards in hand leads". Keep it cheap: it runs once per turn of
+      every simulated hand, and it may look at hidden cards (it is a referee's judgement,
+      never shown to agents).
     """
 
     name: str
@@ -172,6 +179,7 @@ class GameDefinition:
     meld_rules: Callable[[Mapping[str, Any]], Any] | None = None
     climbing_rules: Callable[[Mapping[str, Any]], Any] | None = None
     analyse_hand: Callable[[Sequence[Card], Mapping[str, Any]], dict[str, Any]] | None = None
+    evaluate: Callable[[State], Sequence[float]] | None = None
 
     def configure(
         self, players: int | None = None, preset: str | None = None, **options: Any

@@ -1,0 +1,339 @@
+"""Meld search: every meld in a hand, and the arrangement with the least deadwood.
+
+Without wild cards the exact optimum is a few table lookups: sets are decided first (only ranks
+held three or more times can make one, found with bit operations on the four suit masks), then
+each suit's best runs come from a precomputed table (:mod:`cardkit.melds.tables`). With wild
+cards in the hand an exact search over the uses of the wild cards runs on top of that.
+
+Tie-break (deterministic): lowest deadwood value; then fewest deadwood cards; then fewest cards
+in sets (runs preferred); then, among set choices, lower ranks decided first with "no set",
+larger sets, and sets of the lower suits (clubs, diamonds, hearts, spades) tried in that order;
+with ``ace="high_or_low"`` a run with the ace low is preferred to one with the ace high. With
+wild cards, equal candidates are taken in the order: fewer wild melds, then the order melds are
+enumerated (sets by rank, runs by suit and position). Runs are always maximal (a 7-card run is
+one meld, not 3 + 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+
+from cardkit.cards import ALL_CARDS, Card, CardSet
+from cardkit.melds.meld import RUN, SET, Arrangement, Meld, meld_sort_key, run_intervals
+from cardkit.melds.rules import DEFAULT_RULES, MeldRules
+from cardkit.melds.tables import (
+    COUNT_SHIFT,
+    M13,
+    STD52,
+    VALUE_SHIFT,
+    Tables,
+    tables_for,
+)
+
+__all__ = ["all_melds", "best_arrangement", "deadwood_value", "hand_mask"]
+
+_RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_TABLES: dict[MeldRules, Tables] = {}
+
+
+def hand_mask(hand: CardSet | Iterable[Card] | int) -> int:
+    """The bitmask of a hand given as a CardSet, an iterable of cards, or already a mask."""
+    if hand.__class__ is CardSet:
+        return hand.mask  # type: ignore[union-attr]
+    if isinstance(hand, int):
+        return hand
+    mask = 0
+    for card in hand:  # type: ignore[union-attr]
+        mask |= card.mask
+    return mask
+
+
+def _tables(rules: MeldRules) -> Tables:
+    tables = _TABLES.get(rules)
+    if tables is None:
+        tables = _TABLES[rules] = tables_for(rules)
+    return tables
+
+
+def _solve(h: int, tables: Tables) -> tuple[int, int]:
+    """(score, set-card mask) of the best arrangement of natural cards ``h`` (52-bit mask)."""
+    a = h & M13
+    b = h >> 13 & M13
+    c = h >> 26 & M13
+    d = h >> 39
+    score = tables.score
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    if not t:
+        return score[a] + score[b] + score[c] + score[d], 0
+    cap = tables.capable
+    ca = cap[a]
+    cb = cap[b]
+    cc = cap[c]
+    cd = cap[d]
+    choices = tables.choices
+    fixed = 0
+    combos = None
+    while t:
+        low = t & -t
+        t ^= low
+        r = low.bit_length() - 1
+        held = (a >> r & 1) << 4 | (b >> r & 1) << 5 | (c >> r & 1) << 6 | (d >> r & 1) << 7
+        held |= (ca >> r & 1) | (cb >> r & 1) << 1 | (cc >> r & 1) << 2 | (cd >> r & 1) << 3
+        options = choices[held]
+        if len(options) == 1:
+            fixed |= options[0] << r
+        elif combos is None:
+            combos = [option << r for option in options]
+        else:
+            combos = [x | option << r for x in combos for option in options]
+    if fixed:
+        h &= ~fixed
+    if combos is None:
+        return (
+            score[h & M13] + score[h >> 13 & M13] + score[h >> 26 & M13] + score[h >> 39]
+            + fixed.bit_count(),
+            fixed,
+        )
+    scores = [
+        score[(x := h & ~rm) & M13] + score[x >> 13 & M13] + score[x >> 26 & M13]
+        + score[x >> 39] + rm.bit_count()
+        for rm in combos
+    ]
+    best = min(scores)
+    return best + fixed.bit_count(), combos[scores.index(best)] | fixed
+
+
+def deadwood_value(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_RULES) -> int:
+    """The least deadwood count of ``hand`` (the value of :func:`best_arrangement`), fastest path:
+    no objects are built."""
+    h = hand.mask if hand.__class__ is CardSet else hand_mask(hand)  # type: ignore[union-attr]
+    tables = _TABLES.get(rules) or _tables(rules)
+    if h & tables.wildmask:
+        return _wild_search(h, tables)[0] >> VALUE_SHIFT
+    extra = 0
+    if h >> 52:
+        extra = (h >> 52).bit_count() * tables.joker_score
+        h &= STD52
+    a = h & M13
+    b = h >> 13 & M13
+    c = h >> 26 & M13
+    d = h >> 39
+    if not ((a & b & (c | d)) | (c & d & (a | b))):
+        score = tables.score
+        return (score[a] + score[b] + score[c] + score[d] + extra) >> VALUE_SHIFT
+    return (_solve(h, tables)[0] + extra) >> VALUE_SHIFT
+
+
+def hand_score(h: int, tables: Tables) -> int:
+    """The packed tie-break score (see :mod:`cardkit.melds.tables`) of the best arrangement."""
+    if h & tables.wildmask:
+        return _wild_search(h, tables)[0]
+    extra = (h >> 52).bit_count() * tables.joker_score
+    return _solve(h & STD52, tables)[0] + extra
+
+
+def best_arrangement(
+    hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_RULES
+) -> Arrangement:
+    """The arrangement of ``hand`` into disjoint melds with the least deadwood value (exact).
+
+    Ties are broken as described in this module's docstring: fewest deadwood cards, then fewest
+    cards in sets, then a fixed enumeration order.
+    """
+    h = hand.mask if hand.__class__ is CardSet else hand_mask(hand)  # type: ignore[union-attr]
+    tables = _TABLES.get(rules) or _tables(rules)
+    if h & tables.wildmask:
+        return _wild_arrangement(h, tables)
+    jokers = h >> 52
+    h &= STD52
+    score, sets = _solve(h, tables)
+    melds: list[Meld] | tuple[Meld, ...] = []
+    if sets:
+        set_melds = tables.set_melds
+        ranks = (sets | sets >> 13 | sets >> 26 | sets >> 39) & M13
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            group = sets & low * _RANK_BITS
+            meld = set_melds.get(group)
+            if meld is None:
+                meld = tables.set_meld(group)
+            melds.append(meld)
+        h &= ~sets
+    entries = tables.suit_entries
+    e0 = entries[0][h & M13]
+    e1 = entries[1][h >> 13 & M13]
+    e2 = entries[2][h >> 26 & M13]
+    e3 = entries[3][h >> 39]
+    deadwood = e0[1] + e1[1] + e2[1] + e3[1]
+    runs = e0[0] + e1[0] + e2[0] + e3[0]
+    melds = tuple(melds) + runs if melds else runs
+    value = score >> VALUE_SHIFT
+    if jokers:
+        deadwood += tuple(ALL_CARDS[52 + i] for i in range(2) if jokers >> i & 1)
+        value += jokers.bit_count() * tables.rules.wild_value
+    return Arrangement(melds, deadwood, value)
+
+
+# --- enumeration -------------------------------------------------------------------------
+
+
+def all_melds(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_RULES) -> list[Meld]:
+    """Every meld contained in ``hand``: sets of every allowed size and every choice of suits,
+    runs of every length >= ``min_run`` (every window of a longer run), and with wild cards every
+    distinct use: which natural cards, which wild cards, and (for runs) which positions the wild
+    cards fill. Wild cards are interchangeable in identity: in one meld they take the free
+    positions (runs) or free suits (sets) in card index order. Sorted: sets by rank, then runs by
+    suit, low end and length.
+    """
+    h = hand_mask(hand)
+    tables = _tables(rules)
+    wilds = [card for card in ALL_CARDS if h & card.mask & tables.wildmask]
+    natural = h & STD52 & ~tables.wildmask
+    found: list[Meld] = []
+    for nat_mask, window, g in _templates(natural, len(wilds), rules, dedupe=False):
+        for used in combinations(wilds, g):
+            found.append(_make_meld(nat_mask, window, used, rules))
+    found.sort(
+        key=lambda m: (
+            meld_sort_key(m),
+            tuple(c.index for c in m.cards),
+            tuple(r.index for r in m.represents),
+        )
+    )
+    return found
+
+
+def _templates(
+    natural: int, nwild: int, rules: MeldRules, dedupe: bool
+) -> list[tuple[int, tuple, int]]:
+    """Meld shapes in the natural cards ``natural`` using up to ``nwild`` wild cards.
+
+    Each is ``(natural mask, window, wilds)``: ``window`` is ``("set", rank)`` or
+    ``("run", suit, ranks)``. With ``dedupe`` only one window per (natural mask, wilds) is kept
+    and only shapes that use wild cards are listed.
+    """
+    need = max(rules.min_natural, 1)
+    sizes = sorted({s for s in rules.set_sizes if s <= 4})
+    out: list[tuple[int, tuple, int]] = []
+    seen: set[tuple[int, int]] = set()
+    for rank in range(1, 14):
+        held = [s for s in range(4) if natural >> (13 * s + rank - 1) & 1]
+        for size in sizes:
+            for n in range(min(size, len(held)), -1, -1):
+                g = size - n
+                if g > nwild or (g and n < need) or (dedupe and not g):
+                    continue
+                for combo in combinations(held, n):
+                    nat_mask = sum(1 << (13 * s + rank - 1) for s in combo)
+                    out.append((nat_mask, (SET, rank), g))
+    positions = rules.positions
+    for suit in range(4):
+        held_ranks = natural >> (13 * suit) & M13
+        if not held_ranks:
+            continue
+        for length in range(rules.min_run, len(positions) + 1):
+            for start in reversed(run_intervals(positions, length)):
+                window = positions[start : start + length]
+                present = [r for r in window if held_ranks >> (r - 1) & 1]
+                gaps = length - len(present)
+                if gaps > nwild or not present:
+                    continue
+                for drop in range(0, nwild - gaps + 1):
+                    g = gaps + drop
+                    if (g and len(present) - drop < need) or (dedupe and not g):
+                        continue
+                    for dropped in combinations(present, drop):
+                        nat_mask = sum(
+                            1 << (13 * suit + r - 1) for r in present if r not in dropped
+                        )
+                        if dedupe:
+                            if (nat_mask, g) in seen:
+                                continue
+                            seen.add((nat_mask, g))
+                        out.append((nat_mask, (RUN, suit, window), g))
+    return out
+
+
+def _make_meld(nat_mask: int, window: tuple, wilds: Iterable[Card], rules: MeldRules) -> Meld:
+    spare = iter(wilds)
+    if window[0] == SET:
+        rank = window[1]
+        pairs = []
+        for suit in range(4):
+            card = ALL_CARDS[13 * suit + rank - 1]
+            if nat_mask & card.mask:
+                pairs.append((card, card))
+        free_suits = [s for s in range(4) if not nat_mask >> (13 * s + rank - 1) & 1]
+        for card, suit in zip(spare, free_suits, strict=False):
+            pairs.append((card, ALL_CARDS[13 * suit + rank - 1]))
+        pairs.sort(key=lambda p: p[1].suit)  # type: ignore[arg-type, return-value]
+        return Meld(SET, tuple(p[0] for p in pairs), tuple(p[1] for p in pairs))
+    _, suit, ranks = window
+    cards = []
+    represents = []
+    for rank in ranks:
+        identity = ALL_CARDS[13 * suit + rank - 1]
+        represents.append(identity)
+        cards.append(identity if nat_mask & identity.mask else next(spare))
+    return Meld(RUN, tuple(cards), tuple(represents))
+
+
+# --- exact search with wild cards -----------------------------------------------------------
+
+
+def _wild_search(h: int, tables: Tables) -> tuple[int, list[tuple[int, tuple, int]], int]:
+    """(score, chosen wild shapes, set-card mask of the natural rest) for a hand with wilds."""
+    rules = tables.rules
+    wildmask = tables.wildmask
+    nwild = (h & wildmask).bit_count()
+    natural = h & STD52 & ~wildmask
+    other_jokers = (h >> 52) & ~(wildmask >> 52)
+    base = other_jokers.bit_count() * tables.joker_score
+    shapes = _templates(natural, nwild, rules, dedupe=True)
+    # wild melds cost nothing but count their cards as set cards (tie-break: runs preferred)
+    shape_score = [nat.bit_count() + g if w[0] == SET else 0 for nat, w, g in shapes]
+    best: list = [None, None, 0]
+
+    def visit(start: int, used: int, left: int, chosen: list[int], extra: int) -> None:
+        score, sets = _solve(natural & ~used, tables)
+        total = score + extra + base + left * tables.joker_score
+        if best[0] is None or total < best[0]:
+            best[0] = total
+            best[1] = list(chosen)
+            best[2] = sets
+        for i in range(start, len(shapes)):
+            nat, _, g = shapes[i]
+            if g <= left and not nat & used:
+                chosen.append(i)
+                visit(i + 1, used | nat, left - g, chosen, extra + shape_score[i])
+                chosen.pop()
+
+    visit(0, 0, nwild, [], 0)
+    return best[0], [shapes[i] for i in best[1]], best[2]
+
+
+def _wild_arrangement(h: int, tables: Tables) -> Arrangement:
+    rules = tables.rules
+    wildmask = tables.wildmask
+    score, chosen, sets = _wild_search(h, tables)
+    wild_cards = [card for card in ALL_CARDS if h & card.mask & wildmask]
+    spare = iter(wild_cards)
+    melds: list[Meld] = []
+    used = 0
+    for nat, window, g in chosen:
+        melds.append(_make_meld(nat, window, [next(spare) for _ in range(g)], rules))
+        used |= nat
+    rest = h & STD52 & ~wildmask & ~used
+    natural_part = best_arrangement(rest, rules) if rest else Arrangement((), (), 0)
+    melds.extend(natural_part.melds)
+    melds.sort(key=meld_sort_key)
+    deadwood = list(natural_part.deadwood) + list(spare)
+    deadwood += [card for card in ALL_CARDS[52:] if h & card.mask and not card.mask & wildmask]
+    deadwood.sort(key=lambda card: card.index)
+    del sets  # the natural rest is re-solved by best_arrangement with the same tie-break
+    return Arrangement(tuple(melds), tuple(deadwood), score >> VALUE_SHIFT)
+
+
+assert COUNT_SHIFT < VALUE_SHIFT

@@ -11,6 +11,7 @@ the history, cloning and records.
 from __future__ import annotations
 
 import copy
+import io
 import pickle
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -40,6 +41,15 @@ class Phase:
     accepts: frozenset[str] = attrs.field(converter=frozenset)
     prompt: str
     refusal: str = ""
+
+
+class _SnapshotPickler(pickle.Pickler):
+    """Pickles actions by their text: equal actions, equal bytes, and much faster."""
+
+    def reducer_override(self, obj: object) -> object:
+        if type(obj) is Action:
+            return (parse_action, (str(obj),))
+        return NotImplemented
 
 
 # Attributes that are caches or references, not part of a state's value.
@@ -212,7 +222,12 @@ class State:
         when their snapshots are equal (used to check that refused actions change nothing and
         that replays are exact)."""
         value = {k: v for k, v in self.__dict__.items() if k not in _NOT_STATE}
-        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        buffer = io.BytesIO()
+        pickler = _SnapshotPickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+        # No memo: equal values must give equal bytes whether or not they share objects.
+        pickler.fast = True
+        pickler.dump(value)
+        return buffer.getvalue()
 
     def record(self) -> HandRecord:
         """This hand's record: enough to replay it exactly."""

@@ -26,6 +26,7 @@ reproduce it with ``game.new_hand(seed=...)``.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -69,6 +70,12 @@ def view_cards(value: Any) -> set[Card]:
 _CARD_TEXT = {card.text: card for card in ALL_CARDS}
 
 
+@functools.lru_cache(maxsize=65536)
+def _cards_in_text(text: str) -> frozenset[Card]:
+    tokens = text.replace("=", " ").replace(",", " ").split()
+    return frozenset(_CARD_TEXT[t.upper()] for t in tokens if t.upper() in _CARD_TEXT)
+
+
 def _walk(value: Any, found: set[Card], seen: set[int]) -> None:
     if isinstance(value, Card):
         found.add(value)
@@ -77,10 +84,7 @@ def _walk(value: Any, found: set[Card], seen: set[int]) -> None:
         found.update(value)
         return
     if isinstance(value, str):
-        for token in value.replace("=", " ").replace(",", " ").split():
-            card = _CARD_TEXT.get(token.upper())
-            if card is not None:
-                found.add(card)
+        found.update(_cards_in_text(value))
         return
     if isinstance(value, int | float | bool) or value is None:
         return
@@ -160,7 +164,7 @@ def _illegal_candidates(state: State, rng: random.Random, legal: Sequence[Action
 
 
 def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
-               exhaustive_every: int = 7) -> State:
+               exhaustive_every: int = 10) -> State:
     """Play one random hand of ``game`` from ``seed`` with every check; returns the final state."""
     report = report if report is not None else ConformanceReport()
     rng = random.Random(seed)
@@ -200,18 +204,23 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
                     trial.apply(action)
                 except Exception as error:  # any failure of a legal action is a defect
                     _fail(game, seed, step, f"legal action {action} failed: {error!r}")
-        before = state.snapshot()
-        for candidate in _illegal_candidates(state, rng, legal):
+        before = snapshots[-1]
+        candidates = _illegal_candidates(state, rng, legal)
+        for candidate in candidates:
             try:
                 state.apply(candidate)
             except IllegalAction as error:
                 if not str(error).strip():
                     _fail(game, seed, step, f"refusal of {candidate!s} gives no reason")
                 report.refused += 1
+            except Exception as error:  # anything but IllegalAction is a defect
+                _fail(game, seed, step, f"refusing {candidate!s} raised {error!r}, "
+                      "not IllegalAction")
             else:
                 _fail(game, seed, step, f"illegal action {candidate!s} was accepted")
-            if state.snapshot() != before:
-                _fail(game, seed, step, f"refused action {candidate!s} changed the state")
+        if state.snapshot() != before:
+            _fail(game, seed, step, "a refused action changed the state (one of: "
+                  + ", ".join(map(str, candidates)) + ")")
         if step >= limit:
             _fail(game, seed, step, f"hand did not end within {limit} actions")
         seat = state.current_player
@@ -230,7 +239,11 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
     record = parse_record(state.record().to_json())
     if not isinstance(record, HandRecord):
         _fail(game, seed, step, "a hand's record did not load as a hand record")
-    replayed = [s.snapshot() for s in record.states(game)]
+    replay_state = record.start(game)
+    replayed = [replay_state.snapshot()]
+    for text in record.actions:
+        replay_state.apply(text)
+        replayed.append(replay_state.snapshot())
     if replayed != snapshots:
         first = next(i for i, (a, b) in enumerate(zip(replayed, snapshots, strict=False))
                      if a != b) if len(replayed) == len(snapshots) else len(replayed)

@@ -80,7 +80,7 @@ class KnockRummyState(State):
 
     def why_illegal(self, action: Action) -> str | None:
         seat = self.current_player
-        if action.kind in ("discard", "knock") and action.cards:
+        if action.kind in ("discard", "knock") and len(action.cards) == 1 and not action.option:
             if action.card not in self.hands[seat]:
                 return f"you do not hold {action.card}"
             if action.card is self.taken:

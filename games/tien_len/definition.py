@@ -1,0 +1,54 @@
+"""The Tiến Lên game definition (registered as ``tien-len``)."""
+
+from __future__ import annotations
+
+from cardkit.game import GameDefinition
+from cardkit.hooks import Hooks
+from games.tien_len.agents import greedy_agent
+from games.tien_len.deal import first_leader, instant_wins
+from games.tien_len.match import MATCH_RULES
+from games.tien_len.options import OPTIONS, check_options
+from games.tien_len.settlement import settle_instant_win, settle_normal, settle_void
+from games.tien_len.state import TienLenState
+
+__all__ = ["TIEN_LEN"]
+
+RULES_SUMMARY = (
+    "Tiến Lên (Thirteen): 13 cards each; 3 is low and 2 is high, spades < clubs < diamonds < "
+    "hearts. The holder of 3S leads it (first game) in any combination: single, pair, triple, "
+    "four of a kind, sequence (3+ consecutive ranks, no 2) or double sequence (3+ consecutive "
+    "pairs). Each player in turn beats the top with a stronger combination of the same type and "
+    "length, or passes and is locked out until the trick ends; the last to play leads anew. Quads "
+    "and double sequences are bombs that chop 2s. Be first to shed every card: places score "
+    "3/2/1/0 toward 21. Four 2s or a dragon (3 to A) win at once."
+)
+
+TIEN_LEN = GameDefinition(
+    name="tien-len",
+    title="Tiến Lên",
+    summary="The Vietnamese climbing game: beat the top, chop 2s with bombs, shed first.",
+    state_class=TienLenState,
+    options=OPTIONS,
+    player_counts=(2, 3, 4),
+    default_players=4,
+    match=MATCH_RULES,
+    hooks=Hooks(
+        instant_wins=instant_wins,
+        first_leader=first_leader,
+        settle_normal=settle_normal,
+        settle_instant_win=settle_instant_win,
+        settle_void=settle_void,
+    ),
+    agents={"greedy": greedy_agent},
+    zero_sum=False,
+    check=check_options,
+    rules_summary=RULES_SUMMARY,
+    action_help={
+        "play <cards>": "play a combination, e.g. 'play 3S 3C' (any card order): lead anything "
+                        "(the first lead must include 3S or the lowest dealt card), or beat the "
+                        "top with the same type and length, or a bomb on 2s",
+        "pass": "pass this trick: you are locked out of it until it ends (a leader cannot pass)",
+    },
+    max_actions=2000,
+    version="0.1.0",
+)

@@ -1,0 +1,94 @@
+"""The gin rummy game definition: three-hand gin (box, captain, sitter) and classic gin."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardkit.cards import Card
+from cardkit.game import GameDefinition
+from cardkit.hooks import Hooks
+from cardkit.melds import best_arrangement, deadwood_value
+from games.gin_rummy import settlement
+from games.gin_rummy.agents import greedy_agent
+from games.gin_rummy.match import MATCH
+from games.gin_rummy.options import OPTIONS
+from games.gin_rummy.state import RULES, GinState
+
+__all__ = ["GIN_RUMMY", "HOOKS"]
+
+HOOKS = Hooks(
+    knock_limit=settlement.knock_limit,
+    knocker_arrangements=settlement.knocker_arrangements,
+    defender_showdown=settlement.defender_showdown,
+    hand_score=settlement.hand_score,
+    credit=settlement.credit,
+    showdown=settlement.showdown,
+    settle_draw=settlement.settle_draw,
+)
+
+RULES_SUMMARY = (
+    "Three-hand gin: the box deals ten cards to the captain and ten to itself; the sitter sits "
+    "out. The captain, then the box, may take the up-card; if both decline the captain draws "
+    "from the stock. Each turn: draw from the stock or the discard pile, then discard; you may "
+    "knock with the discard when your unmelded cards (deadwood) count 10 or less, or go gin "
+    "with none. Melds are sets of 3-4 and runs of 3+ in a suit, ace low. At a knock the "
+    "defender lays off on the knocker's melds (not after gin). Knocker lower: scores the "
+    "difference; otherwise undercut: the defender scores 10 + difference; gin scores 25 + the "
+    "defender's deadwood. A dead hand when two stock cards remain. The box keeps the box on a "
+    "win (captain and sitter swap); on a loss the captain becomes box. First to 100 wins. "
+    "Two players play classic gin: undercut 25, game bonus 100, line bonus 25, shutouts double."
+)
+
+ACTION_HELP = {
+    "take upcard": "take the first up-card (first turn only), then discard or knock",
+    "decline upcard": "refuse the first up-card",
+    "draw stock": "take the top card of the stock",
+    "draw discard": "take the top card of the discard pile (alias: take discard)",
+    "discard <card>": "put a card on the discard pile, e.g. discard KH",
+    "knock <card>": "discard that card and knock (deadwood within the knock limit)",
+    "gin <card>": "discard that card with the other ten all melded",
+    "big gin": "all eleven cards melded after the draw: go big gin without discarding "
+               "(only when big_gin_bonus is set)",
+}
+
+
+def _check(players: int, options: Mapping[str, Any]) -> None:
+    return None
+
+
+def _analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str, Any]:
+    arrangement = best_arrangement(cards, RULES)
+    return {
+        "melds": [[c.text for c in meld.cards] for meld in arrangement.melds],
+        "deadwood": [c.text for c in arrangement.deadwood],
+        "deadwood_value": arrangement.deadwood_value,
+        "can_knock_at": options["knock_limit"],
+    }
+
+
+def _evaluate(state: GinState) -> list[float]:
+    """Minus each active seat's deadwood (the sitter 0): a referee's view of who leads."""
+    return [-deadwood_value(hand, RULES) if hand else 0 for hand in state.hands]
+
+
+GIN_RUMMY = GameDefinition(
+    name="gin-rummy",
+    title="Gin Rummy (three-hand box/captain/sitter, and classic two-player)",
+    summary="Gin rummy for three (box, captain and sitter) or two players.",
+    state_class=GinState,
+    options=OPTIONS,
+    player_counts=(2, 3),
+    default_players=3,
+    match=MATCH,
+    hooks=HOOKS,
+    agents={"greedy": greedy_agent},
+    zero_sum=False,
+    check=_check,
+    rules_summary=RULES_SUMMARY,
+    action_help=ACTION_HELP,
+    max_actions=400,
+    meld_rules=lambda options: RULES,
+    analyse_hand=_analyse_hand,
+    evaluate=_evaluate,
+)

@@ -4,11 +4,16 @@ Cold cache: every timed hand is freshly drawn (no per-hand memo exists or is hit
 lookup tables are built before timing, on a separate warm-up set of hands (they are tables over
 13-bit suit masks, not a cache of hands). When OpenSpiel is installed (``pip install open_spiel``)
 its ``GinRummyUtils(13, 4, 10).min_deadwood`` runs on the same hands, side by side, and the
-results are checked to agree (ace low).
+results are checked to agree (ace low). For 11 cards OpenSpiel answers another question, the
+least deadwood after the best discard, so we compare against that (up to 11 of our searches);
+on some dense 11-card hands OpenSpiel's figure is higher than the true optimum (e.g.
+``5C 5D 5H 6C 6H 6S 7C 7S 8C 8D 8S``: discard 8D, keep 5C 5D 5H / 6C 7C 8C / 6S 7S 8S, deadwood
+6H = 6; OpenSpiel says 7), which the bench reports as "OpenSpiel higher".
 """
 
 from __future__ import annotations
 
+import gc
 import random
 import sys
 import time
@@ -24,8 +29,8 @@ except ImportError:  # the reference engine is optional
 
 LOW = MeldRules()
 HIGH_OR_LOW = MeldRules(ace="high_or_low")
-N_RANDOM = 40_000
-N_DENSE = 20_000
+N_RANDOM = 30_000
+N_DENSE = 10_000
 
 
 def random_hands(rng: random.Random, size: int, count: int) -> list[CardSet]:
@@ -45,12 +50,16 @@ def dense_hands(rng: random.Random, size: int, count: int, ace_high: bool) -> li
     return hands
 
 
-def rate(fn: Callable[[object], object], hands: list) -> float:
-    """Hands per second of ``fn`` over ``hands`` (one pass)."""
-    start = time.perf_counter()
-    for hand in hands:
-        fn(hand)
-    return len(hands) / (time.perf_counter() - start)
+def rate(fn: Callable[[object], object], hands: list, repeat: int = 3) -> float:
+    """Hands per second of ``fn`` over ``hands``: the best of ``repeat`` passes (nothing is
+    memoised per hand, so every pass does the full work)."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for hand in hands:
+            fn(hand)
+        best = min(best, time.perf_counter() - start)
+    return len(hands) / best
 
 
 def openspiel_cards(hand: CardSet) -> list[int]:
@@ -72,6 +81,8 @@ def main() -> None:
     for rules in (LOW, HIGH_OR_LOW):  # build the tables, and warm the interpreter
         for hand in random_hands(rng, 10, 20_000) + dense_hands(rng, 10, 5_000, True):
             best_arrangement(hand, rules)
+    gc.collect()
+    gc.freeze()  # keep the warm-up's objects out of the collector's way
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10) if pyspiel is not None else None
     workloads = [
         ("random 10", LOW, random_hands(rng, 10, N_RANDOM)),
@@ -95,9 +106,13 @@ def main() -> None:
                 converted = [openspiel_cards(hand) for hand in hands]
                 line += f"{rate(utils.min_deadwood, converted):>24,.0f}"
                 check = hands[:2000]
-                bad = sum(utils.min_deadwood(openspiel_cards(h)) != ours(h) for h in check)
+                pairs = [(utils.min_deadwood(openspiel_cards(h)), ours(h)) for h in check]
+                bad = sum(theirs < mine for theirs, mine in pairs)
+                higher = sum(theirs > mine for theirs, mine in pairs)
+                if higher:
+                    line += f"  (OpenSpiel higher on {higher} of {len(check)})"
                 if bad:
-                    line += f"  MISMATCH on {bad} of {len(check)} hands"
+                    line += f"  MISMATCH: OpenSpiel lower on {bad} of {len(check)} hands"
             else:
                 line += f"{'(ace low only)':>24}"
         print(line)

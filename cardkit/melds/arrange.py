@@ -220,6 +220,8 @@ def _templates(
     seen: set[tuple[int, int]] = set()
     for rank in range(1, 14):
         held = [s for s in range(4) if natural >> (13 * s + rank - 1) & 1]
+        if len(held) < (need if nwild else 2):
+            continue
         for size in sizes:
             for n in range(min(size, len(held)), -1, -1):
                 g = size - n
@@ -233,7 +235,10 @@ def _templates(
         held_ranks = natural >> (13 * suit) & M13
         if not held_ranks:
             continue
-        for length in range(rules.min_run, len(positions) + 1):
+        longest = min(len(positions), held_ranks.bit_count() + nwild)
+        if held_ranks.bit_count() < (need if nwild else rules.min_run):
+            continue
+        for length in range(rules.min_run, longest + 1):
             for start in reversed(run_intervals(positions, length)):
                 window = positions[start : start + length]
                 present = [r for r in window if held_ranks >> (r - 1) & 1]

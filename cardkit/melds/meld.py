@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 import attrs
 
@@ -130,14 +131,15 @@ def meld_sort_key(meld: Meld) -> tuple[int, int, int, int, int]:
     return (1, first.suit, first.rank, len(meld), meld.mask)  # type: ignore[return-value]
 
 
-def run_intervals(positions: tuple[int, ...], length: int) -> list[int]:
+@cache
+def run_intervals(positions: tuple[int, ...], length: int) -> tuple[int, ...]:
     """Start positions of every run window of ``length`` whose ranks are distinct."""
     starts = []
     for start in range(len(positions) - length + 1):
         window = positions[start : start + length]
         if len(set(window)) == length:
             starts.append(start)
-    return starts
+    return tuple(starts)
 
 
 def classify(

@@ -1,0 +1,98 @@
+"""``cardkit hand GAME CARDS``: analyse a hand.
+
+Rummy games (the definition offers ``meld_rules``): the best arrangement — melds, deadwood cards
+and deadwood value. Climbing games (``climbing_rules``): the combinations the hand holds. A game
+that offers ``analyse_hand(cards, options)`` adds its own findings (Tonk: whether the count wins
+at the deal; Tiến Lên: whether the hand is an instant win), which take precedence.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli.options import configure, players_option, rule_option, usage_errors
+
+if TYPE_CHECKING:
+    from cardkit import Card, Game
+
+__all__ = ["analyse", "hand"]
+
+
+def analyse(game: Game, cards: Sequence[Card]) -> dict[str, Any]:
+    """Plain data about ``cards`` under ``game``'s rules (see the module docstring)."""
+    from cardkit.cards import CardSet
+
+    definition = game.definition
+    data: dict[str, Any] = {"cards": [card.text for card in cards]}
+    if definition.meld_rules is not None:
+        from cardkit.melds import best_arrangement
+
+        arrangement = best_arrangement(CardSet(cards), definition.meld_rules(game.options))
+        data["melds"] = [[card.text for card in meld.cards] for meld in arrangement.melds]
+        data["deadwood"] = [card.text for card in arrangement.deadwood]
+        data["deadwood_value"] = int(arrangement.deadwood_value)
+    elif definition.climbing_rules is not None:
+        from cardkit.climbing import all_combinations
+
+        combos: dict[str, list[list[str]]] = {}
+        for combo in all_combinations(CardSet(cards), definition.climbing_rules(game.options)):
+            combos.setdefault(combo.type.value, []).append([c.text for c in combo.cards])
+        data["combinations"] = combos
+    if definition.analyse_hand is not None:
+        data.update(definition.analyse_hand(tuple(cards), game.options))
+    elif definition.meld_rules is None and definition.climbing_rules is None:
+        raise ValueError(f"{game.name} offers no hand analysis (no meld or climbing rules)")
+    return data
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        if value and all(isinstance(item, list) for item in value):
+            return "  ".join("[" + " ".join(map(str, item)) + "]" for item in value)
+        return " ".join(map(str, value)) if value else "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {_text(item)}" for key, item in value.items())
+    return str(value)
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@click.argument("cards", nargs=-1, required=True)
+@rule_option
+@players_option
+@click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
+def hand(game_name: str, cards: tuple[str, ...], rules: tuple[str, ...], players: int | None,
+         as_json: bool) -> None:
+    """Analyse the hand CARDS under GAME's rules, e.g. 'cardkit hand tonk 7H 8H 9H KC KD'.
+
+    Rummy games: the best arrangement (melds, deadwood, its value). Climbing games: the
+    combinations in the hand and whether it is an instant win.
+    """
+    from cardkit.cards import parse_cards
+
+    game = configure(game_name, players, None, rules)
+    with usage_errors():
+        parsed = parse_cards(" ".join(cards))
+        if len(set(parsed)) != len(parsed):
+            raise ValueError("a card is named twice: " + " ".join(cards))
+        deck = set(game.deck_spec.cards)
+        missing = [card.text for card in parsed if card not in deck]
+        if missing:
+            raise ValueError(f"not in {game.name}'s deck: {' '.join(missing)}")
+    data = analyse(game, parsed)
+    if as_json:
+        click.echo(json.dumps(data, indent=2))
+        return
+    for key, value in data.items():
+        if key == "combinations" and isinstance(value, dict):
+            click.echo("combinations:")
+            for kind, items in value.items():
+                click.echo(f"  {kind} ({len(items)}): {_text(items)}")
+            continue
+        click.echo(f"{key.replace('_', ' ')}: {_text(value)}")

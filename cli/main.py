@@ -1,0 +1,148 @@
+"""The ``cardkit`` command group.
+
+Startup must stay fast (``cardkit --help`` well under half a second), so this module imports
+only click: every subcommand lives in its own module, named here as ``"module:attribute"`` and
+imported the first time it is used. Colleagues' commands (``lab``, ``new-game``) plug in the same
+way; a missing module makes that one command say so instead of breaking the group.
+
+Errors: any cardkit ``ValueError`` (an unknown game, a bad option, bad card text, an unreadable
+record) becomes one line on stderr, never a traceback. Usage errors exit with 2, others with 1.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+__all__ = ["COMMANDS", "CardkitError", "LazyGroup", "cli", "main"]
+
+#: Subcommand name -> ("module:attribute", one-line help shown by ``cardkit --help``).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "games": ("cli.games:games", "List the installed games."),
+    "rules": ("cli.rules:rules", "Explain a game: its rules, options and presets."),
+    "play": ("cli.play:play", "Play a game at the terminal, against bots or friends."),
+    "hand": ("cli.hand:hand", "Analyse a hand: melds and deadwood, or combinations."),
+    "replay": ("cli.replay:replay", "Show a recorded hand or match move by move."),
+    "lab": ("cli.lab:lab", "The rule lab: simulate and compare variants."),
+    "new-game": ("cli.new_game:new_game", "Create a new game plugin from a template."),
+}
+
+
+class CardkitError(click.ClickException):
+    """A problem reported as one line on stderr (``cardkit: ...``) with an exit code: 2 for
+    usage errors (unknown game, bad option, bad card text), 1 for the others."""
+
+    def __init__(self, message: str, exit_code: int = 1) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+    def show(self, file: Any = None) -> None:
+        """Print the one line."""
+        click.echo(f"cardkit: {self.format_message()}", err=True, file=file)
+
+
+def _missing_command(name: str, target: str, error: Exception) -> click.Command:
+    """A stand-in command that explains why ``name`` is not available."""
+
+    def run(**_: Any) -> None:
+        raise CardkitError(f"the '{name}' command is not available: {error}", 1)
+
+    return click.Command(
+        name, callback=run, help=f"(not available: {error})",
+        context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+        params=[click.Argument(["args"], nargs=-1, required=False)],
+    )
+
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported only when used (``name -> module:attr``)."""
+
+    def __init__(self, *args: Any, lazy: dict[str, tuple[str, str]] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Eager and lazy command names, in the order declared (eager ones first)."""
+        return [*super().list_commands(ctx), *(n for n in self.lazy if n not in self.commands)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command, importing its module on first use."""
+        if cmd_name in self.commands or cmd_name not in self.lazy:
+            return super().get_command(ctx, cmd_name)
+        target = self.lazy[cmd_name][0]
+        module_name, _, attribute = target.partition(":")
+        try:
+            command = getattr(importlib.import_module(module_name), attribute)
+        except ModuleNotFoundError as error:
+            if error.name and module_name.startswith(error.name):
+                command = _missing_command(cmd_name, target, Exception(
+                    f"module {module_name} is not installed"))
+            else:
+                raise
+        except AttributeError:
+            command = _missing_command(cmd_name, target, Exception(
+                f"{module_name} defines no {attribute}"))
+        self.commands[cmd_name] = command
+        return command
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the subcommand; a cardkit ``ValueError`` (``IllegalAction``, ``RecordError``, a bad
+        option ...) or an ``OSError`` becomes one line and exit code 1, never a traceback."""
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except ValueError as error:
+            raise CardkitError(str(error), 1) from None
+        except OSError as error:
+            where = f": {error.filename}" if error.filename else ""
+            raise CardkitError(f"{error.strerror or error}{where}", 1) from None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List commands with their declared one-line help, without importing them."""
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in self.lazy and name not in self.commands:
+                rows.append((name, self.lazy[name][1]))
+            else:
+                command = self.commands.get(name)
+                if command is not None and not command.hidden:
+                    rows.append((name, command.get_short_help_str(formatter.width)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("cardkit")
+    except PackageNotFoundError:  # running from a source tree that is not installed
+        return "unknown"
+
+
+@click.group(cls=LazyGroup, lazy=COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(_version(), "--version", "-V", prog_name="cardkit",
+                      message="%(prog)s %(version)s")
+def cli() -> None:
+    """cardkit: play, explain and study rummy-family card games.
+
+    \b
+    Start here:
+      cardkit games              the installed games
+      cardkit rules tonk         how Tonk is played, and its options
+      cardkit play tonk          play Tonk against the computer
+
+    Shell completion (bash): eval "$(_CARDKIT_COMPLETE=bash_source cardkit)"
+    """
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """The console script (``cardkit``, ``python -m cli``)."""
+    cli.main(args=list(argv) if argv is not None else None, prog_name="cardkit")

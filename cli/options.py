@@ -1,0 +1,98 @@
+"""Shared option handling for the commands (``play``, ``rules``, ``hand``, and the rule lab).
+
+``--rule name=value`` texts become a dict checked against the game's declared options: an
+unknown name lists the valid ones, a bad value says what is allowed. :func:`configure` turns a
+game name, player count, preset and rules into a configured :class:`cardkit.Game`, reporting any
+problem as a one-line usage error (exit code 2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from cli.main import CardkitError
+
+if TYPE_CHECKING:
+    from cardkit import Game, GameDefinition
+
+__all__ = [
+    "configure",
+    "definition_of",
+    "parse_rule_texts",
+    "players_option",
+    "preset_option",
+    "rule_option",
+    "usage_errors",
+]
+
+
+@contextmanager
+def usage_errors() -> Iterator[None]:
+    """Turn a ``ValueError`` raised inside the block into a one-line usage error (exit 2)."""
+    try:
+        yield
+    except CardkitError:
+        raise
+    except ValueError as error:
+        raise CardkitError(str(error), 2) from None
+
+
+def definition_of(name: str) -> GameDefinition:
+    """The installed game ``name``; a usage error naming the installed games otherwise."""
+    from cardkit.registry import game_definition
+
+    with usage_errors():
+        return game_definition(name)
+
+
+def parse_rule_texts(texts: Iterable[str], definition: GameDefinition) -> dict[str, Any]:
+    """``["knock_limit=5", ...]`` -> ``{"knock_limit": 5}``, each value converted by the game's
+    declared option. Raises ``ValueError`` naming the valid options or the allowed values."""
+    values: dict[str, Any] = {}
+    names = definition.options.names
+    for text in texts:
+        name, sep, value = text.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name:
+            raise ValueError(
+                f"--rule {text!r}: write it as name=value; options of {definition.name}: "
+                + (", ".join(names) or "none"))
+        if name not in definition.options:
+            raise ValueError(
+                f"{definition.name} has no option {name!r}; valid options: "
+                + (", ".join(names) or "none"))
+        values[name] = definition.options[name].convert(value)
+    return values
+
+
+def configure(name: str, players: int | None = None, preset: str | None = None,
+              rules: Iterable[str] = ()) -> Game:
+    """A configured game from command-line values; a one-line usage error if anything is off."""
+    definition = definition_of(name)
+    with usage_errors():
+        values = parse_rule_texts(rules, definition)
+        return definition.configure(players=players, preset=preset, **values)
+
+
+def rule_option(function: Any) -> Any:
+    """The ``--rule name=value`` option (repeatable), shared by the commands."""
+    return click.option(
+        "--rule", "-r", "rules", multiple=True, metavar="NAME=VALUE",
+        help="Set a rule option (repeatable); 'cardkit rules GAME' lists them.",
+    )(function)
+
+
+def preset_option(function: Any) -> Any:
+    """The ``--preset P`` option."""
+    return click.option("--preset", "-p", metavar="P",
+                        help="Start from a named bundle of options.")(function)
+
+
+def players_option(function: Any) -> Any:
+    """The ``--players N`` option."""
+    return click.option("--players", "-n", type=int, metavar="N",
+                        help="Number of players (default: the game's usual number).")(function)

@@ -1,0 +1,152 @@
+"""``cardkit play``: play a game at the terminal against bots, with friends on one screen
+(``--hotseat``), or watch bots play (``--auto``).
+
+The loop works for any installed game through the engine's public contract: views for the
+table, ``legal_actions()`` for the numbered moves, ``apply(text)`` for typed moves (an illegal
+one is refused with the game's one-line reason and the player asked again), the game's agents
+for bots and hints, :class:`cardkit.match.Match` for several hands, and records for
+``--save``/``--resume``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import attrs
+import click
+
+from cli.main import CardkitError
+from cli.options import players_option, preset_option, rule_option
+
+if TYPE_CHECKING:
+    from cardkit import Action, Game, State
+    from cardkit.match import Match
+
+__all__ = ["match_ends_by_itself", "play"]
+
+
+class QuitGame(Exception):
+    """The player typed quit."""
+
+
+def match_ends_by_itself(game: Game) -> bool:
+    """True if the game's match rules end a match on their own (a target score or a number of
+    hands): probed by asking the rules about a match long played with a runaway leader."""
+    rules = game.definition.match
+    try:
+        start = rules.start(game, random.Random(0))
+        totals = (10**6,) + (0,) * (game.players - 1)
+        probe = attrs.evolve(start, hand_number=10**4, totals=totals)
+        return rules.outcome(game, probe, 10**4) is not None
+    except Exception:  # a game's outcome may need context it did not get; assume it goes on
+        return False
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@players_option
+@click.option("--seat", type=int, metavar="K", help="Your seat (default 0; seat 0 plays first).")
+@click.option("--hotseat", is_flag=True, help="Everyone plays on this screen, in turn.")
+@click.option("--bot", metavar="NAME", help="The bot in every other seat (greedy, random ...).")
+@click.option("--bots", metavar="NAME,NAME", help="One bot per other seat, in seat order.")
+@rule_option
+@preset_option
+@click.option("--seed", type=int, metavar="S", help="Shuffle seed (the same seed, the same deal).")
+@click.option("--hands", type=click.IntRange(min=1), metavar="N", help="Play N hands.")
+@click.option("--match", "whole_match", is_flag=True,
+              help="Play a whole match (the default when the game's match ends by itself).")
+@click.option("--save", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Save the game's record to FILE (after every hand and when you stop).")
+@click.option("--resume", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Continue a game saved with --save.")
+@click.option("--auto", is_flag=True, help="Bots in every seat; print the game as a log.")
+def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, bot: str | None,
+         bots: str | None, rules: tuple[str, ...], preset: str | None, seed: int | None,
+         hands: int | None, whole_match: bool, save: str | None, resume: str | None,
+         auto: bool) -> None:
+    """Play GAME. Type a move's number or its text (e.g. 'discard KH'); 'help' lists the
+    commands, 'hint' asks the computer, 'quit' stops (and offers to save).
+
+    \b
+    Examples:
+      cardkit play tonk
+      cardkit play gin-rummy --rule big_gin_bonus=50 --seed 7
+      cardkit play tien-len --players 4 --hotseat
+      cardkit play tonk --auto --hands 3
+      cardkit play tonk --save game.json        (later: --resume game.json)
+    """
+    from cli.options import configure
+    from cli.seats import seating
+    from cli.session import Session
+
+    if hands is not None and whole_match:
+        raise CardkitError("give --hands N or --match, not both", 2)
+    if resume:
+        match = _resume(game_name, resume, players, rules, preset, hands)
+        save = save or resume
+        game = match.game
+    else:
+        game = configure(game_name, players, preset, rules)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        limit = hands
+        if limit is None and not whole_match and auto and not match_ends_by_itself(game):
+            limit = 1
+        match = game.new_match(seed=seed, hands=limit)
+    seats = seating(game, seat, hotseat, bot, bots, auto, match.seed)
+    Session(match, seats, save=save, auto=auto, hotseat=hotseat).run()
+
+
+def _resume(game_name: str, path: str, players: int | None, rules: tuple[str, ...],
+            preset: str | None, hands: int | None) -> Match:
+    """The match saved in ``path``; its options come from the record."""
+    from cardkit.records import MatchRecord, load_record
+    from cli.options import definition_of
+
+    if players is not None or rules or preset or hands is not None:
+        raise CardkitError("--resume takes the players and rules from the saved game; "
+                           "drop --players/--rule/--preset/--hands", 2)
+    definition_of(game_name)
+    record = load_record(path)
+    if not isinstance(record, MatchRecord):
+        raise CardkitError(f"{path} holds a single hand, not a game saved by "
+                           "'cardkit play --save'; show it with 'cardkit replay'", 1)
+    if record.game != game_name:
+        raise CardkitError(f"{path} is a game of {record.game}, not {game_name}", 2)
+    return record.resume()
+
+
+def resolve_move(state: State, text: str) -> Action:
+    """The action a player means by ``text``: a move's number, its text, or the unique start of
+    one legal move's text. Raises ``IllegalAction`` with a one-line reason."""
+    from cardkit.errors import IllegalAction
+
+    legal = state.legal_actions()
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        raise IllegalAction(f"there is no move {number}: type 1 to {len(legal)}, or a move's text")
+    lowered = " ".join(text.lower().split())
+    starts = [action for action in legal if str(action).lower().startswith(lowered)]
+    try:
+        action = state.parse(text)
+    except IllegalAction:
+        if len(starts) == 1:
+            return starts[0]
+        raise
+    if state.is_legal(action):
+        return action
+    if len(starts) == 1:
+        return starts[0]
+    known = set().union(*(phase.accepts for phase in state.PHASES.values())) \
+        if state.PHASES else set()
+    if known and action.kind not in known:
+        kinds = sorted({a.kind for a in legal})
+        raise IllegalAction(f"{action.kind!r} is not a move in this game; moves now: "
+                            f"{', '.join(kinds)} (or type a move's number)")
+    if len(starts) > 1:
+        raise IllegalAction(f"{text!r} could be " + ", ".join(str(a) for a in starts[:6])
+                            + (" ..." if len(starts) > 6 else "") + "; say which")
+    return action

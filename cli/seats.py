@@ -1,0 +1,71 @@
+"""Who sits where: humans and bots for ``cardkit play``, from ``--seat/--hotseat/--bot/--bots``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from cli.main import CardkitError
+
+if TYPE_CHECKING:
+    from cardkit import Agent, Game
+
+__all__ = ["Seating", "default_bot", "seating"]
+
+
+@attrs.frozen
+class Seating:
+    """One entry per seat: ``None`` for a person at the keyboard, else the bot; and names."""
+
+    agents: tuple[Agent | None, ...]
+    names: tuple[str, ...]
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people."""
+        return [seat for seat, agent in enumerate(self.agents) if agent is None]
+
+
+def default_bot(game: Game) -> str:
+    """The game's greedy agent if it has one, else ``random``."""
+    return "greedy" if "greedy" in game.definition.agent_names else "random"
+
+
+def seating(game: Game, seat: int | None, hotseat: bool, bot: str | None,
+            bots: str | None, auto: bool, seed: int) -> Seating:
+    """Build the seating; a usage error (exit 2) names the valid seats or agents."""
+    players = game.players
+    if seat is not None and not 0 <= seat < players:
+        raise CardkitError(f"--seat {seat}: seats are 0 to {players - 1}", 2)
+    if hotseat and auto:
+        raise CardkitError("--hotseat and --auto exclude each other", 2)
+    if bot and bots:
+        raise CardkitError("give --bot or --bots, not both", 2)
+    if hotseat:
+        humans = set(range(players))
+    elif auto:
+        humans = set()
+    else:
+        humans = {seat or 0}
+    bot_seats = [s for s in range(players) if s not in humans]
+    names_wanted: Sequence[str]
+    if bots:
+        names_wanted = [name.strip() for name in bots.split(",") if name.strip()]
+        if len(names_wanted) != len(bot_seats):
+            raise CardkitError(
+                f"--bots names {len(names_wanted)} bots but {len(bot_seats)} seats need one "
+                f"(seats {', '.join(map(str, bot_seats)) or 'none'})", 2)
+    else:
+        names_wanted = [bot or default_bot(game)] * len(bot_seats)
+    valid = game.definition.agent_names
+    for name in names_wanted:
+        if name not in valid:
+            raise CardkitError(f"{game.name} has no bot {name!r}; bots: {', '.join(valid)}", 2)
+    agents: list[Agent | None] = [None] * players
+    names = ["you" if not hotseat else f"player {s + 1}" for s in range(players)]
+    for bot_seat, name in zip(bot_seats, names_wanted, strict=True):
+        agents[bot_seat] = game.agent(name, bot_seat, seed)
+        names[bot_seat] = f"{name} bot"
+    return Seating(tuple(agents), tuple(names))

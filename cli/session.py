@@ -1,0 +1,251 @@
+"""The play loop behind ``cardkit play``: hands of a match, human turns, bot turns, the end of
+each hand, saving and quitting."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from cardkit.errors import IllegalAction
+from cardkit.records import save_record
+from cli.play import QuitGame, resolve_move
+from cli.prompt import EndOfInput, LineReader
+from cli.render import (
+    Style,
+    hand_text,
+    make_console,
+    render_actions,
+    render_result,
+    render_totals,
+    render_view,
+    seat_name,
+)
+from cli.seats import default_bot
+
+if TYPE_CHECKING:
+    from cardkit import State
+    from cardkit.match import Match
+    from cli.seats import Seating
+
+__all__ = ["Session"]
+
+COMMANDS_HELP = (
+    ("NUMBER", "play the move with that number"),
+    ("move text", "e.g. 'draw stock', 'discard KH' (10H or TH; case does not matter)"),
+    ("hint", "what the computer would do, and why"),
+    ("table", "show the table and your moves again"),
+    ("rules", "the rules of this game and the options in force"),
+    ("help", "this help"),
+    ("quit", "stop playing (you can save the game first)"),
+)
+
+
+class Session:
+    """One ``cardkit play`` session over a match."""
+
+    def __init__(self, match: Match, seats: Seating, save: str | None = None,
+                 auto: bool = False, hotseat: bool = False) -> None:
+        self.match = match
+        self.game = match.game
+        self.seats = seats
+        self.save_path = save
+        self.auto = auto
+        self.hotseat = hotseat
+        self.console = make_console()
+        self.style = Style(self.console)
+        self.reader = LineReader()
+        self.last_human: int | None = None
+        self.names = list(seats.names)
+
+    # ----- the match --------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Play until the match ends, the player quits or the input ends."""
+        try:
+            self._intro()
+            while True:
+                state = self.match.current
+                if not state.is_over:
+                    self.play_hand(state)
+                render_result(self.console, state.result, state, self.names)
+                self.match.next_hand()
+                self._save_quietly()
+                if self.match.is_over:
+                    self._end_of_match()
+                    return
+                self._next_hand_intro()
+        except EndOfInput:
+            if self.save_path:
+                self._save()
+            self.console.print("end of input: stopping.")
+        except QuitGame:
+            return
+
+    def _intro(self) -> None:
+        definition = self.game.definition
+        self.console.print(Text(f"{definition.title} — {definition.summary}", style="bold"))
+        seats = ", ".join(seat_name(s, self.names) for s in range(self.game.players))
+        self.console.print(f"players: {seats}; match seed {self.match.seed}")
+        if self.seats.humans and not self.auto:
+            self.console.print("type a move's number or its text; 'help' for commands, "
+                               "'hint' for advice, 'quit' to stop.")
+
+    def _next_hand_intro(self) -> None:
+        context = self.match.contexts[-1]
+        render_totals(self.console, context.totals, self.names, "running totals")
+        parts = [f"next: hand {len(self.match.hands)}"]
+        if context.dealer is not None:
+            parts.append(f"{seat_name(context.dealer, self.names)} deals")
+        if context.roles:
+            parts.append("roles: " + ", ".join(
+                f"{seat_name(s, self.names)} {role}" for s, role in enumerate(context.roles)))
+        if context.leader is not None:
+            parts.append(f"{seat_name(context.leader, self.names)} leads")
+        self.console.print("; ".join(parts))
+        if self.seats.humans and not self.auto:
+            answer = self.reader.wait("press Enter for the next hand (or type quit): ")
+            if answer.lower() in ("q", "quit", "exit"):
+                self._quit()
+
+    def _end_of_match(self) -> None:
+        outcome = self.match.outcome
+        assert outcome is not None
+        self.console.rule(Text("match over", style="bold"))
+        render_totals(self.console, outcome.final_totals, self.names, "final totals")
+        winner = ("no single winner" if outcome.winner is None
+                  else f"{seat_name(outcome.winner, self.names)} wins the match")
+        self.console.print(Text(f"{winner}. {outcome.summary}".strip(), style="bold green"))
+        if self.save_path:
+            self.console.print(f"record saved to {self.save_path}")
+
+    # ----- one hand ---------------------------------------------------------------------------
+
+    def play_hand(self, state: State) -> None:
+        """Play ``state`` to its end."""
+        if self.auto:
+            self._show_deal(state)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            agent = self.seats.agents[seat]
+            if agent is None:
+                self.human_turn(state, seat)
+                continue
+            view = state.view(seat)
+            legal = state.legal_actions()
+            if self.auto:
+                action, reason = agent.choose_with_reason(view, legal)
+            else:
+                action, reason = agent.choose(view, legal), ""
+            state.apply(action)
+            line = Text.assemble(f"{seat_name(seat, self.names)}: ", self.style.action(action))
+            if reason:
+                line.append(f"  — {reason}", style="dim")
+            self.console.print(line)
+
+    def _show_deal(self, state: State) -> None:
+        self.console.rule(Text(f"hand {len(self.match.hands)}", style="bold"))
+        first = state.view(0)
+        if first.discard_top is not None:
+            self.console.print(Text.assemble("up-card: ", self.style.card(first.discard_top)))
+        for seat in range(state.players):
+            self.console.print(Text.assemble(f"{seat_name(seat, self.names)}: ",
+                                             hand_text(self.style, state.view(seat).hand,
+                                                       self.game)))
+
+    def human_turn(self, state: State, seat: int) -> None:
+        """Show the table to ``seat``, read a move until one is legal, apply it."""
+        if self.hotseat and self.last_human != seat and len(self.seats.humans) > 1:
+            if self.reader.interactive:
+                self.console.clear()
+            self.reader.wait(f"pass the screen to {seat_name(seat, self.names)} and press Enter"
+                             " (no peeking)")
+            if self.reader.interactive:
+                self.console.clear()
+        self.last_human = seat
+        self.show(state, seat)
+        while True:
+            text = self.reader.read(f"{self.names[seat]} (seat {seat})> ")
+            command = text.lower()
+            if not text:
+                self.console.print("type a move's number or its text ('help' for help)")
+                continue
+            if command in ("help", "?", "h"):
+                self._help()
+                continue
+            if command == "hint":
+                self._hint(state, seat)
+                continue
+            if command in ("table", "show", "moves", "look"):
+                self.show(state, seat)
+                continue
+            if command == "rules":
+                from cli.rules import rules_text
+
+                for line in rules_text(self.game, brief=True):
+                    self.console.print(line)
+                continue
+            if command in ("quit", "exit", "q"):
+                self._quit()
+            try:
+                state.apply(resolve_move(state, text))
+            except IllegalAction as error:
+                self.console.print(Text(f"✗ {error}", style="red"))
+                continue
+            return
+
+    def show(self, state: State, seat: int) -> None:
+        """The table and the numbered moves for ``seat``."""
+        render_view(self.console, state.view(seat), self.game, self.names, state.prompt,
+                    len(self.match.hands) - 1)
+        render_actions(self.console, state.legal_actions())
+
+    def _help(self) -> None:
+        for word, meaning in COMMANDS_HELP:
+            self.console.print(f"  {word:<10} {meaning}")
+        action_help = self.game.definition.action_help
+        if action_help:
+            self.console.print("moves in this game:")
+            for move, meaning in action_help.items():
+                self.console.print(f"  {move:<22} {meaning}")
+
+    def _hint(self, state: State, seat: int) -> None:
+        name = default_bot(self.game)
+        agent = self.game.agent(name, seat, self.match.seed)
+        legal = state.legal_actions()
+        action, reason = agent.choose_with_reason(state.view(seat), legal)
+        number = legal.index(action) + 1 if action in legal else None
+        line = Text.assemble(f"hint ({name}): ", self.style.action(action))
+        if number:
+            line.append(f" (move {number})")
+        if reason:
+            line.append(f" — {reason}")
+        self.console.print(line)
+
+    # ----- saving and quitting ------------------------------------------------------------------
+
+    def _save(self, path: str | None = None) -> None:
+        path = path or self.save_path
+        if path:
+            save_record(self.match.record(), path)
+            self.console.print(f"saved to {path}; continue with: cardkit play {self.game.name} "
+                               f"--resume {path}")
+
+    def _save_quietly(self) -> None:
+        if self.save_path:
+            save_record(self.match.record(), self.save_path)
+
+    def _quit(self) -> None:
+        if self.save_path:
+            self._save()
+        else:
+            try:
+                path = self.reader.read("save the game first? type a file name, or press Enter"
+                                        " to quit without saving: ")
+            except EndOfInput:
+                path = ""
+            if path:
+                self._save(path)
+        self.console.print("goodbye.")
+        raise QuitGame

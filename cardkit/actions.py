@@ -49,6 +49,8 @@ class Action:
     declared: tuple[tuple[Card, Card], ...] = attrs.field(
         default=(), converter=lambda pairs: tuple(sorted(pairs, key=lambda p: p[0].index))
     )
+    # The canonical text, built on first use (logs and views ask for it again and again).
+    _text: str | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         _normalise_cards(self)
@@ -65,6 +67,11 @@ class Action:
         return _declared_for(card, self.declared)
 
     def __str__(self) -> str:
+        if self._text is None:
+            object.__setattr__(self, "_text", self._render())
+        return self._text  # type: ignore[return-value]
+
+    def _render(self) -> str:
         words = [self.kind]
         if self.option is not None:
             words.append(self.option)

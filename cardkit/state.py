@@ -53,7 +53,7 @@ class _SnapshotPickler(pickle.Pickler):
 
 
 # Attributes that are caches or references, not part of a state's value.
-_NOT_STATE = frozenset({"game", "_legal", "_legal_set"})
+_NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public"})
 
 
 class State:
@@ -202,8 +202,20 @@ class State:
         return phase.prompt if phase is not None else ""
 
     def public_history(self) -> tuple[tuple[int | None, str], ...]:
-        """The history as everyone saw it (action texts carry no hidden card)."""
-        return tuple((seat, str(action)) for seat, action in self.history)
+        """The history as everyone saw it, as ``(seat, text)`` pairs. Action texts carry no
+        hidden card (a stock draw is just ``draw stock``); a game whose actions do may override
+        :meth:`public_text`."""
+        known = self.__dict__.get("_public", ())
+        if len(known) != len(self.history):
+            # extend incrementally: views are built at every step of every simulated hand
+            known = known + tuple((seat, self.public_text(seat, action))
+                                  for seat, action in self.history[len(known):])
+            self.__dict__["_public"] = known
+        return known
+
+    def public_text(self, seat: int | None, action: Action) -> str:
+        """How ``action`` by ``seat`` appears in the public log (its text by default)."""
+        return str(action)
 
     # ----- copies, equality, records ------------------------------------------------------------
 
@@ -215,6 +227,7 @@ class State:
         state = dict(self.__dict__)
         state["_legal"] = None
         state["_legal_set"] = None
+        state.pop("_public", None)
         return state
 
     def snapshot(self) -> bytes:

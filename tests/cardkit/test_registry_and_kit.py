@@ -1,0 +1,93 @@
+"""The plugin registry and the conformance kit (which must also catch broken games)."""
+
+from importlib.metadata import EntryPoint
+
+import attrs
+import pytest
+
+import cardkit
+from cardkit import registry
+from cardkit.cards import Card, CardSet
+from cardkit.testing import ConformanceError, check_game, view_cards
+from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState
+
+
+def test_load_game_by_name_and_errors(knock_rummy):
+    assert "knock-rummy" in cardkit.available_games()
+    game = cardkit.load_game("knock-rummy", players=3, knock_limit=5)
+    assert game.players == 3 and game.options == {"hand_size": 7, "knock_limit": 5}
+    with pytest.raises(ValueError, match="unknown game 'chess'; installed games: .*knock-rummy"):
+        cardkit.load_game("chess")
+    with pytest.raises(ValueError, match="knock-rummy is for 2, 3, 4 players, not 5"):
+        cardkit.load_game("knock-rummy", players=5)
+    with pytest.raises(ValueError, match="valid options: hand_size, knock_limit"):
+        cardkit.load_game("knock-rummy", knock_limt=3)
+    assert cardkit.load_game("knock-rummy", preset="strict").options["knock_limit"] == 0
+
+
+def test_a_broken_plugin_is_reported_and_does_not_break_the_others(monkeypatch):
+    good = EntryPoint("knock-rummy", "tests.cardkit.knock_rummy:KNOCK_RUMMY", "cardkit.games")
+    broken = EntryPoint("broken", "tests.cardkit.no_such_module:GAME", "cardkit.games")
+    wrong = EntryPoint("wrong", "tests.cardkit.knock_rummy:RULES", "cardkit.games")
+    monkeypatch.setattr(registry, "entry_points", lambda group: [good, broken, wrong])
+    registry.refresh()
+    try:
+        assert registry.available_games() == ["knock-rummy"]
+        errors = registry.plugin_errors()
+        assert "ModuleNotFoundError" in errors["broken"]
+        assert "not a cardkit GameDefinition" in errors["wrong"]
+        with pytest.raises(ValueError, match="game 'broken' failed to load"):
+            cardkit.load_game("broken")
+    finally:
+        monkeypatch.undo()
+        registry.refresh()
+
+
+def test_conformance_kit_passes_on_the_test_game():
+    report = check_game(KNOCK_RUMMY, players=[2, 3, 4], presets=[None, "strict"], hands=3)
+    assert report.hands == 18 and report.actions > 100 and report.refused > 100
+
+
+class LeakyState(KnockRummyState):
+    """Shows the next stock card in the view: the kit must notice."""
+
+    def view(self, seat):
+        view = super().view(seat)
+        return attrs.evolve(view, info={"peek": self.stock[0] if self.stock else None})
+
+
+class SloppyState(KnockRummyState):
+    """Mutates the state while refusing an action: the kit must notice."""
+
+    def why_illegal(self, action):
+        self.hands[0] = self.hands[0] | CardSet()
+        self.phase_notes = getattr(self, "phase_notes", 0) + 1
+        return "no"
+
+
+class LosingState(KnockRummyState):
+    """Loses the discarded card: the kit must notice."""
+
+    def _apply(self, action):
+        super()._apply(action)
+        if action.kind == "discard" and self.discards:
+            self.discards.pop()
+
+
+@pytest.mark.parametrize(
+    ("state_class", "message"),
+    [
+        (LeakyState, "leaks hidden cards"),
+        (SloppyState, "changed the state"),
+        (LosingState, "cards not conserved"),
+    ],
+)
+def test_conformance_kit_catches_defects_and_names_seed_and_step(state_class, message):
+    broken = KNOCK_RUMMY.variant(name="broken", state_class=state_class)
+    with pytest.raises(ConformanceError, match=f"seed=\\d+ step=\\d+: .*{message}"):
+        check_game(broken, players=[2], hands=3)
+
+
+def test_view_cards_walks_everything():
+    found = view_cards({"a": [Card.parse("7H"), ("spread 8H 9H X1=10H", CardSet("2C"))]})
+    assert {c.text for c in found} == {"7H", "8H", "9H", "X1", "10H", "2C"}

@@ -1,0 +1,61 @@
+"""The Conquian game definition: what the entry point ``conquian`` names."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardkit.cards import Card
+from cardkit.game import GameDefinition
+from cardkit.hooks import Hooks
+from cardkit.melds import best_arrangement
+from cardkit_conquian import settlement
+from cardkit_conquian.agents import greedy
+from cardkit_conquian.match import MATCH
+from cardkit_conquian.options import OPTIONS
+from cardkit_conquian.rules import DECK, RULES
+from cardkit_conquian.state import ConquianState
+
+
+def analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The hand's best arrangement under Conquian's melds (for ``cardkit hand``)."""
+    arrangement = best_arrangement(cards, RULES)
+    return {
+        "melds": [[card.text for card in meld.cards] for meld in arrangement.melds],
+        "deadwood": [card.text for card in arrangement.deadwood],
+        "deadwood_value": arrangement.deadwood_value,
+    }
+
+
+GAME = GameDefinition(
+    name="conquian",
+    title="Conquian",
+    summary="The Mexican ancestor of rummy: two players, 40 cards, meld eleven to win.",
+    state_class=ConquianState,
+    options=OPTIONS,
+    player_counts=(2,),
+    default_players=2,
+    match=MATCH,
+    deck=lambda options: DECK,
+    hooks=Hooks(went_out=settlement.went_out, stock_out=settlement.stock_out),
+    agents={"greedy": greedy},
+    zero_sum=True,
+    rules_summary=(
+        "Two players, a 40-card deck (no 8s, 9s, 10s: 7-J is a run), ten cards each. In turn a "
+        "player turns up the top card of the stock. It is offered first to that player, then "
+        "to the opponent: whoever uses it melds it at once with cards from the hand and "
+        "discards, and the discard is offered to the other player. Drawn cards never go into "
+        "the hand. A card that fits the decliner's meld may be forced on them. The first to "
+        "have eleven cards melded wins; if the stock runs out the hand is a tableau (tie)."),
+    action_help={
+        "draw stock": "turn up the top card of the stock; it is offered to you first",
+        "spread": "meld the card on offer with cards from your hand (or, after it, more melds)",
+        "hit": "lay a card (the one on offer, or after it one from your hand) on a meld",
+        "force": "lay the card your opponent declined on their meld; they must discard",
+        "pass": "decline the card on offer (or decline to force)",
+        "discard": "discard a card from your hand; it is offered to your opponent",
+    },
+    max_actions=400,
+    meld_rules=lambda options: RULES,
+    analyse_hand=analyse_hand,
+)

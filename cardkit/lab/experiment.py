@@ -1,0 +1,179 @@
+"""Running an experiment: variants x units -> metrics, comparisons and a summary."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from cardkit.lab.backends import Backend, make_backend
+from cardkit.lab.compare import Difference, compare_metrics, summarise
+from cardkit.lab.metrics import Metric, Sample, compute_metrics, merge_chunks
+from cardkit.lab.simulate import Chunk, Plan
+from cardkit.lab.variants import Variant
+from cardkit.registry import game_definition
+
+__all__ = ["LabResult", "plan_chunks", "run_experiment"]
+
+Progress = Callable[[int, int], None]
+
+
+@attrs.define
+class LabResult:
+    """Everything an experiment measured. ``metrics[i]`` and ``differences[i]`` belong to
+    ``variants[i]``; ``differences[0]`` (the baseline's) is empty."""
+
+    game: str
+    players: int
+    mode: str
+    units: int
+    seed: int
+    bots: tuple[str, ...]
+    skill_agent: str | None
+    skill_units: int
+    variants: list[Variant]
+    metrics: list[list[Metric]]
+    differences: list[dict[str, Difference]]
+    summary: str
+    elapsed: float
+    backend: str
+    workers: int
+    hands_played: int
+    actions: int
+
+    @property
+    def unit(self) -> str:
+        """``hand`` or ``match``."""
+        return "match" if self.mode == "matches" else "hand"
+
+    def metric(self, variant: int, key: str) -> Metric:
+        """The metric ``key`` of variant number ``variant``."""
+        for metric in self.metrics[variant]:
+            if metric.key == key:
+                return metric
+        raise KeyError(key)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (the ``--json`` output)."""
+        return {
+            "game": self.game, "players": self.players, "mode": self.mode, "units": self.units,
+            "seed": self.seed, "bots": list(self.bots), "skill_agent": self.skill_agent,
+            "skill_units": self.skill_units, "backend": self.backend, "workers": self.workers,
+            "elapsed_seconds": self.elapsed, "hands_played": self.hands_played,
+            "hands_per_second": self.hands_played / self.elapsed if self.elapsed else None,
+            "tests": {"proportion": "two-proportion z-test (pooled)",
+                      "mean": "Welch t-test", "alpha": 0.05,
+                      "intervals": "95%: Wilson (proportions), Student t (means)"},
+            "variants": [
+                {**variant.to_dict(), "baseline": i == 0,
+                 "metrics": [m.to_dict() for m in self.metrics[i]],
+                 "differences": {k: d.to_dict() for k, d in self.differences[i].items()}}
+                for i, variant in enumerate(self.variants)
+            ],
+            "summary": self.summary,
+        }
+
+
+def plan_chunks(plans: Sequence[Plan], units: int, skill_units: int, skill_agent: str | None,
+                chunk_size: int) -> list[Chunk]:
+    """Every variant's units split into chunks (play first, then skill)."""
+    chunks = []
+    for variant, plan in enumerate(plans):
+        for kind, count in (("play", units), ("skill", skill_units if skill_agent else 0)):
+            for start in range(0, count, chunk_size):
+                chunks.append(Chunk(plan, variant, kind, start, min(count, start + chunk_size),
+                                    skill_agent or "greedy"))
+    return chunks
+
+
+def run_experiment(
+    game: str,
+    variants: Sequence[Variant],
+    units: int = 10_000,
+    players: int | None = None,
+    bots: str | Sequence[str] | None = None,
+    mode: str = "hands",
+    seed: int = 0,
+    workers: int | None = None,
+    cluster: str | None = None,
+    backend: Backend | None = None,
+    skill_units: int | None = None,
+    skill_agent: str | None = "greedy",
+    lead: bool = True,
+    chunk_size: int | None = None,
+    max_match_hands: int = 200,
+    progress: Progress | None = None,
+) -> LabResult:
+    """Simulate ``units`` hands (``mode="hands"``) or matches (``"matches"``) of each variant
+    on the same seeds and compare them with the first.
+
+    ``bots`` names one agent for every seat or one per seat (default: ``greedy`` if the game
+    has it, else ``random``). The skill run plays ``skill_units`` units (default ``units``;
+    0 to skip) with ``skill_agent`` in one seat, rotated, and random agents elsewhere; it is
+    skipped when the game has no such agent. ``workers``/``cluster`` choose the backend (see
+    :func:`~cardkit.lab.backends.make_backend`) unless ``backend`` is given; the results do
+    not depend on them. ``progress(done, total)`` is called as units finish.
+    """
+    if not variants:
+        raise ValueError("an experiment needs at least one variant")
+    if mode not in ("hands", "matches"):
+        raise ValueError(f"mode must be 'hands' or 'matches', not {mode!r}")
+    if units < 1:
+        raise ValueError("the number of hands or matches must be at least 1")
+    definition = game_definition(game)
+    players = players or definition.default_players
+    if bots is None:
+        bots = "greedy" if "greedy" in definition.agents else "random"
+    seat_bots = (bots,) * players if isinstance(bots, str) else tuple(bots)
+    if len(seat_bots) != players:
+        raise ValueError(f"{len(seat_bots)} bots given for {players} players")
+    for name in seat_bots:
+        definition.agent_factory(name)
+    if skill_agent is not None and skill_agent not in definition.agents:
+        skill_agent = None
+    skill_count = (units if skill_units is None else skill_units) if skill_agent else 0
+    plans = []
+    for variant in variants:
+        configured = variant.configure(game, players)  # validates the options now, not in workers
+        plans.append(Plan(game, players, tuple(sorted(variant.options.items())), variant.preset,
+                          seed, mode, seat_bots, lead, max_match_hands))
+        del configured
+    own_backend = backend is None
+    backend = backend or make_backend(workers, cluster)
+    size = chunk_size or max(10, min(2000, math.ceil(units / (backend.workers * 4))))
+    chunks = plan_chunks(plans, units, skill_count, skill_agent, size)
+    total = sum(chunk.stop - chunk.start for chunk in chunks)
+    done = 0
+
+    def on_done(chunk: Chunk) -> None:
+        nonlocal done
+        done += chunk.stop - chunk.start
+        if progress:
+            progress(done, total)
+
+    started = time.perf_counter()
+    try:
+        results = backend.run(chunks, on_done)
+    finally:
+        if own_backend:
+            backend.close()
+    elapsed = time.perf_counter() - started
+    samples = []
+    for index in range(len(variants)):
+        play = merge_chunks(results, index, "play")
+        skill = merge_chunks(results, index, "skill") if skill_count else None
+        samples.append(Sample(play, skill))
+    endings = sorted({e for s in samples for e in s.play.endings})
+    metrics = [compute_metrics(s, players, mode, endings, skill_agent or "greedy")
+               for s in samples]
+    differences = [{}] + [compare_metrics(metrics[0], m) for m in metrics[1:]]
+    labels = [v.label for v in variants]
+    unit = "match" if mode == "matches" else "hand"
+    summary = summarise(labels, metrics, differences, unit)
+    hands = sum(sum(r.hands) if mode == "matches" else len(r.endings) for r in results)
+    return LabResult(game, players, mode, units, seed, seat_bots, skill_agent, skill_count,
+                     list(variants), metrics, differences, summary, elapsed, backend.name,
+                     backend.workers, hands, sum(r.actions for r in results))

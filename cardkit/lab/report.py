@@ -1,0 +1,139 @@
+"""Reports: the terminal table (rich), JSON and CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import IO
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from cardkit.lab.compare import Difference
+from cardkit.lab.experiment import LabResult
+from cardkit.lab.metrics import Metric
+
+__all__ = ["CSV_FIELDS", "format_metric", "print_report", "to_csv", "to_json", "write_csv"]
+
+CSV_FIELDS = ("variant", "baseline", "options", "metric", "label", "group", "kind", "value",
+              "low", "high", "n", "difference", "test", "statistic", "p_value", "significant")
+
+
+def _number(metric: Metric, number: float) -> str:
+    if metric.kind == "proportion":
+        return f"{number:.1%}"
+    if metric.key == "units" or float(number).is_integer():
+        return f"{number:.0f}" if abs(number) >= 100 or float(number).is_integer() \
+            else f"{number:.3g}"
+    return f"{number:.3g}" if abs(number) < 100 else f"{number:.1f}"
+
+
+def format_metric(metric: Metric) -> str:
+    """``31.2% [30.1%, 32.3%]`` or ``14.2 [13.9, 14.5]`` or a bare figure."""
+    text = _number(metric, metric.value)
+    if metric.low is not None and metric.high is not None and metric.key != "units":
+        text += f" [{_number(metric, metric.low)}, {_number(metric, metric.high)}]"
+    return text
+
+
+def format_difference(metric: Metric, diff: Difference) -> Text:
+    """``+3.1 pp (p=0.002)`` styled bold when significant."""
+    if metric.kind == "proportion":
+        text = f"{diff.difference * 100:+.1f} pp"
+    else:
+        text = f"{diff.difference:+.3g}"
+    if diff.p_value is not None:
+        text += f" p={diff.p_value:.2g}" if diff.p_value >= 0.001 else " p<0.001"
+    if diff.significant:
+        return Text(text + " *", style="bold")
+    return Text(text, style="dim")
+
+
+def build_table(result: LabResult) -> Table:
+    """The comparison as a rich table: a row per metric, a column per variant."""
+    unit = result.unit
+    title = (f"{result.game}: {result.units} {unit}es" if unit == "match"
+             else f"{result.game}: {result.units} {unit}s")
+    title += f", {result.players} players, bots {'/'.join(sorted(set(result.bots)))}, " \
+             f"seed {result.seed}"
+    table = Table(title=title, caption="[95% interval]; difference from the baseline; "
+                  "* = significant (p < 0.05: z-test for shares, Welch t for means)")
+    table.add_column("metric")
+    for index, variant in enumerate(result.variants):
+        table.add_column(("baseline: " if index == 0 else "") + variant.label, overflow="fold")
+    group = None
+    for row, metric in enumerate(result.metrics[0]):
+        if metric.group != group and row:
+            table.add_section()
+        group = metric.group
+        cells: list[Text | str] = [metric.label]
+        for index in range(len(result.variants)):
+            try:
+                mine = result.metric(index, metric.key)
+            except KeyError:
+                cells.append("")
+                continue
+            cell = Text(format_metric(mine))
+            diff = result.differences[index].get(metric.key)
+            if index and diff is not None and metric.key != "units":
+                cell.append("\n")
+                cell.append_text(format_difference(mine, diff))
+            cells.append(cell)
+        table.add_row(*cells)
+    return table
+
+
+def print_report(result: LabResult, console: Console | None = None) -> None:
+    """Print the table, the summary and the speed."""
+    console = console or Console()
+    console.print(build_table(result))
+    console.print(result.summary, soft_wrap=False)
+    rate = result.hands_played / result.elapsed if result.elapsed else 0.0
+    console.print(f"[dim]{result.hands_played} hands in {result.elapsed:.1f} s "
+                  f"({rate:,.0f} hands/s, {result.backend} backend, {result.workers} "
+                  f"worker{'s' if result.workers != 1 else ''})[/dim]")
+
+
+def to_json(result: LabResult) -> str:
+    """The whole result as JSON."""
+    return json.dumps(result.to_dict(), indent=2)
+
+
+def csv_rows(result: LabResult) -> list[dict[str, object]]:
+    """One row per variant and metric (long format)."""
+    rows = []
+    for index, variant in enumerate(result.variants):
+        options = " ".join(f"{k}={v}" for k, v in variant.options.items())
+        if variant.preset:
+            options = f"preset={variant.preset} {options}".strip()
+        for metric in result.metrics[index]:
+            diff = result.differences[index].get(metric.key)
+            rows.append({
+                "variant": variant.label, "baseline": index == 0, "options": options,
+                "metric": metric.key, "label": metric.label, "group": metric.group,
+                "kind": metric.kind, "value": metric.value, "low": metric.low,
+                "high": metric.high, "n": metric.n,
+                "difference": diff.difference if diff else None,
+                "test": diff.test if diff else None,
+                "statistic": diff.statistic if diff else None,
+                "p_value": diff.p_value if diff else None,
+                "significant": diff.significant if diff else None,
+            })
+    return rows
+
+
+def write_csv(result: LabResult, stream: IO[str]) -> None:
+    """Write :func:`csv_rows` as CSV."""
+    writer = csv.DictWriter(stream, fieldnames=CSV_FIELDS)
+    writer.writeheader()
+    for row in csv_rows(result):
+        writer.writerow({k: "" if v is None else v for k, v in row.items()})
+
+
+def to_csv(result: LabResult) -> str:
+    """The CSV text."""
+    buffer = io.StringIO()
+    write_csv(result, buffer)
+    return buffer.getvalue()

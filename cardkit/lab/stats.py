@@ -1,0 +1,143 @@
+"""Small statistics, in plain Python (no SciPy): intervals, percentiles and two-sample tests.
+
+- proportions: Wilson score interval; two-proportion z-test with a pooled variance;
+- means: Student t interval; Welch's unequal-variance t-test (Welch–Satterthwaite degrees of
+  freedom), p-values from the t distribution through the regularised incomplete beta function;
+- percentiles: nearest rank (the smallest value with at least p of the sample at or below it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+__all__ = [
+    "Z95",
+    "mean_interval",
+    "normal_two_sided_p",
+    "percentile",
+    "t_quantile",
+    "t_two_sided_p",
+    "two_proportion_test",
+    "welch_test",
+    "wilson_interval",
+]
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (``(0, 1)`` for no trials)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _betacf(a: float, b: float, x: float) -> float:
+    # continued fraction for the incomplete beta function (Lentz's method)
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 3e-14:
+            break
+    return h
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1) / (a + b + 2):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1 - x) / b
+
+
+def normal_two_sided_p(z: float) -> float:
+    """P(|Z| >= |z|) for a standard normal Z."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def t_two_sided_p(t: float, df: float) -> float:
+    """P(|T| >= |t|) for Student's t with ``df`` degrees of freedom."""
+    if math.isinf(df) or df > 1e7:
+        return normal_two_sided_p(t)
+    return _betainc(df / 2, 0.5, df / (df + t * t))
+
+
+def t_quantile(df: float, confidence: float = 0.95) -> float:
+    """The two-sided critical value of Student's t (by bisection on the p-value)."""
+    alpha = 1 - confidence
+    low, high = 0.0, 1000.0
+    for _ in range(100):
+        mid = (low + high) / 2
+        if t_two_sided_p(mid, df) > alpha:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+def mean_interval(mean: float, variance: float, n: int) -> tuple[float, float]:
+    """The 95% Student t interval for a mean (the point itself for n < 2)."""
+    if n < 2:
+        return mean, mean
+    half = t_quantile(n - 1) * math.sqrt(variance / n)
+    return mean - half, mean + half
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile of ``values`` (0 for an empty sample)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(fraction * len(ordered)))
+    return float(ordered[rank - 1])
+
+
+def two_proportion_test(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float]:
+    """Two-proportion z-test with a pooled variance: (z, two-sided p) for p2 - p1."""
+    if n1 == 0 or n2 == 0:
+        return 0.0, 1.0
+    pooled = (k1 + k2) / (n1 + n2)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    if se == 0:
+        return 0.0, 1.0
+    z = (k2 / n2 - k1 / n1) / se
+    return z, normal_two_sided_p(z)
+
+
+def welch_test(m1: float, v1: float, n1: int, m2: float, v2: float, n2: int
+               ) -> tuple[float, float, float]:
+    """Welch's t-test: (t, degrees of freedom, two-sided p) for m2 - m1."""
+    if n1 < 2 or n2 < 2:
+        return 0.0, 0.0, 1.0
+    a, b = v1 / n1, v2 / n2
+    if a + b == 0:
+        return 0.0, float(n1 + n2 - 2), 1.0 if m1 == m2 else 0.0
+    t = (m2 - m1) / math.sqrt(a + b)
+    df = (a + b) ** 2 / ((a * a / (n1 - 1) if a else 0.0) + (b * b / (n2 - 1) if b else 0.0))
+    return t, df, t_two_sided_p(t, df)

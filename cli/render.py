@@ -128,6 +128,8 @@ def group_hand(cards: Iterable[Card], game: Game) -> tuple[list[tuple[Card, ...]
 def hand_text(style: Style, cards: Iterable[Card], game: Game) -> Text:
     """A hand grouped into melds and the rest, e.g. ``[7♥ 8♥ 9♥]  2♣ 5♦  (deadwood 7)``."""
     melds, rest, value = group_hand(cards, game)
+    if not melds and not rest:
+        return Text("(no cards)", style="dim")
     parts: list[Text | str] = []
     for meld in melds:
         parts += [style.cards(meld, brackets=True), "  "]
@@ -159,6 +161,8 @@ def _plain(value: Any) -> str:
         return ", ".join(f"{key}: {_plain(item)}" for key, item in value.items())
     if isinstance(value, list | tuple | set | frozenset):
         items = list(value)
+        if not items:
+            return "none"
         if items and all(isinstance(item, list | tuple) for item in items):
             return "  ".join(f"[{_plain(item)}]" for item in items)
         return " ".join(_plain(item) for item in items) if all(
@@ -166,6 +170,10 @@ def _plain(value: Any) -> str:
             _plain(item) for item in items)
     if isinstance(value, float):
         return f"{value:g}"
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     return str(value)
 
 
@@ -186,7 +194,7 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
                 prompt: str = "", hand_number: int | None = None) -> None:
     """The table as ``view.seat`` sees it: players, stock, discard, melds, info, own hand."""
     style = Style(console)
-    title = game.definition.title
+    title = game.name
     where = f" · hand {hand_number + 1}" if hand_number is not None else ""
     if view.current_player is None:
         turn = "hand over"
@@ -223,8 +231,9 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
         console.print("table:")
         for number, entry in enumerate(view.table, start=1):
             console.print(_table_entry(style, number, entry, names))
-    for line in render_details(view.info):
-        console.print(line)
+    if view.info:
+        console.print(Text(" · ".join(f"{str(key).replace('_', ' ')}: {_plain(value)}"
+                                      for key, value in view.info.items()), style="dim"))
     for seat, cards in sorted(view.revealed.items()):
         if seat != view.seat:
             console.print(Text.assemble(f"{seat_name(seat, names)} shows you: ",

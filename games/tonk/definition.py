@@ -1,0 +1,119 @@
+"""The Tonk game definition: options, state, hooks, match, agents, action help (rules §1-§8)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardkit.cards import Card
+from cardkit.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec
+from cardkit.game import GameDefinition
+from cardkit.hooks import Hooks
+from cardkit.melds import MeldRules, best_arrangement
+from games.tonk.agents import greedy_agent
+from games.tonk.deal import deal_check
+from games.tonk.match import MATCH
+from games.tonk.options import OPTIONS
+from games.tonk.settlement import (
+    settle_double_double,
+    settle_drop,
+    settle_initial_win,
+    settle_out_by_discard,
+    settle_side_bet,
+    settle_stock_out,
+    settle_tonk,
+    settle_void_deal,
+)
+from games.tonk.state import TonkState, card_values, hand_count
+
+__all__ = ["ACTION_HELP", "GAME", "meld_rules"]
+
+
+def deck_for(options: Mapping[str, Any]) -> DeckSpec:
+    """§1: one 52-card deck, plus two wild jokers with ``jokers = 2``."""
+    return WITH_JOKERS_54 if options["jokers"] else STANDARD_52
+
+
+def meld_rules(options: Mapping[str, Any]) -> MeldRules:
+    """§4 as :class:`MeldRules` (for the CLI's hand grouping and analysis)."""
+    wild = ("X1", "X2") if options["jokers"] else ()
+    return MeldRules(set_sizes=(3, 4), min_run=3, ace=options["ace_in_runs"], wild=wild,
+                     min_natural=2, wild_value=options["joker_hand_value"])
+
+
+def analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str, Any]:
+    """A hand's best grouping, its count, and whether it would win at the deal (§5)."""
+    arrangement = best_arrangement(list(cards), meld_rules(options))
+    mask = sum(card.mask for card in cards)
+    count = hand_count(mask, card_values(1, options["joker_hand_value"]))
+    dealt = hand_count(mask, card_values(options["initial_count_ace_value"],
+                                         options["joker_hand_value"]))
+    qualifies = deal_check(options, [dealt])
+    return {
+        "melds": [[c.text for c in meld.cards] for meld in arrangement.melds],
+        "deadwood": [c.text for c in arrangement.deadwood],
+        "deadwood_value": arrangement.deadwood_value,
+        "count": count,
+        "deal_count": dealt,
+        "wins_at_deal": bool(qualifies),
+    }
+
+
+ACTION_HELP = {
+    "drop": "end the hand now: everybody shows, the lowest count wins (a caught dropper pays "
+            "extra); at the start of your turn (or any time in it with "
+            "drop_timing=any_time_in_own_turn), not while hit-locked",
+    "draw stock": "take the top card of the stock",
+    "draw discard": "take the top card of the discard pile (with discard_pickup_must_meld you "
+                    "must spread or hit it at once)",
+    "spread <cards>": "lay a book (3-4 of a rank) or a run (3+ in a suit) from your hand, e.g. "
+                      "'spread 7H 8H 9H'; a joker names what it stands for: 'spread 5H X1=6H 7H'",
+    "hit <card> <n>": "add a card to spread number n on the table (numbered from 1), e.g. "
+                      "'hit 4C 1', a joker as 'hit X1=8H 2'",
+    "discard <card>": "put a card on the discard pile; this ends your turn (with must_spread "
+                      "you must lay any spread you hold first, except a book of aces)",
+    "pass": "stock empty: decline the discard, which ends the hand by comparing counts; in a "
+            "double-double: stop hitting (the tonk is paid normally)",
+    "join bet": "spades side bet: put your stake in the side pot",
+    "decline bet": "spades side bet: stay out",
+}
+
+RULES_SUMMARY = (
+    "Tonk: 2-4 players, 5 cards each (7 or 9 as options) and an up-card. On your turn you may "
+    "drop (show your hand: lowest count wins, a caught dropper pays double), or draw from the "
+    "stock or the discard pile, lay books and runs, hit any spread on the table, and discard. "
+    "Emptying your hand with spreads and hits is a tonk (paid double); going out on the "
+    "discard pays single. A dealt 49 or 50 wins at once. Hitting another player's spread "
+    "stops them dropping on their next turn. When the stock runs out the lowest count wins. "
+    "Card counts: A=1, 2-10 face value, J Q K = 10."
+)
+
+GAME = GameDefinition(
+    name="tonk",
+    title="Tonk",
+    summary="Tonk (Tunk): a fast rummy for money: drop, tonk out, or be caught.",
+    state_class=TonkState,
+    options=OPTIONS,
+    player_counts=(2, 3, 4),
+    default_players=2,
+    match=MATCH,
+    deck=deck_for,
+    hooks=Hooks(
+        deal_check=deal_check,
+        settle_initial_win=settle_initial_win,
+        settle_void_deal=settle_void_deal,
+        settle_tonk=settle_tonk,
+        settle_out_by_discard=settle_out_by_discard,
+        settle_drop=settle_drop,
+        settle_stock_out=settle_stock_out,
+        settle_double_double=settle_double_double,
+        settle_side_bet=settle_side_bet,
+    ),
+    agents={"greedy": greedy_agent},
+    zero_sum=True,
+    rules_summary=RULES_SUMMARY,
+    action_help=ACTION_HELP,
+    max_actions=5000,
+    meld_rules=meld_rules,
+    analyse_hand=analyse_hand,
+)

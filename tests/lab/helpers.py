@@ -1,0 +1,24 @@
+"""Test games for the lab: knock rummy registered in-process, plus a copy with an evaluation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardkit.melds import deadwood_value
+from cardkit.registry import register
+from cardkit.state import State
+from tests.cardkit.knock_rummy import KNOCK_RUMMY, RULES
+
+
+def minus_deadwood(state: State) -> Sequence[float]:
+    """Standing = minus the deadwood in hand (a referee's view of knock rummy)."""
+    return [-deadwood_value(hand, RULES) for hand in state.hands]
+
+
+KNOCK_RUMMY_EVALUATED = KNOCK_RUMMY.variant(name="knock-rummy-evaluated", evaluate=minus_deadwood)
+
+
+def register_test_games() -> None:
+    """Make both test games loadable by name (forked workers inherit this)."""
+    register(KNOCK_RUMMY)
+    register(KNOCK_RUMMY_EVALUATED)

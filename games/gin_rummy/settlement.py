@@ -202,8 +202,9 @@ def showdown(state: GinState, knocker: int, kind: str, discard: Card | None) -> 
         "points": points,
         "credited": [seat for seat, p in enumerate(payoffs) if p],
         "upcard": state.upcard.text,
-        "table": [(knocker, meld) for meld in (defence.table_after or table_melds)]
-                 + [(defender, meld) for meld in defence.own_melds],
+        # the melds as they lie at the end (knocker's with lay-offs), as [owner, card texts]
+        "table": [[knocker, _texts(meld.cards)] for meld in (defence.table_after or table_melds)]
+                 + [[defender, _texts(meld.cards)] for meld in defence.own_melds],
     }
     verb = {"knock": "knocks", "gin": "goes gin", "big_gin": "goes big gin"}[kind]
     laid = (" after laying off " + " ".join(item["card"] for item in layoffs)) if layoffs else ""

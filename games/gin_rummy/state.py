@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from cardkit.actions import Action
-from cardkit.cards import ALL_CARDS, Card, CardSet
+from cardkit.cards import ALL_CARDS, Card, CardSet, parse_cards
 from cardkit.errors import IllegalAction
-from cardkit.melds import MeldRules, deadwood_value
+from cardkit.melds import MeldRules, classify, deadwood_value
 from cardkit.results import Result
 from cardkit.state import Phase, State
 from cardkit.views import View
@@ -287,7 +287,8 @@ class GinState(State):
                 info["advice"] = tuple(self.advice)
         table: tuple = ()
         if self.result is not None and "table" in self.result.details:
-            table = tuple(self.result.details["table"])
+            table = tuple((owner, classify(parse_cards(cards), RULES))
+                          for owner, cards in self.result.details["table"])
         return View(
             game=self.game.name, seat=seat, players=self.players, phase=self.phase,
             current_player=self.current_player, hand=tuple(self.hands[seat]),

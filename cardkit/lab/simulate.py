@@ -10,7 +10,7 @@ workers or the backend, and every variant plays the same deals (common random nu
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Sized
 from functools import lru_cache
 from typing import Any
 
@@ -110,10 +110,11 @@ def configured_game(plan: Plan) -> Game:
 
 def fewest_cards_evaluation(state: State) -> Sequence[float]:
     """The generic standing used when a game gives no ``evaluate``: minus the cards in each
-    hand (fewest cards leads). Uses the state's ``hands`` list when it has one (cheap), else a
-    view's ``hand_sizes``."""
+    hand (fewest cards leads). Uses the state's ``hands`` list when it holds sized card
+    collections (cheap), else a view's ``hand_sizes``."""
     hands = getattr(state, "hands", None)
-    if isinstance(hands, list | tuple) and len(hands) == state.players:
+    if isinstance(hands, list | tuple) and len(hands) == state.players and \
+            all(isinstance(hand, Sized) for hand in hands):
         return [-len(hand) for hand in hands]
     return [-size for size in state.view(0).hand_sizes]
 

@@ -190,3 +190,18 @@ def test_cardkit_value_errors_become_one_line(runner: CliRunner, knock_rummy: st
     result = run(runner, "hand", knock_rummy, "7H")
     assert result.exit_code == 1 and result.output.strip() == \
         "cardkit: something inside went wrong"
+
+
+def test_startup_is_lazy() -> None:
+    """'cardkit --help' imports neither rich, nor the games, nor cardkit itself (speed: see
+    bench/cli_startup.py)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from cli.main import main\n"
+            "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('rich', 'games', 'cardkit', 'matplotlib') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"

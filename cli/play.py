@@ -30,17 +30,36 @@ class QuitGame(Exception):
     """The player typed quit."""
 
 
+PROBE_HANDS = 40
+
+
 def match_ends_by_itself(game: Game) -> bool:
     """True if the game's match rules end a match on their own (a target score or a number of
-    hands): probed by asking the rules about a match long played with a runaway leader."""
+    hands). First the rules are asked about a long match with a runaway leader; games that
+    decide the end while advancing (a target reached) are probed by a quick bot match of at
+    most ``PROBE_HANDS`` hands with a fixed seed (deterministic)."""
+    from cli.seats import default_bot
+
     rules = game.definition.match
     try:
         start = rules.start(game, random.Random(0))
         totals = (10**6,) + (0,) * (game.players - 1)
         probe = attrs.evolve(start, hand_number=10**4, totals=totals)
-        return rules.outcome(game, probe, 10**4) is not None
-    except Exception:  # a game's outcome may need context it did not get; assume it goes on
-        return False
+        if rules.outcome(game, probe, 10**4) is not None:
+            return True
+    except Exception:  # a game's outcome may need context it did not get: simulate instead
+        pass
+    bot = default_bot(game)
+    agents = [game.agent(bot, seat, 0) for seat in range(game.players)]
+    match = game.new_match(seed=0)
+    for _ in range(PROBE_HANDS):
+        state = match.current
+        while not state.is_over:
+            seat = state.current_player
+            state.apply_unchecked(agents[seat].choose(state.view(seat), state.legal_actions()))
+        if match.next_hand() is None:
+            return match.outcome is not None
+    return False
 
 
 @click.command()
@@ -92,6 +111,8 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
             seed = random.SystemRandom().randrange(1 << 31)
         limit = hands
         if limit is None and not whole_match and auto and not match_ends_by_itself(game):
+            # a match that never ends is played hand after hand until the player quits;
+            # with no player (--auto) one hand is shown
             limit = 1
         match = game.new_match(seed=seed, hands=limit)
     seats = seating(game, seat, hotseat, bot, bots, auto, match.seed)

@@ -81,6 +81,10 @@ class Session:
             self.console.print("end of input: stopping.")
         except QuitGame:
             return
+        except KeyboardInterrupt:
+            if self.save_path:
+                self._save()
+            self.console.print("\ninterrupted: stopping.")
 
     def _intro(self) -> None:
         definition = self.game.definition

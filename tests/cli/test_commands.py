@@ -205,3 +205,11 @@ def test_startup_is_lazy() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_match_end_probe(knock_rummy: str) -> None:
+    """Knock rummy's default match never ends; with a hand limit option it would."""
+    import cardkit
+    from cli.play import match_ends_by_itself
+
+    assert not match_ends_by_itself(cardkit.load_game(knock_rummy))

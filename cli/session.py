@@ -94,6 +94,9 @@ class Session:
         if self.seats.humans and not self.auto:
             self.console.print("type a move's number or its text; 'help' for commands, "
                                "'hint' for advice, 'quit' to stop.")
+            if self.style.fancy:
+                self.console.print("cards are typed as rank and suit letter: 10H is 10♥, "
+                                   "QS is Q♠, AC is A♣, 7D is 7♦.")
 
     def _next_hand_intro(self) -> None:
         context = self.match.contexts[-1]

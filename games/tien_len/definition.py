@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardkit.cards import Card, CardSet
 from cardkit.game import GameDefinition
 from cardkit.hooks import Hooks
 from games.tien_len.agents import greedy_agent
 from games.tien_len.deal import first_leader, instant_wins
 from games.tien_len.match import MATCH_RULES
 from games.tien_len.options import OPTIONS, check_options
+from games.tien_len.rules import climbing_rules, instant_wins_of
 from games.tien_len.settlement import settle_instant_win, settle_normal, settle_void
 from games.tien_len.state import TienLenState
 
@@ -22,6 +27,13 @@ RULES_SUMMARY = (
     "and double sequences are bombs that chop 2s. Be first to shed every card: places score "
     "3/2/1/0 toward 21. Four 2s or a dragon (3 to A) win at once."
 )
+
+def analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str, Any]:
+    """For ``cardkit hand``: the instant wins (§5.1, those enabled by ``instant_wins``) that a
+    dealt hand of these cards would hold."""
+    wins = instant_wins_of(CardSet(cards), options["instant_wins"], climbing_rules(options))
+    return {"instant_wins": list(wins), "instant_win": bool(wins)}
+
 
 TIEN_LEN = GameDefinition(
     name="tien-len",
@@ -42,6 +54,8 @@ TIEN_LEN = GameDefinition(
     agents={"greedy": greedy_agent},
     zero_sum=False,
     check=check_options,
+    climbing_rules=climbing_rules,
+    analyse_hand=analyse_hand,
     rules_summary=RULES_SUMMARY,
     action_help={
         "play <cards>": "play a combination, e.g. 'play 3S 3C' (any card order): lead anything "

@@ -135,3 +135,17 @@ def test_view_info() -> None:
     assert info["top_player"] == P1 and info["passed"] == [P2] and info["places"] == []
     assert state.view(P3).table == ((P1, tuple(cardkit.parse_cards("9C"))),)
     assert P4 in (P1, P2, P3, P4)
+
+
+def test_hand_analysis_reports_instant_wins_for_the_cli():
+    from cardkit.cards import parse_cards
+    from cardkit.registry import game_definition
+
+    definition = game_definition("tien-len")
+    options = definition.configure().options
+    dragon = parse_cards("3D 4S 5S 6H 7C 8D 9S 10C JH QD KS AC 5H")
+    assert definition.analyse_hand(dragon, options) == {"instant_wins": ["dragon"],
+                                                         "instant_win": True}
+    plain = parse_cards("3D 4S 5S 6H 7C 8D 9S 10C JH QD KS 2C 5H")
+    assert definition.analyse_hand(plain, options)["instant_win"] is False
+    assert definition.climbing_rules(options).strength(parse_cards("2H")[0]) == 51

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import cardkit
 from cardkit import HandContext, IllegalAction, Result
 from cardkit.cards import CardSet
+from cardkit.records import MatchRecord, parse_record
 from cardkit.testing import check_game, view_cards
 from games.gin_rummy.match import advance, final_totals, next_game_context, rotate_roles
 from tests.games.gin_rummy.helpers import BOX_P1, P1, P2, P3, both_decline, hand, texts
@@ -256,3 +257,42 @@ def test_conformance(players) -> None:
     game = cardkit.load_game("gin-rummy", players=players, knock_limit=40, big_gin_bonus=31)
     report = check_game(game, hands=6, seed=1)
     assert set(report.endings) - {"draw"}
+
+
+def test_knocker_shows_the_arrangement_that_blocks_layoffs() -> None:
+    """Among the minimum-deadwood arrangements the engine shows the knocker's best: here
+    {3C 3D 3H} + {AS 2S 3S} (the defender's 4H has nowhere to go), not {3C 3D 3S} + {AH 2H 3H}."""
+    state = hand("3C 3D 3H 3S AH 2H AS 2S KC QD", "4H 9C 7D 10S 6C JH 8S 2D KH 5S", "9H",
+                 stock="JC", knock_limit=25)
+    both_decline(state)
+    state.apply("draw stock")
+    state.apply("knock JC")
+    details = state.result.details
+    assert ["AS", "2S", "3S"] in details["knocker_melds"]
+    assert details["layoffs"] == []
+    assert details["knocker_deadwood"] == 23 and details["defender_deadwood"] == 71
+    assert state.result.payoffs == (0, 48, 0)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["captain", "captain_and_sitter"]))
+def test_simulated_matches_keep_roles_and_sitter_totals(seed, team) -> None:
+    """Greedy hands played through ``new_match``: one box, one captain, one sitter at every
+    hand, the box deals, and with the default team option the sitter's total never moves."""
+    game = cardkit.load_game("gin-rummy", team_points_to=team)
+    match = game.new_match(seed=seed, hands=8)
+    agents = {seat: game.agent("greedy", seat, seed) for seat in range(3)}
+    while not match.is_over:
+        state = match.current
+        context = state.context
+        assert sorted(context.roles) == ["box", "captain", "sitter"]
+        assert context.dealer == context.roles.index("box") == state.dealer
+        while not state.is_over:
+            seat = state.current_player
+            assert context.roles[seat] != "sitter"
+            state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+        sitter = context.roles.index("sitter")
+        match.next_hand()
+        if team == "captain":
+            assert match.totals[sitter] == context.totals[sitter]
+    assert isinstance(parse_record(match.record().to_json()), MatchRecord)

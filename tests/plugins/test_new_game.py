@@ -1,0 +1,64 @@
+"""``cardkit new-game``: each template installs in a fresh virtual environment and its
+generated tests pass as generated (issue #9)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.new_game import BASES, new_game, write_package
+
+
+def test_writes_the_package_layout(tmp_path: Path) -> None:
+    """The command writes pyproject (with the entry point), module, tests and README."""
+    result = CliRunner().invoke(new_game, ["my-rummy", "--dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    root = tmp_path / "my-rummy"
+    pyproject = (root / "pyproject.toml").read_text()
+    assert '[project.entry-points."cardkit.games"]' in pyproject
+    assert 'my-rummy = "cardkit_my_rummy:GAME"' in pyproject
+    for module in ("game", "options", "state", "settlement", "agents"):
+        assert (root / "cardkit_my_rummy" / f"{module}.py").exists()
+    assert "check_game" in (root / "tests" / "test_cardkit_my_rummy.py").read_text()
+    assert "pip install" in (root / "README.md").read_text()
+    assert "{{" not in "".join(p.read_text() for p in root.rglob("*") if p.is_file())
+
+
+def test_variant_reuses_the_game_instead_of_copying_it(tmp_path: Path) -> None:
+    """A ``--from`` package is a variant: definition.variant + hooks.replace, no state code."""
+    root = write_package("gin-house", "gin-rummy", tmp_path)
+    source = (root / "cardkit_gin_house" / "variant.py").read_text()
+    assert "BASE.variant(" in source and "BASE.hooks.replace(showdown=" in source
+    assert "BASE.options.extend(" in source
+    assert not (root / "cardkit_gin_house" / "state.py").exists()
+
+
+def test_bad_names_and_existing_folders(tmp_path: Path) -> None:
+    """Bad names are usage errors (exit 2); an existing folder is refused."""
+    runner = CliRunner()
+    assert runner.invoke(new_game, ["My Game", "--dir", str(tmp_path)]).exit_code == 2
+    assert runner.invoke(new_game, ["ok-game", "--dir", str(tmp_path)]).exit_code == 0
+    assert runner.invoke(new_game, ["ok-game", "--dir", str(tmp_path)]).exit_code == 1
+
+
+def _run(args: list[str], cwd: Path | None = None) -> None:
+    done = subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("base", BASES)
+def test_generated_package_installs_and_its_tests_pass(base: str, tmp_path: Path) -> None:
+    """Generate, install (non-editable) into a fresh venv over the system site, run pytest."""
+    name = f"try-{base}"
+    root = write_package(name, base, tmp_path)
+    venv = tmp_path / "venv"
+    _run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)])
+    _run([str(venv / "bin" / "pip"), "install", "--no-deps", "--no-build-isolation", "-q",
+          str(root)])
+    _run([str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+         cwd=root)

@@ -111,11 +111,13 @@ def configured_game(plan: Plan) -> Game:
 def fewest_cards_evaluation(state: State) -> Sequence[float]:
     """The generic standing used when a game gives no ``evaluate``: minus the cards in each
     hand (fewest cards leads). Uses the state's ``hands`` list when it holds sized card
-    collections (cheap), else a view's ``hand_sizes``."""
+    collections or card bitmasks (cheap), else a view's ``hand_sizes``."""
     hands = getattr(state, "hands", None)
-    if isinstance(hands, list | tuple) and len(hands) == state.players and \
-            all(isinstance(hand, Sized) for hand in hands):
-        return [-len(hand) for hand in hands]
+    if isinstance(hands, list | tuple) and len(hands) == state.players:
+        if all(isinstance(hand, Sized) for hand in hands):
+            return [-len(hand) for hand in hands]
+        if all(type(hand) is int for hand in hands):  # card bitmasks (CardSet.mask)
+            return [-hand.bit_count() for hand in hands]
     return [-size for size in state.view(0).hand_sizes]
 
 

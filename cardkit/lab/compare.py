@@ -72,7 +72,7 @@ def _phrase(metric: Metric, diff: Difference, unit: str) -> str:
         if metric.group == "endings":
             name = f"'{metric.key.split('.', 1)[1]}' endings"
             return (f"{name} {direction} from {diff.baseline:.1%} to {diff.variant:.1%} "
-                    f"of {unit}s")
+                    f"of {unit}{'es' if unit == 'match' else 's'}")
         return f"{metric.label} {way} from {diff.baseline:.1%} to {diff.variant:.1%}"
     return f"{metric.label} {way} from {diff.baseline:.3g} to {diff.variant:.3g}"
 

@@ -49,6 +49,11 @@ class LabResult:
         """``hand`` or ``match``."""
         return "match" if self.mode == "matches" else "hand"
 
+    @property
+    def units_name(self) -> str:
+        """``hands`` or ``matches``."""
+        return "matches" if self.mode == "matches" else "hands"
+
     def metric(self, variant: int, key: str) -> Metric:
         """The metric ``key`` of variant number ``variant``."""
         for metric in self.metrics[variant]:

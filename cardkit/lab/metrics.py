@@ -116,7 +116,8 @@ def _seat_metrics(data: ChunkResult, players: int, unit: str) -> list[Metric]:
     metrics.append(value("balance", "balance: 1 - (max - min seat win rate)", "balance",
                          1 - (max(rates) - min(rates)), n))
     no_winner = sum(1 for winners in data.winners if not winners)
-    metrics.append(proportion("void_rate", f"no-winner {unit}s", "outcome", no_winner, n))
+    plural = "matches" if unit == "match" else f"{unit}s"
+    metrics.append(proportion("void_rate", f"no-winner {plural}", "outcome", no_winner, n))
     return metrics
 
 

@@ -74,7 +74,7 @@ def write_plot(result: LabResult, path: str | Path) -> Path:
     handles, labels = axes.flat[0].get_legend_handles_labels()
     figure.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.975),
                   ncol=min(count, 4), fontsize=9)
-    figure.suptitle(f"{result.game}: {result.units} {result.unit}s per variant, seed "
+    figure.suptitle(f"{result.game}: {result.units} {result.units_name} per variant, seed "
                     f"{result.seed} (bars: 95% intervals)", y=0.995, fontsize=11)
     figure.tight_layout(rect=(0, 0, 1, 0.93))
     target = Path(path)

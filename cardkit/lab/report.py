@@ -53,9 +53,7 @@ def format_difference(metric: Metric, diff: Difference) -> Text:
 
 def build_table(result: LabResult) -> Table:
     """The comparison as a rich table: a row per metric, a column per variant."""
-    unit = result.unit
-    title = (f"{result.game}: {result.units} {unit}es" if unit == "match"
-             else f"{result.game}: {result.units} {unit}s")
+    title = f"{result.game}: {result.units} {result.units_name}"
     title += f", {result.players} players, bots {'/'.join(sorted(set(result.bots)))}, " \
              f"seed {result.seed}"
     table = Table(title=title, caption="[95% interval]; difference from the baseline; "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,19 @@ def test_bad_names_and_existing_folders(tmp_path: Path) -> None:
     assert runner.invoke(new_game, ["ok-game", "--dir", str(tmp_path)]).exit_code == 1
 
 
+def _see_this_environment(venv: Path) -> None:
+    """Let ``venv`` import what the running interpreter has installed. ``--system-site-packages``
+    would show the *base* interpreter's packages, not those of the venv the suite runs in."""
+    paths = {sysconfig.get_paths()[key] for key in ("purelib", "platlib")}
+    ask = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    site = Path(subprocess.run([str(venv / "bin" / "python"), "-c", ask],
+                               capture_output=True, text=True, check=True).stdout.strip())
+    # an "import" line in a .pth file runs: addsitedir also processes the outer site's own .pth
+    # files (editable installs live there)
+    lines = [f"import site; site.addsitedir({path!r})" for path in sorted(paths)]
+    (site / "_outer_environment.pth").write_text("\n".join(lines) + "\n")
+
+
 def _run(args: list[str], cwd: Path | None = None) -> None:
     done = subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
@@ -53,11 +67,13 @@ def _run(args: list[str], cwd: Path | None = None) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("base", BASES)
 def test_generated_package_installs_and_its_tests_pass(base: str, tmp_path: Path) -> None:
-    """Generate, install (non-editable) into a fresh venv over the system site, run pytest."""
+    """Generate, install (non-editable) into a fresh venv that also sees this environment's
+    packages (cardkit, pytest), and run the generated tests there."""
     name = f"try-{base}"
     root = write_package(name, base, tmp_path)
     venv = tmp_path / "venv"
-    _run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)])
+    _run([sys.executable, "-m", "venv", str(venv)])
+    _see_this_environment(venv)
     _run([str(venv / "bin" / "pip"), "install", "--no-deps", "--no-build-isolation", "-q",
           str(root)])
     _run([str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider"],

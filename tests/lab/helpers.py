@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardkit.melds import deadwood_value
-from cardkit.registry import register
+from cardkit.registry import register, unregister
 from cardkit.state import State
 from tests.cardkit.knock_rummy import KNOCK_RUMMY, RULES
 
@@ -22,3 +22,9 @@ def register_test_games() -> None:
     """Make both test games loadable by name (forked workers inherit this)."""
     register(KNOCK_RUMMY)
     register(KNOCK_RUMMY_EVALUATED)
+
+
+def unregister_test_games() -> None:
+    """Undo :func:`register_test_games` (other test modules expect a clean registry)."""
+    unregister(KNOCK_RUMMY.name)
+    unregister(KNOCK_RUMMY_EVALUATED.name)

@@ -11,9 +11,7 @@ from click.testing import CliRunner
 
 from cardkit.lab import LocalBackend, SerialBackend, Variant, run_experiment
 from cardkit.lab.report import to_csv
-from tests.lab.helpers import register_test_games
-
-register_test_games()
+from tests.lab.helpers import register_test_games, unregister_test_games
 
 VARIANTS = [Variant("defaults"), Variant("knock_limit=0", {"knock_limit": 0})]
 TIMING = ("elapsed_seconds", "hands_per_second", "backend", "workers")
@@ -26,8 +24,17 @@ def _stable(result) -> dict:
     return data
 
 
+@pytest.fixture(scope="module", autouse=True)
+def test_games():
+    """The knock-rummy test games, registered while this module runs (forked workers inherit
+    the registration; the Dask backend registers them on its workers)."""
+    register_test_games()
+    yield
+    unregister_test_games()
+
+
 @pytest.fixture(scope="module")
-def serial_result():
+def serial_result(test_games):
     return run_experiment("knock-rummy-evaluated", VARIANTS, units=40, seed=11,
                           skill_units=20, backend=SerialBackend(), chunk_size=7)
 

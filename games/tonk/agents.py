@@ -139,13 +139,12 @@ class GreedyAgent(Agent):
 
     def _draw(self, view: View, kinds: dict[str, list[Action]]) -> tuple[Action, str]:
         top = view.discard_top
-        if "draw" in kinds and top is not None and any(a.option == "discard"
-                                                        for a in kinds["draw"]):
-            hand = (*view.hand, top)
-            bonus = self.keep_bonus(top, hand)
-            if bonus >= 8 or (bonus >= 4 and self.values[top.index] <= 5) or \
-                    self._hits_table(top, view):
-                return Action("draw", "discard"), f"take {top}: it fits my cards or the table"
+        # only a card used at once: taking "close" cards lets two players swap the same
+        # discards for ever (the stock never shrinks)
+        if "draw" in kinds and top is not None and any(
+                a.option == "discard" for a in kinds["draw"]) and (
+                self._forms_spread(top, view.hand) or self._hits_table(top, view)):
+            return Action("draw", "discard"), f"take {top}: it makes a spread or a hit now"
         for action in kinds.get("draw", ()):
             if action.option == "stock":
                 return action, "draw from the stock: the discard does not help"
@@ -153,6 +152,25 @@ class GreedyAgent(Agent):
             return kinds["draw"][0], "the stock is empty: take the discard"
         return kinds["pass"][0] if "pass" in kinds else next(iter(kinds.values()))[0], \
             "nothing to draw"
+
+    @staticmethod
+    def _forms_spread(card: Card, hand: Sequence[Card]) -> bool:
+        """Would ``card`` complete a book or a run with the hand (jokers count as anything)?"""
+        if card.is_joker:
+            return len(hand) >= 2
+        jokers = sum(1 for c in hand if c.is_joker)
+        same_rank = sum(1 for c in hand if c.rank == card.rank)
+        if same_rank >= 2 or (same_rank >= 1 and jokers > 0):
+            return True
+        ranks = {int(c.rank) for c in hand if not c.is_joker and c.suit == card.suit}
+        if 1 in ranks:
+            ranks.add(14)
+        r = int(card.rank)
+        near = [(r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)]
+        if r == 1:
+            near.append((12, 13))
+        return any(a in ranks and b in ranks for a, b in near) or (
+            jokers > 0 and any(r + d in ranks for d in (-2, -1, 1, 2)))
 
     @staticmethod
     def _hits_table(card: Card, view: View) -> bool:

@@ -206,7 +206,10 @@ class TienLenState(State):
 
     def _advance(self, seat: int) -> None:
         """§3.2/§3.3: the turn goes in the play direction to the next player who holds cards and
-        is not locked out; back at ``last_player`` (or with nobody left to ask) the trick ends."""
+        is not locked out (or, under ``bombs_ignore_pass_lock`` with 2s on top, is locked but may
+        bomb). Reaching ``last_player``'s seat ends the trick: every other holder has then had
+        exactly one turn (a pass) or skip since the last play. The seat is reached even when
+        ``last_player`` has gone out (§3.3, §9.6) — then the next holder after it leads."""
         players = self.players
         step = self.step
         hands = self.hands
@@ -220,23 +223,20 @@ class TienLenState(State):
         s = seat
         for _ in range(players):
             s = (s + step) % players
-            if not hands[s].mask:
-                continue
             if s == last:
+                # Checked before "holds cards": a last_player who went out must still close the
+                # round, or locked players re-asked under an open lock would pass forever.
+                while not hands[s].mask:
+                    s = (s + step) % players
                 self._new_trick(s)
                 return
+            if not hands[s].mask:
+                continue
             if passed >> s & 1 and not lock_open:
                 continue  # §3.2: skipped, counts as passing again
             self.current_player = s
             return
-        # Everyone else passed and last_player has gone out: §3.3 the next holder leads.
-        s = last
-        for _ in range(players):
-            s = (s + step) % players
-            if hands[s].mask:
-                self._new_trick(s)
-                return
-        raise AssertionError("no player holds cards")  # pragma: no cover - game ended earlier
+        raise AssertionError("the trick's last player was never reached")  # pragma: no cover
 
     def _new_trick(self, leader: int) -> None:
         """§3.3: set the trick aside; ``leader`` leads the next one."""

@@ -16,7 +16,7 @@ from games.tien_len.rules import climbing_rules, instant_wins_of
 from games.tien_len.settlement import settle_instant_win, settle_normal, settle_void
 from games.tien_len.state import TienLenState
 
-__all__ = ["TIEN_LEN"]
+__all__ = ["BOMB_BONUS", "TIEN_LEN", "TWO_BONUS", "evaluate"]
 
 RULES_SUMMARY = (
     "Tiến Lên (Thirteen): 13 cards each; 3 is low and 2 is high, spades < clubs < diamonds < "
@@ -33,6 +33,42 @@ def analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str,
     dealt hand of these cards would hold."""
     wins = instant_wins_of(CardSet(cards), options["instant_wins"], climbing_rules(options))
     return {"instant_wins": list(wins), "instant_win": bool(wins)}
+
+
+#: The lab's standing (``evaluate``): a 2 held is worth a quarter of a card shed, a bomb half a
+#: card — small against a card, so they mostly order hands of equal size (a judgement, not a
+#: rule: the rules score places only, §6).
+TWO_BONUS = 0.25
+BOMB_BONUS = 0.5
+_SUIT_BLOCK = 0x1FFF  # one suit's 13 rank bits in a card mask (bit 0 = ace, bit 1 = 2)
+
+
+def evaluate(state: TienLenState) -> list[float]:
+    """How well each seat stands (higher = better), for the rule lab's lead changes: minus the
+    cards left (§1: the object is to shed them all), plus ``TWO_BONUS`` per 2 held and
+    ``BOMB_BONUS`` per bomb held (§4.4: quads, and one for holding any double sequence of 3+
+    pairs). A seat that has gone out scores ``players - place`` (1st out highest), above every
+    seat still holding cards. Bit arithmetic on the hand masks only: it runs once per turn."""
+    places = state.places
+    players = state.players
+    values: list[float] = []
+    for seat, hand in enumerate(state.hands):
+        mask = hand.mask
+        if not mask:
+            values.append(float(players - places.index(seat)) if seat in places else 0.0)
+            continue
+        clubs = mask & _SUIT_BLOCK
+        diamonds = mask >> 13 & _SUIT_BLOCK
+        hearts = mask >> 26 & _SUIT_BLOCK
+        spades = mask >> 39 & _SUIT_BLOCK
+        bombs = (clubs & diamonds & hearts & spades).bit_count()
+        pairs = (clubs & diamonds) | (hearts & spades) | ((clubs | diamonds) & (hearts | spades))
+        ordered = pairs >> 2 | (pairs & 1) << 11  # ranks 3 … K then A; no 2 (§4.1)
+        if ordered & ordered >> 1 & ordered >> 2:
+            bombs += 1
+        twos = (mask >> 1 & 0x0008_0040_0200_1).bit_count()
+        values.append(-mask.bit_count() + TWO_BONUS * twos + BOMB_BONUS * bombs)
+    return values
 
 
 TIEN_LEN = GameDefinition(
@@ -56,6 +92,7 @@ TIEN_LEN = GameDefinition(
     check=check_options,
     climbing_rules=climbing_rules,
     analyse_hand=analyse_hand,
+    evaluate=evaluate,
     rules_summary=RULES_SUMMARY,
     action_help={
         "play <cards>": "play a combination, e.g. 'play 3S 3C' (any card order): lead anything "

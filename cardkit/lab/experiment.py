@@ -10,8 +10,8 @@ from typing import Any
 import attrs
 
 from cardkit.lab.backends import Backend, make_backend
-from cardkit.lab.compare import Difference, compare_metrics, summarise
-from cardkit.lab.metrics import Metric, Sample, compute_metrics, merge_chunks
+from cardkit.lab.compare import TESTS, Difference, compare_metrics, summarise
+from cardkit.lab.metrics import Metric, Sample, compute_metrics, merge_chunks, unit_values
 from cardkit.lab.simulate import Chunk, Plan
 from cardkit.lab.variants import Variant
 from cardkit.registry import game_definition
@@ -69,8 +69,9 @@ class LabResult:
             "skill_units": self.skill_units, "backend": self.backend, "workers": self.workers,
             "elapsed_seconds": self.elapsed, "hands_played": self.hands_played,
             "hands_per_second": self.hands_played / self.elapsed if self.elapsed else None,
-            "tests": {"proportion": "two-proportion z-test (pooled)",
-                      "mean": "Welch t-test", "alpha": 0.05,
+            "tests": {**TESTS, "alpha": 0.05,
+                      "paired": "hand i of every variant is dealt alike: per-hand metrics "
+                                "use the paired tests, the others the unpaired ones",
                       "intervals": "95%: Wilson (proportions), Student t (means)"},
             "variants": [
                 {**variant.to_dict(), "baseline": i == 0,
@@ -174,7 +175,10 @@ def run_experiment(
     endings = sorted({e for s in samples for e in s.play.endings})
     metrics = [compute_metrics(s, players, mode, endings, skill_agent or "greedy")
                for s in samples]
-    differences = [{}] + [compare_metrics(metrics[0], m) for m in metrics[1:]]
+    # per-unit values pair hand i of every variant (same deal, same agent seeds)
+    units_of = [unit_values(s, players, mode, endings) for s in samples]
+    differences = [{}] + [compare_metrics(metrics[0], metrics[i], units_of[0], units_of[i])
+                          for i in range(1, len(metrics))]
     labels = [v.label for v in variants]
     unit = "match" if mode == "matches" else "hand"
     summary = summarise(labels, metrics, differences, unit)

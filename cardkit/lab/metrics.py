@@ -18,7 +18,7 @@ import attrs
 from cardkit.lab.simulate import ChunkResult
 from cardkit.lab.stats import mean_interval, percentile, wilson_interval
 
-__all__ = ["Metric", "Sample", "compute_metrics", "merge_chunks"]
+__all__ = ["Metric", "Sample", "compute_metrics", "merge_chunks", "unit_values"]
 
 
 @attrs.frozen
@@ -180,6 +180,49 @@ def compute_metrics(sample: Sample, players: int, mode: str = "hands",
     if sample.skill is not None and sample.skill.seats:
         metrics.extend(_skill_metrics(sample.skill, players, skill_agent))
     return metrics
+
+
+def unit_values(sample: Sample, players: int, mode: str = "hands",
+                endings: Sequence[str] = ()) -> dict[str, Sequence[Any]]:
+    """Per-unit values of the metrics that pair across variants, by metric key: booleans for
+    shares (did seat k win this hand, did it end this way, ...), numbers for means (payoff,
+    turns, lead changes). Unit ``i`` of every variant is dealt from the same seed with agents
+    seeded alike (and, in the skill run, the skilled agent in the same seat), so value ``i`` of
+    the baseline and of a variant form a pair.
+
+    Hands only: in ``matches`` mode a match's later hands depend on its earlier results, so
+    after the first hand the variants no longer share their situations; matches keep the
+    unpaired tests. Built from the columns the simulation keeps anyway (no extra bookkeeping
+    in the workers)."""
+    if mode != "hands":
+        return {}
+    data = sample.play
+    values: dict[str, Sequence[Any]] = {}
+    won = [0] * len(data.winners)  # winner bitmask per hand
+    for index, winners in enumerate(data.winners):
+        mask = 0
+        for seat in winners:
+            mask |= 1 << seat
+        won[index] = mask
+    for seat in range(players):
+        bit = 1 << seat
+        values[f"win_rate.seat{seat}"] = [bool(mask & bit) for mask in won]
+        values[f"payoff.seat{seat}"] = [p[seat] for p in data.payoffs]
+    values["void_rate"] = [not mask for mask in won]
+    for ending in list(endings) or sorted(set(data.endings)):
+        values[f"ending.{ending}"] = [e == ending for e in data.endings]
+    values["turns"] = data.turns
+    if data.lead_changes and all(c is not None for c in data.lead_changes):
+        values["lead.changes"] = data.lead_changes
+        values["lead.any"] = [bool(c) for c in data.lead_changes]
+    skill = sample.skill
+    if skill is not None and skill.seats:
+        values["skill.win_rate"] = [seat in winners
+                                    for seat, winners in zip(skill.seats, skill.winners,
+                                                             strict=True)]
+        values["skill.payoff"] = [p[seat] for seat, p in zip(skill.seats, skill.payoffs,
+                                                              strict=True)]
+    return values
 
 
 def _sd(metric: Metric) -> float:

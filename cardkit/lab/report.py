@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from cardkit.lab.compare import Difference
+from cardkit.lab.compare import TEST_TAGS, Difference
 from cardkit.lab.experiment import LabResult
 from cardkit.lab.metrics import Metric
 
@@ -39,13 +39,16 @@ def format_metric(metric: Metric) -> str:
 
 
 def format_difference(metric: Metric, diff: Difference) -> Text:
-    """``+3.1 pp (p=0.002)`` styled bold when significant."""
+    """``+3.1 pp p=0.002 McN *``: the difference, p, the test's tag (:data:`TEST_TAGS`) and a
+    star when significant (bold)."""
     if metric.kind == "proportion":
         text = f"{diff.difference * 100:+.1f} pp"
     else:
         text = f"{diff.difference:+.3g}"
     if diff.p_value is not None:
         text += f" p={diff.p_value:.2g}" if diff.p_value >= 0.001 else " p<0.001"
+    if diff.test is not None:
+        text += f" {TEST_TAGS.get(diff.test, diff.test)}"
     if diff.significant:
         return Text(text + " *", style="bold")
     return Text(text, style="dim")
@@ -56,8 +59,9 @@ def build_table(result: LabResult) -> Table:
     title = f"{result.game}: {result.units} {result.units_name}"
     title += f", {result.players} players, bots {'/'.join(sorted(set(result.bots)))}, " \
              f"seed {result.seed}"
-    table = Table(title=title, caption="[95% interval]; difference from the baseline; "
-                  "* = significant (p < 0.05: z-test for shares, Welch t for means)")
+    table = Table(title=title, caption="[95% interval]; difference from the baseline, p and "
+                  "test: McN = McNemar (McNx exact), pt = paired t (same deals paired); z = "
+                  "two-proportion z, W = Welch t (unpaired); * = significant (p < 0.05)")
     table.add_column("metric")
     for index, variant in enumerate(result.variants):
         table.add_column(("baseline: " if index == 0 else "") + variant.label, overflow="fold")

@@ -3,6 +3,9 @@
 - proportions: Wilson score interval; two-proportion z-test with a pooled variance;
 - means: Student t interval; Welch's unequal-variance t-test (Welch–Satterthwaite degrees of
   freedom), p-values from the t distribution through the regularised incomplete beta function;
+- paired samples (unit *i* of two variants played the same deal): the paired t-test on the
+  per-unit differences, and McNemar's test for paired yes/no outcomes (exact binomial when few
+  units disagree);
 - percentiles: nearest rank (the smallest value with at least p of the sample at or below it).
 """
 
@@ -12,9 +15,12 @@ import math
 from collections.abc import Sequence
 
 __all__ = [
+    "MCNEMAR_EXACT_BELOW",
     "Z95",
+    "mcnemar_test",
     "mean_interval",
     "normal_two_sided_p",
+    "paired_t_test",
     "percentile",
     "t_quantile",
     "t_two_sided_p",
@@ -24,6 +30,10 @@ __all__ = [
 ]
 
 Z95 = 1.959963984540054
+
+#: McNemar's test uses the exact binomial p-value when fewer units than this disagree (the
+#: chi-square approximation is poor for small discordant counts).
+MCNEMAR_EXACT_BELOW = 25
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -143,3 +153,40 @@ def welch_test(m1: float, v1: float, n1: int, m2: float, v2: float, n2: int
     t = (m2 - m1) / math.sqrt(a + b)
     df = (a + b) ** 2 / ((a * a / (n1 - 1) if a else 0.0) + (b * b / (n2 - 1) if b else 0.0))
     return t, df, t_two_sided_p(t, df)
+
+
+def paired_t_test(differences: Sequence[float]) -> tuple[float, float, float]:
+    """The paired t-test on per-unit differences (variant - baseline): (t, degrees of freedom,
+    two-sided p) for a mean difference of zero. ``t = mean / (sd / sqrt(n))`` with ``n - 1``
+    degrees of freedom. Differences all equal: t is reported as 0 and p as 1 if they are all
+    zero, else 0 (a certain difference)."""
+    n = len(differences)
+    if n < 2:
+        return 0.0, 0.0, 1.0
+    average = math.fsum(differences) / n
+    variance = math.fsum((d - average) ** 2 for d in differences) / (n - 1)
+    if variance == 0:
+        return 0.0, float(n - 1), 1.0 if average == 0 else 0.0
+    t = average / math.sqrt(variance / n)
+    return t, float(n - 1), t_two_sided_p(t, n - 1)
+
+
+def mcnemar_test(only_baseline: int, only_variant: int,
+                 exact_below: int = MCNEMAR_EXACT_BELOW) -> tuple[float, float, bool]:
+    """McNemar's test for paired yes/no outcomes. ``only_baseline`` (b) counts the units where
+    the outcome happened under the baseline only, ``only_variant`` (c) under the variant only;
+    units that agree carry no information about the difference.
+
+    Returns (z, two-sided p, exact): ``z = (c - b) / sqrt(b + c)`` (its square is McNemar's
+    chi-square, 1 degree of freedom, no continuity correction); ``p`` is the exact binomial
+    p-value (b ~ Binomial(b + c, 1/2), doubled smaller tail, capped at 1) when
+    ``b + c < exact_below``, else the chi-square one. No disagreements: (0, 1, True)."""
+    b, c = only_baseline, only_variant
+    n = b + c
+    if n == 0:
+        return 0.0, 1.0, True
+    z = (c - b) / math.sqrt(n)
+    if n < exact_below:
+        tail = math.fsum(math.comb(n, k) for k in range(min(b, c) + 1)) / 2.0 ** n
+        return z, min(1.0, 2 * tail), True
+    return z, normal_two_sided_p(z), False

@@ -66,6 +66,19 @@ def test_experiment_measures_every_metric(serial_result):
     assert "knock_limit=0" in serial_result.summary
 
 
+def test_per_hand_metrics_use_paired_tests(serial_result):
+    """Hand i of both variants shares its deal: per-hand metrics are compared with McNemar's
+    test or the paired t-test, the share of wins with the unpaired z-test; the JSON and the
+    summary say which."""
+    diffs = serial_result.differences[1]
+    assert diffs["turns"].test == "paired-t" and diffs["payoff.seat0"].test == "paired-t"
+    assert diffs["ending.stock_out"].test.startswith("mcnemar")
+    assert diffs["skill.win_rate"].test.startswith("mcnemar")
+    assert diffs["first_seat_share"].test == "z"
+    assert "paired-t" in serial_result.to_dict()["tests"]
+    assert "McNemar" in serial_result.summary
+
+
 def test_dask_backend_gives_the_same_results(serial_result):
     pytest.importorskip("distributed")
     from cardkit.lab import DaskBackend
@@ -120,7 +133,7 @@ def test_cli_writes_table_json_csv_and_png(tmp_path):
     assert {row["variant"] for row in rows} == {"knock_limit=10", "knock_limit=0",
                                                 "preset=strict"}
     knock = [r for r in rows if r["metric"] == "ending.knock" and r["variant"] == "knock_limit=0"]
-    assert knock[0]["test"] == "z" and float(knock[0]["value"]) < 1
+    assert knock[0]["test"].startswith("mcnemar") and float(knock[0]["value"]) < 1
     assert png_path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert png_path.stat().st_size > 10_000
 

@@ -47,7 +47,8 @@ class Action:
     cards: tuple[Card, ...] = attrs.field(default=(), converter=tuple)
     target: int | None = None
     declared: tuple[tuple[Card, Card], ...] = attrs.field(
-        default=(), converter=lambda pairs: tuple(sorted(pairs, key=lambda p: p[0].index))
+        default=(), converter=lambda pairs: tuple(sorted(pairs, key=lambda p: p[0].index)),
+        metadata={"declared_identities": True},
     )
     # The canonical text, built on first use (logs and views ask for it again and again).
     _text: str | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)

@@ -31,6 +31,7 @@ __all__ = [
     "Rank",
     "Suit",
     "card_mask",
+    "cards_of_mask",
     "format_cards",
     "parse_cards",
 ]
@@ -237,6 +238,11 @@ def _cards_of_mask(mask: int) -> Iterator[Card]:
         low = mask & -mask
         yield ALL_CARDS[low.bit_length() - 1]
         mask ^= low
+
+
+def cards_of_mask(mask: int) -> list[Card]:
+    """The cards of a bitmask, in index order (for games that keep hands as plain ints)."""
+    return list(_cards_of_mask(mask))
 
 
 class CardSet:

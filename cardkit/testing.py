@@ -61,7 +61,9 @@ class ConformanceReport:
 
 def view_cards(value: Any) -> set[Card]:
     """Every card mentioned anywhere in a view (walking attrs classes, mappings, sequences and
-    card texts in strings)."""
+    card texts in strings). What a wild card is declared to stand for (``X1=KS`` in text, attrs
+    fields marked ``metadata={"declared_identities": True}`` such as ``Meld.represents``) names
+    a card without showing it, so it does not count."""
     found: set[Card] = set()
     _walk(value, found, set())
     return found
@@ -72,7 +74,7 @@ _CARD_TEXT = {card.text: card for card in ALL_CARDS}
 
 @functools.lru_cache(maxsize=65536)
 def _cards_in_text(text: str) -> frozenset[Card]:
-    tokens = text.replace("=", " ").replace(",", " ").split()
+    tokens = [token.partition("=")[0] for token in text.replace(",", " ").split()]
     return frozenset(_CARD_TEXT[t.upper()] for t in tokens if t.upper() in _CARD_TEXT)
 
 
@@ -93,7 +95,8 @@ def _walk(value: Any, found: set[Card], seen: set[int]) -> None:
     seen.add(id(value))
     if attrs.has(type(value)):
         for field in attrs.fields(type(value)):
-            _walk(getattr(value, field.name), found, seen)
+            if not field.metadata.get("declared_identities"):
+                _walk(getattr(value, field.name), found, seen)
     elif isinstance(value, dict):
         for key, item in value.items():
             _walk(key, found, seen)

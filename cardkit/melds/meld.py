@@ -32,8 +32,10 @@ class Meld:
 
     kind: str
     cards: tuple[Card, ...] = attrs.field(converter=tuple)
+    # metadata: these name what cards stand for, they are not cards a view shows
     represents: tuple[Card, ...] = attrs.field(
-        default=attrs.Factory(_same_as_cards, takes_self=True), converter=tuple
+        default=attrs.Factory(_same_as_cards, takes_self=True), converter=tuple,
+        metadata={"declared_identities": True},
     )
     _mask: int = attrs.field(init=False, repr=False, eq=False)
 

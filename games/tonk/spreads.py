@@ -16,7 +16,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 from cardkit.actions import Action
-from cardkit.cards import ALL_CARDS, Card
+from cardkit.cards import ALL_CARDS, Card, cards_of_mask
 from cardkit.melds import Meld
 
 __all__ = [
@@ -166,15 +166,6 @@ def natural_spreads(mask: int, high_ace: bool) -> tuple[int, ...]:
     return found
 
 
-def _cards(mask: int) -> list[Card]:
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(ALL_CARDS[low.bit_length() - 1])
-        mask ^= low
-    return cards
-
-
 def formable_spreads(mask: int, high_ace: bool, wild: bool) -> list[tuple[tuple[Card, ...],
                                                                           tuple[tuple[Card, Card],
                                                                                 ...]]]:
@@ -182,7 +173,7 @@ def formable_spreads(mask: int, high_ace: bool, wild: bool) -> list[tuple[tuple[
     spreads, and (when ``wild``) spreads completed by the jokers held, each joker declared as one
     exact card (§4 Jokers; at least 2 natural cards). A joker fills a run position no held natural
     card fills; the naturals of a run window are all the held cards in that window."""
-    spreads = [(tuple(_cards(m)), ()) for m in natural_spreads(mask, high_ace)]
+    spreads = [(tuple(cards_of_mask(m)), ()) for m in natural_spreads(mask, high_ace)]
     jokers = [card for card in JOKER_CARDS if mask & card.mask] if wild else []
     if not jokers:
         return spreads

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from cardkit.actions import Action
-from cardkit.cards import ALL_CARDS, Card, CardSet
+from cardkit.cards import ALL_CARDS, Card, CardSet, cards_of_mask
 from cardkit.deck import derive_seed
 from cardkit.results import Result, Transfer
 from cardkit.state import Phase, State
@@ -75,15 +75,6 @@ def hand_count(mask: int, values: tuple[int, ...]) -> int:
     return total
 
 
-def _cards(mask: int) -> list[Card]:
-    cards = []
-    while mask:
-        low = mask & -mask
-        cards.append(ALL_CARDS[low.bit_length() - 1])
-        mask ^= low
-    return cards
-
-
 def _spread_action(cards: tuple[Card, ...], declared: tuple[tuple[Card, Card], ...]) -> Action:
     key = (tuple(c.index for c in cards), tuple((w.index, i.index) for w, i in declared))
     action = _SPREAD_ACTIONS.get(key)
@@ -99,7 +90,7 @@ def _natural_spread_action(mask: int) -> Action:
     if action is None:
         if len(_SPREAD_ACTIONS) > 200_000:
             _SPREAD_ACTIONS.clear()
-        action = _SPREAD_ACTIONS[mask] = Action("spread", cards=tuple(_cards(mask)))
+        action = _SPREAD_ACTIONS[mask] = Action("spread", cards=tuple(cards_of_mask(mask)))
     return action
 
 
@@ -169,9 +160,6 @@ class TonkState(State):
         self.public_mask = 0  # cards every seat has seen (discards, taken discards, revealed)
         for card in self.discards:
             self.public_mask |= card.mask
-        # cards named as a joker's declared identity: views show the name (X1=KS), not where
-        # the physical card is; they are left out of hidden_cards, which cannot tell them apart
-        self.named_mask = 0
         self.log: list[tuple[int | None, str]] = []
         self.turns = 0
         self.reshuffles = 0
@@ -330,13 +318,13 @@ class TonkState(State):
             else:
                 actions = self._spread_actions(hand)
                 if self.table and self._hits_allowed():
-                    cards = _cards(hand)
+                    cards = cards_of_mask(hand)
                     for index in range(len(self.table)):
                         for card in cards:
                             for identity in self._hit_targets(card, index):
                                 actions.append(_hit_action(card, index + 1, identity))
                 if not (options["must_spread"] and actions and self.blocking_spread(hand)):
-                    for card in _cards(hand):
+                    for card in cards_of_mask(hand):
                         if not self._discard_blocked_by_taken(hand, card):
                             actions.append(DISCARD[card.index])
             if options["drop_timing"] == "any_time_in_own_turn" and not self.locked:
@@ -350,7 +338,7 @@ class TonkState(State):
 
     def _respond_hits(self) -> list[Action]:
         actions = []
-        for card in _cards(self.hands[self.current_player]):
+        for card in cards_of_mask(self.hands[self.current_player]):
             for index in self.new_runs:
                 for identity in hit_identities(card, self.table[index], self.high_ace):
                     actions.append(_hit_action(card, index + 1, identity))
@@ -472,7 +460,6 @@ class TonkState(State):
         card = action.cards[0]
         identity = action.declared_as(card)
         self.table[action.target - 1].add(card, identity)
-        self.named_mask |= identity.mask
         self.hands[seat] &= ~card.mask
         if not self.hands[seat]:
             tonker = self.tonker
@@ -488,8 +475,6 @@ class TonkState(State):
         for card in action.cards:
             self.hands[seat] &= ~card.mask
         spread = make_spread(seat, action)
-        for _wild, identity in action.declared:
-            self.named_mask |= identity.mask
         self.table.append(spread)
         self.new_spreads += 1
         self.ever_melded[seat] = True
@@ -508,7 +493,6 @@ class TonkState(State):
         spread = self.table[index]
         identity = action.declared_as(card)
         spread.add(card, identity)
-        self.named_mask |= identity.mask
         self.hands[seat] &= ~card.mask
         self.hits_this_turn += 1
         self.ever_melded[seat] = True
@@ -586,7 +570,7 @@ class TonkState(State):
         from games.tonk.settlement import spade_strength
 
         for seat in self.bet_joiners if len(self.bet_joiners) > 1 else ():
-            spades = [c for c in _cards(self.hands[seat]) if c.suit == 3]
+            spades = [c for c in cards_of_mask(self.hands[seat]) if c.suit == 3]
             best = max(spades, key=lambda c: spade_strength(c, ace_high), default=None)
             self.bet_spades[seat] = best
             if best is not None:
@@ -609,7 +593,7 @@ class TonkState(State):
             "explanation": why,
             "counts": counts,
             "dealt_counts": list(self.dealt_counts),
-            "revealed": [[c.text for c in sorted(_cards(h), key=lambda c: c.sort_key)]
+            "revealed": [[c.text for c in sorted(cards_of_mask(h), key=lambda c: c.sort_key)]
                          for h in self.hands],
             "table": [{"owner": s.owner, "kind": s.kind, "cards": s.text()} for s in self.table],
             "drop_locks": list(self.locks),
@@ -643,7 +627,7 @@ class TonkState(State):
         over = self.result is not None
         revealed: dict[int, tuple[Card, ...]] = {}
         if over:
-            revealed = {s: tuple(_cards(h)) for s, h in enumerate(self.hands) if s != seat}
+            revealed = {s: tuple(cards_of_mask(h)) for s, h in enumerate(self.hands) if s != seat}
         info: dict[str, Any] = {
             "drop_locks": tuple(self.locks),
             "locked": self.locked,
@@ -655,7 +639,7 @@ class TonkState(State):
             info["side_bet_spades"] = dict(self.bet_spades)
         return View(
             game=self.game.name, seat=seat, players=self.players, phase=self.phase,
-            current_player=self.current_player, hand=tuple(_cards(self.hands[seat])),
+            current_player=self.current_player, hand=tuple(cards_of_mask(self.hands[seat])),
             hand_sizes=tuple(h.bit_count() for h in self.hands), stock_size=len(self.stock),
             discard_top=self.discards[-1] if self.discards else None,
             table=tuple((s.owner, s.meld()) for s in self.table),
@@ -669,21 +653,22 @@ class TonkState(State):
 
     def hidden_cards(self, seat: int) -> CardSet:
         """Other seats' hands and the stock, except cards everyone has seen (discards, taken
-        discards, the side bet's revealed spades); only the stock once the hand is over."""
+        discards, the side bet's revealed spades); only the stock once the hand is over. (What
+        a joker is declared to be names a card without showing it.)"""
         stock = 0
         for card in self.stock:
             stock |= card.mask
         if self.result is not None:
-            return CardSet.from_mask(stock & ~(self.public_mask | self.named_mask))
+            return CardSet.from_mask(stock & ~self.public_mask)
         others = 0
         for other, hand in enumerate(self.hands):
             if other != seat:
                 others |= hand
-        return CardSet.from_mask((others | stock) & ~(self.public_mask | self.named_mask))
+        return CardSet.from_mask((others | stock) & ~self.public_mask)
 
     def zones(self) -> Mapping[str, Iterable[Card]]:
         """Every card: hands, stock, discard pile (with books under it), table spreads."""
-        zones: dict[str, Iterable[Card]] = {f"hand {s}": _cards(h)
+        zones: dict[str, Iterable[Card]] = {f"hand {s}": cards_of_mask(h)
                                             for s, h in enumerate(self.hands)}
         zones["stock"] = self.stock
         zones["discard pile"] = self.discards

@@ -7,7 +7,8 @@ import pytest
 
 import cardkit
 from cardkit import registry
-from cardkit.cards import Card, CardSet
+from cardkit.cards import JOKERS, Card, CardSet, parse_cards
+from cardkit.melds import MeldRules
 from cardkit.testing import ConformanceError, check_game, view_cards
 from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState
 
@@ -90,4 +91,14 @@ def test_conformance_kit_catches_defects_and_names_seed_and_step(state_class, me
 
 def test_view_cards_walks_everything():
     found = view_cards({"a": [Card.parse("7H"), ("spread 8H 9H X1=10H", CardSet("2C"))]})
-    assert {c.text for c in found} == {"7H", "8H", "9H", "X1", "10H", "2C"}
+    assert {c.text for c in found} == {"7H", "8H", "9H", "X1", "2C"}
+
+
+def test_declared_identities_are_not_shown_cards():
+    from cardkit.actions import parse_action
+    from cardkit.melds import classify
+
+    wild_run = classify(parse_cards("5H X1 7H"), MeldRules(wild=JOKERS),
+                        declared={JOKERS[0]: Card.parse("6H")})
+    assert {c.text for c in view_cards(wild_run)} == {"5H", "X1", "7H"}
+    assert {c.text for c in view_cards(parse_action("hit X1=6H 2"))} == {"X1"}

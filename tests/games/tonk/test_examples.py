@@ -2,6 +2,7 @@
 
 Naming: the examples call the dealer A and the player to A's left B. With the default stand-alone
 dealer (the last seat), 2 players: B = seat 0, A = seat 1; 3 players: B = 0, C = 1, A = 2.
+Examples 9 and 10 (4 players P1..P4): P1..P4 = seats 0..3 with P4 dealing, so P1 plays first.
 Where an example only needs "the player who acts", that player is seat 0.
 """
 
@@ -123,37 +124,101 @@ def test_06_07_08_drops(hands, ending, payoffs):
     assert state.result.payoffs == payoffs
 
 
-# 9. All four caught settlements -----------------------------------------------------------------
+# 9-10. Caught drops with 4 players ------------------------------------------------------------
 
-# P2 (the dropper) must act first, so P2 = seat 0, P3 = 1, P4 = 2, P1 = 3 (dealer). Five-card
-# hands with counts 6, 15, 12, 20 need the jokers (worth 0): P1 X1 X2 AC AD 4C = 6.
-EXAMPLE_9 = ["2H 2S 3C 3D 5C", "AH AS 2C 2D 6C", "6D 3H 3S 4D 4H", "X1 X2 AC AD 4C"]
+# Seat mapping for examples 9 and 10: P1..P4 = seats 0..3, P4 (seat 3) deals, so the turn order
+# is P1, P2, P3, P4 and P2 drops at the start of its second turn. Five-card hands alone cannot
+# hold these counts (example 10 needs two 7s: six aces), but counts are of the cards still in
+# hand (§0), so players lay books first. The moves (``_p2_drops_on_turn_two``):
+#   turn 1 P1: draw stock, lay the book of 7s, discard the card drawn (2 cards left);
+#   turn 2 P2: draw stock, discard the card drawn (no spread, and nobody ever hits P2, so P2's
+#              drop lock stays 0);
+#   turn 3 P3: example 9: draw and discard; example 10: draw, lay the book of 8s, discard;
+#   turn 4 P4: draw stock, discard the card drawn;
+#   turn 5 P1: draw stock, discard the card drawn;
+#   turn 6 P2: drop.
+P1, P2, P3, P4 = 0, 1, 2, 3
+UPCARD = "KC"
+STOCK = "QD JH 10S 9C JD"  # one card per turn; each is discarded at once
+
+# P1 keeps 2C 4D = 6, P2 2S 3C 4H AH 5S = 15, P3 AC AD 2H 3S 5D = 12, P4 5C 5H 4S 3D 3H = 20
+EXAMPLE_9 = ["7C 7D 7S 2C 4D", "2S 3C 4H AH 5S", "AC AD 2H 3S 5D", "5C 5H 4S 3D 3H"]
+# P1 keeps 3C 4D = 7, P2 2C 3D 4H 2S 3H = 14, P3 keeps AS 6H = 7, P4 5C 5D 4S 4C 2D = 20
+EXAMPLE_10 = ["7C 7D 7S 3C 4D", "2C 3D 4H 2S 3H", "8C 8D 8H AS 6H", "5C 5D 4S 4C 2D"]
 
 
-@pytest.mark.parametrize(("mode", "p1", "p2", "p3", "p4"), [
-    ("standard", 4, -3, 0, -1),
-    ("double_plus_base", 5, -5, 1, -1),
-    ("double_only", 2, -4, 2, 0),
-    ("texas", 2, -2, 0, 0),
-])
-def test_09_caught_settlements(mode, p1, p2, p3, p4):
-    game = load_game("tonk", players=4, jokers=2, caught_settlement=mode)
-    state = game.new_hand(seed=9, deck=stack(EXAMPLE_9))
+def _turn(state, seat: int, drawn: str, spread: str | None = None) -> None:
+    """``seat`` draws ``drawn`` from the stock, lays ``spread`` if given, discards ``drawn``."""
+    assert state.current_player == seat
+    state.apply("draw stock")
+    assert drawn in {c.text for c in state.view(seat).hand}
+    if spread:
+        state.apply(f"spread {spread}")
+    state.apply(f"discard {drawn}")
+
+
+def _p2_drops_on_turn_two(hands: list[str], p3_spread: str | None, **options):
+    """Play the moves described above from a stacked deck and return the result."""
+    game = load_game("tonk", players=4, **options)
+    state = game.new_hand(seed=9, deck=stack(hands, UPCARD, STOCK))
+    assert not state.is_over and state.context.dealer == P4
+    _turn(state, P1, "QD", "7C 7D 7S")
+    _turn(state, P2, "JH")
+    _turn(state, P3, "10S", p3_spread)
+    _turn(state, P4, "9C")
+    _turn(state, P1, "JD")
+    assert state.current_player == P2 and state.view(P2).info["drop_locks"][P2] == 0
     state.apply("drop")
-    assert state.result.details["counts"] == [15, 12, 20, 6]
-    assert state.result.ending == "caught" and state.result.winners == (3,)
-    assert state.result.payoffs == (p2, p3, p4, p1)
+    return state.result
 
 
-# 10. Tied winners -------------------------------------------------------------------------------
+def _paid(result) -> list[tuple[int, int, float]]:
+    """The transfers as sorted (payer, payee, amount) triples."""
+    return sorted((t.payer, t.payee, t.amount) for t in result.transfers)
+
+
+@pytest.mark.parametrize(("mode", "transfers", "payoffs"), [
+    # P2->P1 2, P2->P3 1, P3->P1 1, P4->P1 1: P1 +4, P2 -3, P3 0, P4 -1
+    ("standard", [(P2, P1, 2), (P2, P3, 1), (P3, P1, 1), (P4, P1, 1)], (4, -3, 0, -1)),
+    # P2->P1 2+1, P2->P3 2, P3->P1 1, P4->P1 1: P1 +5, P2 -5, P3 +1, P4 -1
+    ("double_plus_base", [(P2, P1, 2), (P2, P1, 1), (P2, P3, 2), (P3, P1, 1), (P4, P1, 1)],
+     (5, -5, 1, -1)),
+    # P2->P1 2, P2->P3 2: P1 +2, P3 +2, P2 -4, P4 0
+    ("double_only", [(P2, P1, 2), (P2, P3, 2)], (2, -4, 2, 0)),
+    # P2->P1 2: P1 +2, P2 -2, others 0
+    ("texas", [(P2, P1, 2)], (2, -2, 0, 0)),
+])
+def test_09_caught_settlements(mode, transfers, payoffs):
+    """Example 9 with default options: P2 drops with 15; P1 6, P3 12, P4 20; winner P1."""
+    result = _p2_drops_on_turn_two(EXAMPLE_9, None, caught_settlement=mode)
+    assert result.details["counts"] == [6, 15, 12, 20]
+    assert result.details["dropper"] == P2
+    assert [len(cards) for cards in result.details["revealed"]] == [2, 5, 5, 5]
+    assert result.ending == "caught" and result.winners == (P1,)
+    assert _paid(result) == sorted(transfers)
+    assert result.payoffs == payoffs
+
 
 def test_10_tied_winners():
-    # Five-card hands cannot deal 7, 14, 7, 20 from one deck, so the counts go to the game's
-    # settlement hook directly (seat order P1..P4 = 0..3).
+    """Example 10 with default options: P2 drops with 14; P1 7, P3 7, P4 20; P1 and P3 both
+    win and each is paid in full."""
+    result = _p2_drops_on_turn_two(EXAMPLE_10, "8C 8D 8H")
+    assert result.details["counts"] == [7, 14, 7, 20]
+    assert result.details["dropper"] == P2
+    assert [len(cards) for cards in result.details["revealed"]] == [2, 5, 2, 5]
+    assert result.ending == "caught" and result.winners == (P1, P3)
+    # P2 pays P1 2 and P3 2; P4 pays P1 1 and P3 1
+    assert _paid(result) == sorted([(P2, P1, 2), (P2, P3, 2), (P4, P1, 1), (P4, P3, 1)])
+    assert result.payoffs == (3, -4, 3, -2)
+
+
+def test_10_tied_winners_settle_hook():
+    """The same counts through the ``settle_drop`` hook a variant would wrap (seats P1..P4 =
+    0..3): both tied winners are paid in full, never a split."""
     game = load_game("tonk", players=4)
-    ending, winners, transfers = game.hooks.settle_drop(game.options, 4, 1, [7, 14, 7, 20])
+    ending, winners, transfers = game.hooks.settle_drop(game.options, 4, P2, [7, 14, 7, 20])
     result = cardkit.Result.from_transfers(ending, 4, transfers, winners)
-    assert ending == "caught" and winners == (0, 2)
+    assert ending == "caught" and winners == (P1, P3)
     assert result.payoffs == (3, -4, 3, -2)
 
 

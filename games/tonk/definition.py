@@ -26,7 +26,7 @@ from games.tonk.settlement import (
 )
 from games.tonk.state import TonkState, card_values, hand_count
 
-__all__ = ["ACTION_HELP", "GAME", "meld_rules"]
+__all__ = ["ACTION_HELP", "GAME", "evaluate", "meld_rules"]
 
 
 def deck_for(options: Mapping[str, Any]) -> DeckSpec:
@@ -57,6 +57,15 @@ def analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str,
         "deal_count": dealt,
         "wins_at_deal": bool(qualifies),
     }
+
+
+def evaluate(state: TonkState) -> list[float]:
+    """How well each seat stands (higher = better), for the rule lab's lead changes: minus the
+    seat's count, the number a drop or a stock end would compare (§0: the values of the cards
+    still in hand, laid cards never count; §6.5, §6.6). An empty hand scores 0, the best. A
+    referee's view (it reads every hand), computed on the hand bitmasks: it runs once per turn."""
+    values = state.values
+    return [float(-hand_count(hand, values)) for hand in state.hands]
 
 
 ACTION_HELP = {
@@ -116,4 +125,5 @@ GAME = GameDefinition(
     max_actions=5000,
     meld_rules=meld_rules,
     analyse_hand=analyse_hand,
+    evaluate=evaluate,
 )

@@ -41,10 +41,10 @@ def format_metric(metric: Metric) -> str:
 def format_difference(metric: Metric, diff: Difference) -> Text:
     """``+3.1 pp p=0.002 McN *``: the difference, p, the test's tag (:data:`TEST_TAGS`) and a
     star when significant (bold)."""
-    if metric.kind == "proportion":
-        text = f"{diff.difference * 100:+.1f} pp"
-    else:
-        text = f"{diff.difference:+.3g}"
+    difference = diff.difference
+    if abs(difference) < 1e-12 * max(1.0, abs(diff.baseline)):
+        difference = 0.0  # rounding noise of float sums (e.g. a balance of 1 - x - y)
+    text = f"{difference * 100:+.1f} pp" if metric.kind == "proportion" else f"{difference:+.3g}"
     if diff.p_value is not None:
         text += f" p={diff.p_value:.2g}" if diff.p_value >= 0.001 else " p<0.001"
     if diff.test is not None:

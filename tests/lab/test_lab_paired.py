@@ -113,3 +113,12 @@ def test_compare_metrics_uses_paired_tests_where_values_pair():
     sentence = describe_tests([{}, diffs])
     assert "McNemar" in sentence and "paired t-test" in sentence and "z-test" in sentence
     assert "Welch" not in sentence
+
+
+def test_float_noise_in_a_difference_shows_as_zero():
+    from cardkit.lab.compare import Difference
+    from cardkit.lab.metrics import value
+
+    balance = value("balance", "balance", "balance", 0.912, 10)
+    noise = Difference("balance", 0.912, 0.912 - 1.11e-16, -1.11e-16)
+    assert str(format_difference(balance, noise)) == "+0"

@@ -43,31 +43,47 @@ BOMB_BONUS = 0.5
 _SUIT_BLOCK = 0x1FFF  # one suit's 13 rank bits in a card mask (bit 0 = ace, bit 1 = 2)
 
 
+def _hand_value(mask: int) -> float:
+    """Minus the cards in ``mask``, plus the 2s and bombs bonuses (see :func:`evaluate`)."""
+    clubs = mask & _SUIT_BLOCK
+    diamonds = mask >> 13 & _SUIT_BLOCK
+    hearts = mask >> 26 & _SUIT_BLOCK
+    spades = mask >> 39 & _SUIT_BLOCK
+    bombs = (clubs & diamonds & hearts & spades).bit_count()
+    pairs = (clubs & diamonds) | (hearts & spades) | ((clubs | diamonds) & (hearts | spades))
+    ordered = pairs >> 2 | (pairs & 1) << 11  # ranks 3 … K then A; no 2 (§4.1)
+    if ordered & ordered >> 1 & ordered >> 2:
+        bombs += 1
+    twos = (mask >> 1 & 0x0008_0040_0200_1).bit_count()
+    return -mask.bit_count() + TWO_BONUS * twos + BOMB_BONUS * bombs
+
+
+# Hand mask -> value. Between two turns at most one hand changes, so most look-ups hit; the
+# values are pure functions of the mask, and the cache is bounded.
+_VALUES: dict[int, float] = {}
+_VALUES_LIMIT = 200_000
+
+
 def evaluate(state: TienLenState) -> list[float]:
     """How well each seat stands (higher = better), for the rule lab's lead changes: minus the
     cards left (§1: the object is to shed them all), plus ``TWO_BONUS`` per 2 held and
     ``BOMB_BONUS`` per bomb held (§4.4: quads, and one for holding any double sequence of 3+
     pairs). A seat that has gone out scores ``players - place`` (1st out highest), above every
-    seat still holding cards. Bit arithmetic on the hand masks only: it runs once per turn."""
-    places = state.places
-    players = state.players
+    seat still holding cards. Bit arithmetic on the hand masks, cached: it runs once per turn."""
     values: list[float] = []
+    cache = _VALUES
     for seat, hand in enumerate(state.hands):
         mask = hand.mask
         if not mask:
-            values.append(float(players - places.index(seat)) if seat in places else 0.0)
+            places = state.places
+            values.append(float(state.players - places.index(seat)) if seat in places else 0.0)
             continue
-        clubs = mask & _SUIT_BLOCK
-        diamonds = mask >> 13 & _SUIT_BLOCK
-        hearts = mask >> 26 & _SUIT_BLOCK
-        spades = mask >> 39 & _SUIT_BLOCK
-        bombs = (clubs & diamonds & hearts & spades).bit_count()
-        pairs = (clubs & diamonds) | (hearts & spades) | ((clubs | diamonds) & (hearts | spades))
-        ordered = pairs >> 2 | (pairs & 1) << 11  # ranks 3 … K then A; no 2 (§4.1)
-        if ordered & ordered >> 1 & ordered >> 2:
-            bombs += 1
-        twos = (mask >> 1 & 0x0008_0040_0200_1).bit_count()
-        values.append(-mask.bit_count() + TWO_BONUS * twos + BOMB_BONUS * bombs)
+        value = cache.get(mask)
+        if value is None:
+            if len(cache) >= _VALUES_LIMIT:
+                cache.clear()
+            value = cache[mask] = _hand_value(mask)
+        values.append(value)
     return values
 
 

@@ -145,11 +145,10 @@ class GameDefinition:
       a hand grouped into its best arrangement and to analyse hands.
     - ``climbing_rules(options) -> ClimbingRules``: the rank and suit orders in force (climbing
       games); used to sort hands and list the combinations a hand holds.
-    - ``analyse_hand(cards, options) -> dict``: a game's own analysis of a hand as plain JSON
-      data (card texts, numbers, booleans). Rummy games include ``melds`` (list of lists of card
-      texts), ``deadwood`` (card texts) and ``deadwood_value`` (int), plus anything of their own
-      (e.g. Tonk: whether the count wins at the deal); climbing games list the combinations and
-      say whether the hand is an instant win.
+    - ``analyse_hand(cards, options) -> dict``: what a game adds to the generic analysis of a
+      hand (the best arrangement from ``meld_rules``, or the combinations from
+      ``climbing_rules``), as plain JSON data: e.g. Tonk's count and whether it wins at the deal,
+      gin's knock check, Tiến Lên's instant wins.
     - ``evaluate(state) -> Sequence[float]``: how well each seat stands in a hand in progress,
       one number per seat, higher = better for that seat (e.g. minus the deadwood still in
       hand, or minus the cards left to shed). The rule lab calls it after each completed turn

@@ -32,9 +32,7 @@ def analyse(game: Game, cards: Sequence[Card]) -> dict[str, Any]:
         from cardkit.melds import best_arrangement
 
         arrangement = best_arrangement(CardSet(cards), definition.meld_rules(game.options))
-        data["melds"] = [[card.text for card in meld.cards] for meld in arrangement.melds]
-        data["deadwood"] = [card.text for card in arrangement.deadwood]
-        data["deadwood_value"] = int(arrangement.deadwood_value)
+        data.update(arrangement.to_dict())
     elif definition.climbing_rules is not None:
         from cardkit.climbing import all_combinations
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 import attrs
 
@@ -107,6 +108,15 @@ class Arrangement:
     melds: tuple[Meld, ...]
     deadwood: tuple[Card, ...]
     deadwood_value: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: ``melds`` (lists of card texts), ``deadwood`` (card texts) and
+        ``deadwood_value`` (for ``cardkit hand --json`` and records)."""
+        return {
+            "melds": [[card.text for card in meld.cards] for meld in self.melds],
+            "deadwood": [card.text for card in self.deadwood],
+            "deadwood_value": int(self.deadwood_value),
+        }
 
 
 @attrs.frozen

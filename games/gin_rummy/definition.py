@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardkit.cards import Card
+from cardkit.cards import Card, CardSet
 from cardkit.game import GameDefinition
 from cardkit.hooks import Hooks
-from cardkit.melds import best_arrangement, deadwood_value
+from cardkit.melds import deadwood_value
 from games.gin_rummy import settlement
 from games.gin_rummy.agents import greedy_agent
 from games.gin_rummy.match import MATCH
@@ -58,13 +58,15 @@ def _check(players: int, options: Mapping[str, Any]) -> None:
 
 
 def _analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str, Any]:
-    arrangement = best_arrangement(cards, RULES)
-    return {
-        "melds": [[c.text for c in meld.cards] for meld in arrangement.melds],
-        "deadwood": [c.text for c in arrangement.deadwood],
-        "deadwood_value": arrangement.deadwood_value,
-        "can_knock_at": options["knock_limit"],
-    }
+    """The knock check (§5.1) for ``cardkit hand``: ten cards within the knock limit, or eleven
+    (after the draw) with a discard that leaves that little."""
+    hand = CardSet(cards)
+    if len(hand) == 11:
+        least = min(deadwood_value(hand.remove(card), RULES) for card in hand)
+    else:
+        least = deadwood_value(hand, RULES)
+    limit = options["knock_limit"]
+    return {"knock_limit": limit, "can_knock": least <= limit, "gin": least == 0}
 
 
 def _evaluate(state: GinState) -> list[float]:

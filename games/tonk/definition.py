@@ -9,7 +9,7 @@ from cardkit.cards import Card
 from cardkit.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec
 from cardkit.game import GameDefinition
 from cardkit.hooks import Hooks
-from cardkit.melds import MeldRules, best_arrangement
+from cardkit.melds import MeldRules
 from games.tonk.agents import greedy_agent
 from games.tonk.deal import deal_check
 from games.tonk.match import MATCH
@@ -43,16 +43,12 @@ def meld_rules(options: Mapping[str, Any]) -> MeldRules:
 
 def analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str, Any]:
     """A hand's best grouping, its count, and whether it would win at the deal (§5)."""
-    arrangement = best_arrangement(list(cards), meld_rules(options))
     mask = sum(card.mask for card in cards)
     count = hand_count(mask, card_values(1, options["joker_hand_value"]))
     dealt = hand_count(mask, card_values(options["initial_count_ace_value"],
                                          options["joker_hand_value"]))
     qualifies = deal_check(options, [dealt])
     return {
-        "melds": [[c.text for c in meld.cards] for meld in arrangement.melds],
-        "deadwood": [c.text for c in arrangement.deadwood],
-        "deadwood_value": arrangement.deadwood_value,
         "count": count,
         "deal_count": dealt,
         "wins_at_deal": bool(qualifies),

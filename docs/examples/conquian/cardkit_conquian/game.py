@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from cardkit.cards import Card
 from cardkit.game import GameDefinition
 from cardkit.hooks import Hooks
-from cardkit.melds import best_arrangement
 from cardkit_conquian import settlement
 from cardkit_conquian.agents import greedy
 from cardkit_conquian.match import MATCH
 from cardkit_conquian.options import OPTIONS
 from cardkit_conquian.rules import DECK, RULES
 from cardkit_conquian.state import ConquianState
-
-
-def analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str, Any]:
-    """The hand's best arrangement under Conquian's melds (for ``cardkit hand``)."""
-    arrangement = best_arrangement(cards, RULES)
-    return {
-        "melds": [[card.text for card in meld.cards] for meld in arrangement.melds],
-        "deadwood": [card.text for card in arrangement.deadwood],
-        "deadwood_value": arrangement.deadwood_value,
-    }
-
 
 GAME = GameDefinition(
     name="conquian",
@@ -57,5 +41,4 @@ GAME = GameDefinition(
     },
     max_actions=400,
     meld_rules=lambda options: RULES,
-    analyse_hand=analyse_hand,
 )

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import cardkit
 from cardkit import HandContext, IllegalAction, Result
-from cardkit.cards import CardSet
+from cardkit.cards import CardSet, parse_cards
 from cardkit.records import MatchRecord, parse_record
 from cardkit.testing import check_game, view_cards
 from games.gin_rummy.match import advance, final_totals, next_game_context, rotate_roles
@@ -296,3 +296,18 @@ def test_simulated_matches_keep_roles_and_sitter_totals(seed, team) -> None:
         if team == "captain":
             assert match.totals[sitter] == context.totals[sitter]
     assert isinstance(parse_record(match.record().to_json()), MatchRecord)
+
+
+def test_hand_analysis_reports_the_knock_check():
+    """`cardkit hand` adds gin's knock check to the generic arrangement (§5.1, example 9)."""
+    from cardkit.registry import game_definition
+
+    definition = game_definition("gin-rummy")
+    options = definition.configure().options
+    analyse = definition.analyse_hand
+    eleven = parse_cards("3S 4S 5S 8H 8D 8C JD QD KD 4C 9H")
+    assert analyse(eleven, options) == {"knock_limit": 10, "can_knock": True, "gin": False}
+    ten = parse_cards("3S 4S 5S 8H 8D 8C JD QD KH AS")
+    assert analyse(ten, options)["can_knock"] is False
+    gin = parse_cards("AC 2C 3C 4C 7H 7D 7S 10S JS QS 9D")
+    assert analyse(gin, options)["gin"] is True

@@ -101,6 +101,10 @@ def _register_on_worker(definitions: Sequence[Any]) -> None:
         register(definition)
 
 
+#: How long to wait for a remote scheduler before giving up with a clear message.
+CONNECT_TIMEOUT_SECONDS = 10
+
+
 class DaskBackend(Backend):
     """A Dask cluster: ``address`` of a running scheduler, or ``"local"`` to start a local
     cluster of ``workers`` single-threaded worker processes on loopback (closed again by
@@ -122,7 +126,14 @@ class DaskBackend(Backend):
             )
             self.client = Client(self.cluster)
         else:
-            self.client = Client(address)
+            try:
+                self.client = Client(address, timeout=CONNECT_TIMEOUT_SECONDS)
+            except (OSError, TimeoutError) as error:
+                raise RuntimeError(
+                    f"cannot reach a Dask scheduler at {address} within "
+                    f"{CONNECT_TIMEOUT_SECONDS} s ({type(error).__name__}); start one with "
+                    "'dask scheduler' or use --cluster local"
+                ) from None
             self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
         local = [info.definition for info in game_infos()
                  if info.definition is not None and info.package == "(registered in-process)"]

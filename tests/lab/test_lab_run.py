@@ -155,3 +155,17 @@ def test_cli_matches_and_usage_errors():
 def test_csv_has_one_row_per_variant_and_metric(serial_result):
     rows = list(csv.DictReader(io.StringIO(to_csv(serial_result))))
     assert len(rows) == sum(len(m) for m in serial_result.metrics)
+
+
+def test_unreachable_scheduler_is_a_one_line_error(monkeypatch):
+    """--cluster with a dead address fails fast with a reason, not a hang or a traceback."""
+    pytest.importorskip("distributed")
+    from cardkit.lab import backends
+    from cli.lab import lab
+
+    monkeypatch.setattr(backends, "CONNECT_TIMEOUT_SECONDS", 1)
+    result = CliRunner().invoke(lab, ["knock-rummy", "--hands", "4", "--cluster",
+                                      "127.0.0.1:1"])
+    assert result.exit_code == 1
+    assert "cannot reach a Dask scheduler at 127.0.0.1:1" in result.output
+    assert "Traceback" not in result.output

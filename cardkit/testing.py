@@ -7,7 +7,9 @@
     def test_conformance():
         check_game("my-game", players=[2, 3], presets=[None, "house"])
 
-For each player count and preset it plays random hands and checks, at every step, that:
+For each player count and preset it plays random hands (every other one *patiently*: an action
+that would end the hand is avoided while another is legal, nine times in ten, so long hands and
+deep states are reached too) and checks, at every step, that:
 
 - playouts terminate (within the definition's ``max_actions``);
 - every card of the deck is in exactly one zone (cards are conserved);
@@ -166,9 +168,26 @@ def _illegal_candidates(state: State, rng: random.Random, legal: Sequence[Action
     return candidates
 
 
+def _patient_choice(state: State, legal: Sequence[Action], rng: random.Random,
+                    agent: RandomAgent, seat: int) -> Action:
+    """A random action, but one that ends the hand only when nothing else is legal or one time
+    in ten: uniformly random players end most hands early (Tonk's drop, say), so the kit also
+    plays long hands to reach the deep states (spreads, hits, empty stocks)."""
+    action = agent.choose(state.view(seat), legal)
+    if len(legal) == 1 or rng.random() < 0.1:
+        return action
+    trial = state.clone()
+    trial.apply_unchecked(action)
+    if not trial.is_over:
+        return action
+    others = [a for a in legal if a != action]
+    return others[rng.randrange(len(others))]
+
+
 def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
-               exhaustive_every: int = 10) -> State:
-    """Play one random hand of ``game`` from ``seed`` with every check; returns the final state."""
+               exhaustive_every: int = 10, patient: bool = False) -> State:
+    """Play one random hand of ``game`` from ``seed`` with every check; returns the final state.
+    A ``patient`` hand avoids actions that end the hand while it can (see ``check_game``)."""
     report = report if report is not None else ConformanceReport()
     rng = random.Random(seed)
     agent = RandomAgent(rng.randrange(1 << 30))
@@ -227,7 +246,10 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
         if step >= limit:
             _fail(game, seed, step, f"hand did not end within {limit} actions")
         seat = state.current_player
-        action = agent.choose(state.view(seat), legal)
+        if patient:
+            action = _patient_choice(state, legal, rng, agent, seat)
+        else:
+            action = agent.choose(state.view(seat), legal)
         state.apply(action)
         snapshots.append(state.snapshot())
         step += 1
@@ -277,5 +299,6 @@ def check_game(
                  for count in counts for preset in presets]
     for configured in games:
         for index in range(hands):
-            check_hand(configured, seed * 100_003 + index, report)
+            # every other hand is played patiently, to reach long hands too
+            check_hand(configured, seed * 100_003 + index, report, patient=index % 2 == 1)
     return report

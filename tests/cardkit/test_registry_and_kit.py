@@ -102,3 +102,13 @@ def test_declared_identities_are_not_shown_cards():
                         declared={JOKERS[0]: Card.parse("6H")})
     assert {c.text for c in view_cards(wild_run)} == {"5H", "X1", "7H"}
     assert {c.text for c in view_cards(parse_action("hit X1=6H 2"))} == {"X1"}
+
+
+def test_patient_playouts_reach_long_hands():
+    """Half the kit's hands avoid ending moves, so deep states are checked too."""
+    from cardkit.testing import check_hand
+
+    game = KNOCK_RUMMY.configure(players=2, knock_limit=60)  # a knock is almost always legal
+    quick = [len(check_hand(game, seed).history) for seed in range(6)]
+    patient = [len(check_hand(game, seed, patient=True).history) for seed in range(6)]
+    assert sum(patient) > 2 * sum(quick)

@@ -12,7 +12,8 @@ order of what they represent. :func:`parse_action` reads text back (case-insensi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 
@@ -69,14 +70,20 @@ class Action:
 
     def __str__(self) -> str:
         if self._text is None:
-            object.__setattr__(self, "_text", self._render())
+            object.__setattr__(self, "_text", self.text())
         return self._text  # type: ignore[return-value]
 
-    def _render(self) -> str:
+    def text(self, card_order: Callable[[Card], Any] | None = None) -> str:
+        """The action as text; ``card_order`` (a sort key on what each card stands for) lists
+        the cards in a game's own order for display (``play QS KS AH`` rather than the canonical
+        ``play AH QS KS``). Every order parses back to the same action."""
+        cards: Iterable[Card] = self.cards
+        if card_order is not None:
+            cards = sorted(self.cards, key=lambda card: card_order(self.declared_as(card)))
         words = [self.kind]
         if self.option is not None:
             words.append(self.option)
-        for card in self.cards:
+        for card in cards:
             identity = _declared_for(card, self.declared)
             words.append(card.text if identity is card else f"{card.text}={identity.text}")
         if self.target is not None:

@@ -150,7 +150,13 @@ def resolve_move(state: State, text: str) -> Action:
             return legal[number - 1]
         raise IllegalAction(f"there is no move {number}: type 1 to {len(legal)}, or a move's text")
     lowered = " ".join(text.lower().split())
-    starts = [action for action in legal if str(action).lower().startswith(lowered)]
+    from cli.render import display_key
+
+    order = display_key(state.game)
+    # the start of the text as listed on screen (the game's card order) or the canonical text
+    starts = [action for action in legal
+              if action.text(order).lower().startswith(lowered)
+              or str(action).lower().startswith(lowered)]
     try:
         action = state.parse(text)
     except IllegalAction:

@@ -9,7 +9,7 @@ game's definition, so it serves any installed game.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.columns import Columns
@@ -44,10 +44,12 @@ def make_console(stderr: bool = False) -> Console:
 class Style:
     """How cards look on one console: coloured symbols, or plain card text."""
 
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Console, game: Game | None = None) -> None:
         self.console = console
         self.fancy = (console.is_terminal and console.color_system is not None
                       and not console.no_color)
+        # a move's cards are shown in the game's own order (Tiến Lên: Q K A, not A Q K)
+        self.card_order = None if game is None else display_key(game)
 
     def card(self, card: Card) -> Text:
         """One card."""
@@ -68,8 +70,10 @@ class Style:
         return Text.assemble("[", text, "]") if brackets else text
 
     def action(self, action: Action | str) -> Text:
-        """An action's canonical text (what a player types), cards coloured."""
-        words = str(action).split()
+        """An action's text (what a player types), cards coloured and, when the style knows
+        the game, in the game's card order (any order parses back to the same move)."""
+        text = action.text(self.card_order) if isinstance(action, Action) else action
+        words = text.split()
         out: list[Text | str] = []
         for word in words:
             if out:
@@ -112,17 +116,25 @@ def group_hand(cards: Iterable[Card], game: Game) -> tuple[list[tuple[Card, ...]
         return ([tuple(meld.cards) for meld in arrangement.melds], tuple(arrangement.deadwood),
                 arrangement.deadwood_value)
     if definition.climbing_rules is not None:
-        rules = definition.climbing_rules(game.options)
-
-        def strength(card: Card) -> tuple[int, int]:
-            try:
-                return (0, rules.strength(card))
-            except (ValueError, IndexError):
-                return (1, card.index)
-
-        return [], tuple(sorted(hand, key=strength)), None
+        return [], tuple(sorted(hand, key=display_key(game))), None
     return [], tuple(sorted(hand, key=lambda card: (card.suit if card.suit is not None else 9,
                                                     card.rank or 0, card.index))), None
+
+
+def display_key(game: Game) -> Callable[[Card], Any]:
+    """How ``game`` orders cards for display: climbing games by their card strength (3 low,
+    2 high in Tiến Lên), others by rank then suit."""
+    if game.definition.climbing_rules is None:
+        return lambda card: card.sort_key
+    rules = game.definition.climbing_rules(game.options)
+
+    def strength(card: Card) -> tuple[int, int]:
+        try:
+            return (0, rules.strength(card))
+        except (ValueError, IndexError):
+            return (1, card.index)
+
+    return strength
 
 
 def hand_text(style: Style, cards: Iterable[Card], game: Game) -> Text:
@@ -258,9 +270,10 @@ def _table_entry(style: Style, number: int, entry: Any, names: Sequence[str] | N
     return Text(f"  {number}. {_plain(entry)}")
 
 
-def render_actions(console: Console, actions: Sequence[Action]) -> None:
+def render_actions(console: Console, actions: Sequence[Action],
+                   game: Game | None = None) -> None:
     """The legal moves, numbered from 1, in columns."""
-    style = Style(console)
+    style = Style(console, game)
     cells = [Text.assemble(Text(f"{number:>2}. ", style="cyan"), style.action(action))
              for number, action in enumerate(actions, start=1)]
     console.print(Columns(cells, padding=(0, 3), equal=True, column_first=True))

@@ -46,6 +46,7 @@ def replay(path: str, step: bool) -> None:
             states = hand_record.states()
             state = next(states)
             game = state.game
+            style = Style(console, game)
             console.rule(Text(f"hand {number}", style="bold"))
             context = state.context
             console.print(f"{seat_name(context.dealer, None)} deals")

@@ -53,7 +53,7 @@ class Session:
         self.auto = auto
         self.hotseat = hotseat
         self.console = make_console()
-        self.style = Style(self.console)
+        self.style = Style(self.console, self.game)
         self.reader = LineReader()
         self.last_human: int | None = None
         self.names = list(seats.names)
@@ -206,7 +206,7 @@ class Session:
         """The table and the numbered moves for ``seat``."""
         render_view(self.console, state.view(seat), self.game, self.names, state.prompt,
                     len(self.match.hands) - 1)
-        render_actions(self.console, state.legal_actions())
+        render_actions(self.console, state.legal_actions(), self.game)
 
     def _help(self) -> None:
         for word, meaning in COMMANDS_HELP:

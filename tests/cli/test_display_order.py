@@ -1,0 +1,27 @@
+"""Moves are shown in the game's card order, and typed in any order."""
+
+from rich.console import Console
+
+import cardkit
+from cardkit.actions import parse_action
+from cli.render import Style, display_key
+
+
+def test_climbing_moves_are_listed_low_to_high_in_the_games_order():
+    game = cardkit.load_game("tien-len")
+    style = Style(Console(no_color=True, force_terminal=False), game)
+    assert style.action(parse_action("play AH QS KS")).plain == "play QS KS AH"
+    assert parse_action("play QS KS AH") == parse_action("play AH QS KS")
+
+
+def test_rummy_moves_keep_rank_order():
+    game = cardkit.load_game("tonk")
+    style = Style(Console(no_color=True, force_terminal=False), game)
+    assert style.action(parse_action("spread 9H 7H 8H")).plain == "spread 7H 8H 9H"
+    assert style.action(parse_action("hit X1=8H 2")).plain == "hit X1=8H 2"
+
+
+def test_display_key_ranks_twos_highest_in_tien_len():
+    key = display_key(cardkit.load_game("tien-len"))
+    cards = cardkit.parse_cards("2S AH 3S KD")
+    assert [c.text for c in sorted(cards, key=key)] == ["3S", "KD", "AH", "2S"]

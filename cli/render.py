@@ -235,10 +235,14 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
         table.add_row(str(seat), name, size, total, ", ".join(marks),
                       style="bold" if seat == view.seat else None)
     console.print(table)
-    pile: list[Text | str] = [f"stock: {view.stock_size}"]
+    # games without a stock or a discard pile (climbing games) show neither
+    pile: list[Text | str] = []
+    if view.stock_size or view.discard_top is not None:
+        pile.append(f"stock: {view.stock_size}")
     if view.discard_top is not None:
         pile += ["   discard top: ", style.card(view.discard_top)]
-    console.print(Text.assemble(*pile))
+    if pile:
+        console.print(Text.assemble(*pile))
     if view.table:
         console.print("table:")
         for number, entry in enumerate(view.table, start=1):

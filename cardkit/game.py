@@ -121,7 +121,7 @@ def rotating_dealer_match(target_hands_option: str | None = None) -> MatchRules:
         best = max(context.totals)
         leaders = [seat for seat, total in enumerate(context.totals) if total == best]
         winner = leaders[0] if len(leaders) == 1 else None
-        return MatchOutcome(winner, context.totals, f"after {hands_played} hands")
+        return MatchOutcome(winner, context.totals, f"after {hands_played} hand{'' if hands_played == 1 else 's'}")
 
     return MatchRules(start, advance, outcome)
 

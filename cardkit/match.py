@@ -87,7 +87,7 @@ class Match:
             best = max(context.totals) if context.totals else 0
             leaders = [s for s, total in enumerate(context.totals) if total == best]
             outcome = MatchOutcome(leaders[0] if len(leaders) == 1 else None, context.totals,
-                                   f"stopped after {played} hands")
+                                   f"stopped after {played} hand{'' if played == 1 else 's'}")
         if outcome is not None:
             self.outcome = outcome
             self._final_context = context

@@ -99,6 +99,11 @@ class MatchRules:
     outcome: Callable[[Game, HandContext, int], MatchOutcome | None]
 
 
+def count_hands(number: int) -> str:
+    """``1 hand``, ``2 hands``: for match summaries."""
+    return f"{number} hand" if number == 1 else f"{number} hands"
+
+
 def rotating_dealer_match(target_hands_option: str | None = None) -> MatchRules:
     """Match rules for games of independent hands: the last seat deals first, the deal passes
     left after every hand, each seat's total adds its payoffs; the match ends after the number of
@@ -121,7 +126,7 @@ def rotating_dealer_match(target_hands_option: str | None = None) -> MatchRules:
         best = max(context.totals)
         leaders = [seat for seat, total in enumerate(context.totals) if total == best]
         winner = leaders[0] if len(leaders) == 1 else None
-        return MatchOutcome(winner, context.totals, f"after {hands_played} hand{'' if hands_played == 1 else 's'}")
+        return MatchOutcome(winner, context.totals, f"after {count_hands(hands_played)}")
 
     return MatchRules(start, advance, outcome)
 

@@ -18,7 +18,7 @@ import random
 from typing import TYPE_CHECKING
 
 from cardkit.deck import derive_seed
-from cardkit.game import Game, HandContext, MatchOutcome
+from cardkit.game import Game, HandContext, MatchOutcome, count_hands
 
 if TYPE_CHECKING:
     from cardkit.records import MatchRecord
@@ -87,7 +87,7 @@ class Match:
             best = max(context.totals) if context.totals else 0
             leaders = [s for s, total in enumerate(context.totals) if total == best]
             outcome = MatchOutcome(leaders[0] if len(leaders) == 1 else None, context.totals,
-                                   f"stopped after {played} hand{'' if played == 1 else 's'}")
+                                   f"stopped after {count_hands(played)}")
         if outcome is not None:
             self.outcome = outcome
             self._final_context = context

@@ -121,7 +121,14 @@ def advance(game: Game, context: HandContext, result: Result, rng: random.Random
     extra = dict(context.extra) if context.extra else _fresh_extra(players)
     hands_won = list(extra.get("hands_won", [0] * players))
     scorer = result.winners[0] if result.winners else None
-    credited = [seat for seat, points in enumerate(result.payoffs) if points > 0]
+    # §6.3: the side that scored won the hand, even with 0 points (e.g. undercut_bonus = 0 on
+    # equal counts); a team-credited sitter (§6.2) won it too.
+    won = {seat for seat, points in enumerate(result.payoffs) if points > 0}
+    if scorer is not None:
+        won.add(scorer)
+        if roles[scorer] == "captain" and game.options["team_points_to"] == "captain_and_sitter":
+            won.add(roles.index("sitter"))
+    credited = sorted(won)
     for seat in credited:
         hands_won[seat] += 1
     extra["hands_won"] = hands_won

@@ -143,6 +143,9 @@ class TonkState(State):
             self.hands[seat] |= deck[position].mask
         rest = deck[size * players:]
         self.discards: list[Card] = []
+        # §4 completed_book_to_discard: completed books lie face down *under* the pile; they are
+        # the bottom ``buried`` cards of ``discards`` and are never the visible, takeable top
+        self.buried = 0
         if options["initial_discard"]:
             self.discards.append(rest.pop(0))
         rest.reverse()
@@ -237,21 +240,33 @@ class TonkState(State):
         self.melded_before = self.ever_melded[seat]
         if not self.stock:
             mode = options["stock_exhaustion"]
-            if mode == "reshuffle" and len(self.discards) > 1:
+            if mode == "reshuffle" and len(self.discards) > self._visible_top_count():
                 self._reshuffle()
             elif mode == "end_after_last_draw_turn":  # not reached: the hand ended already
                 self._stock_out("the stock is empty")
                 return
         self.phase = "start"
 
+    def _visible_top_count(self) -> int:
+        """1 if the discard pile shows a face-up top card, else 0 (empty, or only face-down
+        completed books under it, §4)."""
+        return 1 if len(self.discards) > self.buried else 0
+
+    def discard_top(self) -> Card | None:
+        """The visible, takeable top of the discard pile (§2: only the top card is visible; §4:
+        books put under the pile face down never are)."""
+        return self.discards[-1] if len(self.discards) > self.buried else None
+
     def _reshuffle(self) -> None:
-        """E7 ``reshuffle``: every discard but the top card, shuffled, becomes the stock."""
-        top = self.discards.pop()
-        pile = self.discards
+        """E7 ``reshuffle`` (§9.10): every discard but the visible top card (face-down books
+        included), shuffled, becomes the stock; the top card stays in place."""
+        keep = self._visible_top_count()
+        pile = self.discards[:len(self.discards) - keep]
         self.reshuffles += 1
         random.Random(derive_seed(self.seed, "reshuffle", self.reshuffles)).shuffle(pile)
         self.stock = pile
-        self.discards = [top]
+        self.discards = self.discards[len(self.discards) - keep:]
+        self.buried = 0
         self.events.append(f"reshuffle {self.reshuffles} before turn {self.turns}")
 
     def _can_use(self, seat: int, card: Card) -> bool:
@@ -299,8 +314,9 @@ class TonkState(State):
             actions = [] if self.locked else [DROP]
             if self.stock:
                 actions.append(DRAW_STOCK)
-            if self.discards and (not self.options["discard_pickup_must_meld"]
-                                  or self._can_use(seat, self.discards[-1])):
+            top = self.discard_top()
+            if top is not None and (not self.options["discard_pickup_must_meld"]
+                                    or self._can_use(seat, top)):
                 actions.append(DRAW_DISCARD)
             if not self.stock:
                 actions.append(PASS)
@@ -362,9 +378,9 @@ class TonkState(State):
             if action.option == "stock" and not self.stock:
                 return "the stock is empty"
             if action.option == "discard":
-                if not self.discards:
+                if self.discard_top() is None:
                     return "the discard pile is empty"
-                return (f"you may take {self.discards[-1]} only if you can spread or hit it at "
+                return (f"you may take {self.discard_top()} only if you can spread or hit it at "
                         "once, and you cannot")
             return "draw stock or draw discard"
         if kind == "pass" and self.phase == "start":
@@ -516,6 +532,7 @@ class TonkState(State):
             return
         spread = self.table.pop(index)
         self.discards[0:0] = spread.cards
+        self.buried += len(spread.cards)
         self.books_to_pile += 1
         self.new_runs = [i - 1 if i > index else i for i in self.new_runs]
 
@@ -641,7 +658,7 @@ class TonkState(State):
             game=self.game.name, seat=seat, players=self.players, phase=self.phase,
             current_player=self.current_player, hand=tuple(cards_of_mask(self.hands[seat])),
             hand_sizes=tuple(h.bit_count() for h in self.hands), stock_size=len(self.stock),
-            discard_top=self.discards[-1] if self.discards else None,
+            discard_top=self.discard_top(),
             table=tuple((s.owner, s.meld()) for s in self.table),
             scores=self.context.totals, history=tuple(self.log), dealer=self.context.dealer,
             revealed=revealed, info=info, result=self.result,

@@ -60,8 +60,8 @@ def outcome(game: Game, context: HandContext, hands_played: int) -> MatchOutcome
     if len(leaders) > 1:
         return None
     winner = leaders[0]
-    return MatchOutcome(winner, totals,
-                        f"P{winner + 1} wins the match with {best:g} after {hands_played} games")
+    games = "1 game" if hands_played == 1 else f"{hands_played} games"
+    return MatchOutcome(winner, totals, f"P{winner + 1} wins the match with {best:g} after {games}")
 
 
 MATCH_RULES = MatchRules(start, advance, outcome)

@@ -56,7 +56,10 @@ def settle_void(state: TienLenState, instant: dict[int, list[str]]) -> Result:
     wins = [{"seat": seat, "kind": kinds[0],
              "cards": [card.text for card in state.hands[seat].sorted()]}
             for seat, kinds in sorted(instant.items())]
-    names = " and ".join(f"{_seat_name(w['seat'])} ({w['kind'].replace('_', ' ')})" for w in wins)
+    names = [f"{_seat_name(w['seat'])} ({w['kind'].replace('_', ' ')})" for w in wins]
+    # Two or more holders (with six_pairs, three or four are possible): "both" only for two.
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    holders = "both hold" if len(names) == 2 else "all hold"
     return Result("void", (), (0,) * state.players,
                   details={"places": [], "points": [0] * state.players, "instant_wins": wins},
-                  summary=f"void deal: {names} both hold instant wins; the same dealer redeals")
+                  summary=f"void deal: {listed} {holders} instant wins; the same dealer redeals")

@@ -21,6 +21,23 @@ from tests.games.tien_len.helpers import (
     plays,
 )
 
+# ----- §1 card order ------------------------------------------------------------------------------
+
+
+def test_card_order_rank_then_suit() -> None:
+    """§1: ranks 3 … K A 2, suits spades < clubs < diamonds < hearts; strength 3S = 0 … 2H = 51
+    (the game's own rules, not a test copy)."""
+    game = cardkit.load_game("tien-len")
+    rules = game.definition.climbing_rules(game.options)
+    ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+    expected = [f"{rank}{suit}" for rank in ranks for suit in "SCDH"]
+    assert sorted((card.text for card in STANDARD_CARDS),
+                  key=lambda text: rules.strength(parse_cards(text)[0])) == expected
+    state = deal({P1: "9C", P2: "9S 9D"}, context=later_game(P1))
+    state.apply("play 9C")
+    assert plays(state) >= {"play 9D"} and not can_play(state, "9S")
+
+
 # ----- §2 deal and first lead ---------------------------------------------------------------------
 
 
@@ -286,3 +303,25 @@ def test_rotate_dealer_after_normal_end_and_after_instant_win() -> None:
     assert state.result.details["places"][-1] != P1
     context = rules.advance(game, state.context, state.result, random.Random(0))
     assert context.dealer == P1 and context.leader == P1
+
+
+def test_void_deal_with_three_instant_wins() -> None:
+    """§5.2: three holders (four 2s, a dragon, six pairs) void the deal; nobody scores; the
+    summary names all three (it used to say "both")."""
+    hands = {P1: "2S 2C 2D 2H 3S 3C 4S 4C 5S 5C 6S 6C 7S",
+             P2: "3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD 8S",
+             P3: "8C 8H 9S 9C 10S 10C JS JC QS QC KS KC 3H",
+             P4: "4H 5H 6H 7C 7H 9H 10H JH QH KH AS AC AH"}
+    state = deal(hands, instant_wins=["four_twos", "dragon", "six_pairs"])
+    assert state.result.ending == "void" and state.result.payoffs == (0, 0, 0, 0)
+    assert [w["seat"] for w in state.result.details["instant_wins"]] == [P1, P2, P3]
+    assert "all hold" in state.result.summary and "both" not in state.result.summary
+
+
+def test_match_summary_after_one_game() -> None:
+    """§7: a match won in its first game says "after 1 game"."""
+    game = cardkit.load_game("tien-len", target_score=3)
+    outcome = game.definition.match.outcome(
+        game, HandContext(dealer=P4, totals=(3, 0, 0, 0)), 1)
+    assert outcome is not None and outcome.winner == P1
+    assert outcome.summary.endswith("after 1 game")

@@ -522,3 +522,21 @@ def test_first_dealer_cut_ties_cut_again():
     dealer, rounds = cut_for_deal(3, _StackedShuffle("KS KH 5D 3C 9C"))
     assert rounds == [["KS", "KH", "5D"], ["3C", "9C", ""]]
     assert dealer == 1
+
+
+def test_reshuffle_takes_the_face_down_books_too():
+    """E7 reshuffle with completed_book_to_discard: the books under the pile are discards and
+    join the new stock; the visible top card stays (§4, §9.10)."""
+    game = load_game("tonk", players=2, stock_exhaustion="reshuffle",
+                     completed_book_to_discard=True)
+    state = game.new_hand(seed=27, deck=full_deck(["9C 9D 9H 9S 2C", "5H 6H 3C 3D 8S"], "AH",
+                                                  "JH"))
+    state.apply("draw stock")
+    drawn = next(c for c in state.view(0).hand if c.text not in {"9C", "9D", "9H", "9S", "2C"})
+    state.apply("spread 9C 9D 9H 9S")
+    state.apply(f"discard {drawn}")
+    to_last_stock_card(state)
+    draw_and_discard(state)  # the last stock card, JH, is discarded
+    view = state.view(state.current_player)
+    assert view.discard_top.text == "JH" and view.stock_size == 41 + 4
+    assert {"9C", "9D", "9H", "9S"} <= {c.text for c in state.zones()["stock"]}

@@ -439,3 +439,38 @@ def test_two_player_final_totals_with_default_bonuses() -> None:
                           extra={"hands_won": [3, 0], "scored_hands": 3, "game_winner": None})
     context = advance(game, context, Result("gin", (0,), (30, 0)), random.Random(0))
     assert outcome(game, context, 4).final_totals == (120 * 2 + 100 + 25 * 4, 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([10, 25, 40]))
+def test_every_showdown_scores_by_the_formulas(seed, limit) -> None:
+    """§5.1/§5.2/§6.1/§6.2 as an invariant over random play: the knocker's shown arrangement has
+    the least deadwood K ≤ ``knock_limit``; gin has K = 0 and no lay-offs; exactly one side scores
+    D − K, ``undercut_bonus`` + (K − D) or ``gin_bonus`` + D; the sitter never scores."""
+    game = cardkit.load_game("gin-rummy", knock_limit=limit)
+    state = game.new_hand(seed=seed, context=BOX_P1)
+    rng = random.Random(seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        enders = [a for a in legal if a.kind in ("knock", "gin")]
+        state.apply(rng.choice(enders) if enders and rng.random() < 0.5 else rng.choice(legal))
+    result = state.result
+    assert result.payoffs[P3] == 0
+    if result.ending == "draw":
+        assert result.payoffs == (0, 0, 0) and result.winners == ()
+        return
+    details = result.details
+    knocker, defender = details["knocker"], details["defender"]
+    texts_shown = [card for meld in details["knocker_melds"] for card in meld]
+    shown = parse_cards(" ".join([*texts_shown, *details["knocker_deadwood_cards"]]))
+    k, d = details["knocker_deadwood"], details["defender_deadwood"]
+    assert len(shown) == 10 and k == _brute_deadwood(shown) <= limit
+    if details["kind"] == "gin":
+        assert k == 0 and details["layoffs"] == []
+        expected = (knocker, 25 + d)
+    elif k < d:
+        expected = (knocker, d - k)
+    else:
+        expected = (defender, 10 + k - d)
+    assert result.winners == (expected[0],)
+    assert result.payoffs == tuple(expected[1] if s == expected[0] else 0 for s in range(3))

@@ -325,3 +325,14 @@ def test_match_summary_after_one_game() -> None:
         game, HandContext(dealer=P4, totals=(3, 0, 0, 0)), 1)
     assert outcome is not None and outcome.winner == P1
     assert outcome.summary.endswith("after 1 game")
+
+
+def test_two_player_default_points() -> None:
+    """§6: two players score [1, 0] by default; the game ends as soon as one player is out."""
+    game = cardkit.load_game("tien-len", players=2)
+    state = deal({P2: "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 2S 2C"}, game,
+                 context=later_game(P2, players=2))
+    state.apply("play 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")
+    state.apply("pass")
+    state.apply("play 2S 2C")
+    assert state.result.details["places"] == [P2, P1] and state.result.payoffs == (0, 1)

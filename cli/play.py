@@ -65,7 +65,8 @@ def match_ends_by_itself(game: Game) -> bool:
 @click.command()
 @click.argument("game_name", metavar="GAME")
 @players_option
-@click.option("--seat", type=int, metavar="K", help="Your seat (default 0; seat 0 plays first).")
+@click.option("--seat", type=int, metavar="K",
+              help="Your seat (default 0; the player left of the dealer plays first).")
 @click.option("--hotseat", is_flag=True, help="Everyone plays on this screen, in turn.")
 @click.option("--bot", metavar="NAME", help="The bot in every other seat (greedy, random ...).")
 @click.option("--bots", metavar="NAME,NAME", help="One bot per other seat, in seat order.")

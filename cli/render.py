@@ -31,6 +31,7 @@ __all__ = [
     "render_details",
     "render_result",
     "render_view",
+    "visible_entries",
 ]
 
 
@@ -189,9 +190,83 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
+#: Words that mark a detail or info key whose integer value is a seat ("knocker: 1",
+#: "top player: 0"): such a value is shown as the seat's name and never hidden as "zero".
+SEAT_WORDS = ("seat", "player", "dealer", "leader", "winner", "loser", "knocker", "dropper",
+              "defender", "scorer", "caller", "owner", "captain", "box", "sitter")
+
+
+def humanise(key: Any) -> str:
+    """An internal key as words: ``"bomb_fight"`` -> ``"bomb fight"``."""
+    return " ".join(str(key).replace("_", " ").replace("-", " ").split())
+
+
+def is_seat_key(key: Any) -> bool:
+    """True if an info or detail ``key`` names a seat (see :data:`SEAT_WORDS`)."""
+    words = humanise(key).lower().split()
+    # the last word says what the value is: "top player" is a seat, "knocker deadwood" is not
+    return bool(words) and (words[-1] in SEAT_WORDS or words[-1].rstrip("s") in SEAT_WORDS)
+
+
+def is_empty(value: Any) -> bool:
+    """True for values a player need not see: none, no, zero, empty, or all of those."""
+    if value is None or value is False:
+        return True
+    if isinstance(value, str):
+        return value.strip().lower() in ("", "none", "no", "false", "null")
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value == 0
+    if isinstance(value, CardSet):
+        return len(value) == 0
+    if isinstance(value, Mapping):
+        return all(is_empty(item) for item in value.values())
+    if isinstance(value, list | tuple | set | frozenset):
+        return all(is_empty(item) for item in value)
+    return False
+
+
+def visible_entries(entries: Mapping[str, Any], hide_keys: Iterable[str] = (),
+                    hide_values: Iterable[Any] = ()) -> list[tuple[str, Any]]:
+    """The entries of a view's ``info`` or a result's ``details`` worth showing a player:
+    without empty values (see :func:`is_empty`; a seat number 0 is kept), without the keys in
+    ``hide_keys`` (things the screen already shows, e.g. the table) and without values equal to
+    one of ``hide_values`` (e.g. a detail that repeats the summary)."""
+    hidden = {humanise(key).lower() for key in hide_keys}
+    repeated = [value for value in hide_values if value]
+    shown = []
+    for key, value in entries.items():
+        if humanise(key).lower() in hidden or any(
+                value == other or (isinstance(value, str) and isinstance(other, str)
+                                   and len(value) > 10 and value in other)
+                for other in repeated):
+            continue
+        seat_zero = (is_seat_key(key) and isinstance(value, int) and not isinstance(value, bool)
+                     and value == 0)
+        if is_empty(value) and not seat_zero:
+            continue
+        shown.append((key, value))
+    return shown
+
+
+def entry_text(style: Style, key: Any, value: Any, names: Sequence[str] | None = None) -> Text:
+    """One ``key: value`` entry for a player: words for the key, coloured cards, a seat
+    number shown as the seat's name."""
+    label = humanise(key)
+    if is_seat_key(key) and isinstance(value, int) and not isinstance(value, bool) \
+            and names is not None and 0 <= value < len(names):
+        return Text(f"{label}: {seat_name(value, names)}")
+    if isinstance(value, Card):
+        return Text.assemble(f"{label}: ", style.card(value))
+    if isinstance(value, CardSet) or (isinstance(value, list | tuple) and value
+                                      and all(isinstance(item, Card) for item in value)):
+        return Text.assemble(f"{label}: ", style.cards(value))
+    return Text(f"{label}: {_plain(value)}")
+
+
 def render_details(details: Mapping[str, Any], indent: str = "  ") -> list[Text]:
-    """Generic ``key: value`` lines for a view's ``info`` or a result's ``details``."""
-    return [Text(f"{indent}{str(key).replace('_', ' ')}: {_plain(value)}")
+    """Generic ``key: value`` lines for a view's ``info`` or a result's ``details`` (every
+    entry, keys as words; see :func:`visible_entries` for the ones worth showing)."""
+    return [Text(f"{indent}{humanise(key)}: {_plain(value)}")
             for key, value in details.items()]
 
 
@@ -202,10 +277,21 @@ def seat_name(seat: int, names: Sequence[str] | None) -> str:
     return f"seat {seat} ({names[seat]})"
 
 
+#: View fields the play screen shows itself: info entries of the same name are not repeated.
+SHOWN_BY_SCREEN = ("dealer", "role", "roles", "scores", "hand", "hand sizes", "stock",
+                   "stock size", "discard top", "table", "revealed", "history", "phase",
+                   "current player")
+
+
 def render_view(console: Console, view: View, game: Game, names: Sequence[str] | None = None,
-                prompt: str = "", hand_number: int | None = None) -> None:
-    """The table as ``view.seat`` sees it: players, stock, discard, melds, info, own hand."""
-    style = Style(console)
+                prompt: str = "", hand_number: int | None = None,
+                recap: Sequence[Text] = (), new_cards: Iterable[Card] = (),
+                recap_title: str = "since your last turn:") -> None:
+    """The table as ``view.seat`` sees it, the most important lines last (nearest the prompt):
+    players and totals, stock and discard, the table, the game's public information, other
+    hands this seat may see, what happened since this seat's last turn (``recap``), the hand
+    (with the cards new in it since then, ``new_cards``) and what to do now (``prompt``)."""
+    style = Style(console, game)
     title = game.name
     where = f" · hand {hand_number + 1}" if hand_number is not None else ""
     if view.current_player is None:
@@ -219,7 +305,7 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
     table.add_column("seat")
     table.add_column("player")
     table.add_column("cards", justify="right")
-    table.add_column("total", justify="right")
+    table.add_column("match total", justify="right")
     table.add_column("")
     for seat in range(view.players):
         marks = []
@@ -238,26 +324,39 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
     # games without a stock or a discard pile (climbing games) show neither
     pile: list[Text | str] = []
     if view.stock_size or view.discard_top is not None:
-        pile.append(f"stock: {view.stock_size}")
+        pile.append(f"stock: {view.stock_size} cards")
     if view.discard_top is not None:
-        pile += ["   discard top: ", style.card(view.discard_top)]
+        pile += ["   discard pile top: ", style.card(view.discard_top)]
     if pile:
         console.print(Text.assemble(*pile))
     if view.table:
-        console.print("table:")
+        console.print("on the table:")
         for number, entry in enumerate(view.table, start=1):
             console.print(_table_entry(style, number, entry, names))
-    if view.info:
-        console.print(Text(" · ".join(f"{str(key).replace('_', ' ')}: {_plain(value)}"
-                                      for key, value in view.info.items()), style="dim"))
+    entries = visible_entries(view.info, hide_keys=SHOWN_BY_SCREEN if view.roles else
+                              tuple(key for key in SHOWN_BY_SCREEN if key != "role"))
+    if entries:
+        parts: list[Text | str] = []
+        for key, value in entries:
+            if parts:
+                parts.append(" · ")
+            parts.append(entry_text(style, key, value, names))
+        console.print(Text.assemble(*parts, style="dim"))
     for seat, cards in sorted(view.revealed.items()):
         if seat != view.seat:
             console.print(Text.assemble(f"{seat_name(seat, names)} shows you: ",
                                         hand_text(style, cards, game)))
+    if recap:
+        console.print(Text(recap_title, style="bold"))
+        for line in recap:
+            console.print(Text.assemble("  ", line))
     console.print(Text.assemble(Text("your hand: ", style="bold"),
                                 hand_text(style, view.hand, game)))
+    new = [card for card in new_cards if card in set(view.hand)]
+    if new:
+        console.print(Text.assemble("new in your hand: ", style.cards(new)))
     if prompt and view.current_player == view.seat:
-        console.print(Text(f"{view.phase}: {prompt}", style="cyan"))
+        console.print(Text(f"your move: {prompt}", style="cyan"))
 
 
 def _table_entry(style: Style, number: int, entry: Any, names: Sequence[str] | None) -> Text:
@@ -265,6 +364,9 @@ def _table_entry(style: Style, number: int, entry: Any, names: Sequence[str] | N
     if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], int):
         owner, item = entry
         cards = getattr(item, "cards", None)
+        if cards is None and isinstance(item, list | tuple) and item \
+                and all(isinstance(card, Card) for card in item):
+            cards = item  # a climbing game's play: the cards themselves
         body = style.cards(cards) if cards is not None else Text(_plain(item))
         return Text.assemble(f"  {number}. ", body, Text(f"   ({seat_name(owner, names)})",
                                                            style="dim"))
@@ -283,40 +385,68 @@ def render_actions(console: Console, actions: Sequence[Action],
     console.print(Columns(cells, padding=(0, 3), equal=True, column_first=True))
 
 
+#: Result details the end-of-hand screen shows itself (the hands and the table).
+SHOWN_AT_HAND_END = ("revealed", "table", "hands")
+
+
 def render_result(console: Console, result: Result, state: Any,
                   names: Sequence[str] | None = None) -> None:
-    """The end of a hand: every hand revealed (arranged), the summary, the transfers, the
-    payoffs and the game's details."""
-    style = Style(console)
+    """The end of a hand: what happened (the summary) and who won, every hand revealed
+    (arranged), the table, the game's details worth reading, then who pays whom and what each
+    seat gets for this hand (nearest the next prompt)."""
+    style = Style(console, state.game)
     game = state.game
     console.rule(Text("hand over", style="bold"))
+    winners = ", ".join(seat_name(seat, names) for seat in result.winners) or "nobody"
+    outcome = f"ending: {humanise(result.ending)} · winner: {winners}"
+    if result.summary:
+        console.print(Text(result.summary, style="bold green"))
+        console.print(outcome)
+    else:
+        console.print(Text(outcome, style="bold green"))
     final = state.view(0)
+    console.print("hands:")
     for seat in range(state.players):
         cards = final.revealed.get(seat, final.hand if seat == 0 else None)
         if cards is None:
             continue
-        console.print(Text.assemble(f"{seat_name(seat, names)}: ",
+        role = f" [{final.roles[seat]}]" if final.roles and len(final.roles) > seat else ""
+        console.print(Text.assemble(f"  {seat_name(seat, names)}{role}: ",
                                     hand_text(style, cards, game)))
     if final.table:
-        console.print("table:")
+        console.print("on the table:")
         for number, entry in enumerate(final.table, start=1):
             console.print(_table_entry(style, number, entry, names))
-    headline = result.summary or result.ending
-    winners = ", ".join(seat_name(seat, names) for seat in result.winners) or "nobody"
-    console.print(Text(f"{headline}", style="bold green"))
-    console.print(f"ending: {result.ending}; winner: {winners}")
+    entries = visible_entries(result.details, hide_keys=SHOWN_AT_HAND_END,
+                              hide_values=(result.summary, result.ending))
+    if entries:
+        console.print(Text("details:", style="dim"))
+        for key, value in entries:
+            console.print(Text.assemble("  ", _per_seat_entry(style, key, value, state.players,
+                                                              names)), style="dim")
     for transfer in result.transfers:
         why = f" ({transfer.reason})" if transfer.reason else ""
-        console.print(f"  {seat_name(transfer.payer, names)} pays "
+        console.print(f"{seat_name(transfer.payer, names)} pays "
                       f"{seat_name(transfer.payee, names)} {transfer.amount:g}{why}")
-    console.print("this hand: " + ", ".join(
-        f"{seat_name(seat, names)} {payoff:+g}" for seat, payoff in enumerate(result.payoffs)))
-    for line in render_details(result.details):
-        console.print(line)
+    console.print(Text("this hand: " + ", ".join(
+        f"{seat_name(seat, names)} {payoff:+g}" for seat, payoff in enumerate(result.payoffs)),
+        style="bold"))
+
+
+def _per_seat_entry(style: Style, key: Any, value: Any, players: int,
+                    names: Sequence[str] | None) -> Text:
+    """A detail entry; a list with one number per seat reads ``seat 0 25, seat 1 12``."""
+    if (isinstance(value, list | tuple) and players > 1 and len(value) == players
+            and all(isinstance(item, int | float) and not isinstance(item, bool)
+                    for item in value)):
+        return Text(f"{humanise(key)}: " + ", ".join(
+            f"seat {seat} {_plain(item)}" for seat, item in enumerate(value)))
+    return entry_text(style, key, value, names)
 
 
 def render_totals(console: Console, totals: Sequence[float],
                   names: Sequence[str] | None = None, label: str = "totals") -> None:
     """Running totals, one seat after another."""
-    console.print(f"{label}: " + ", ".join(
-        f"{seat_name(seat, names)} {_plain(total)}" for seat, total in enumerate(totals)))
+    console.print(Text(f"{label}: " + ", ".join(
+        f"{seat_name(seat, names)} {_plain(total)}" for seat, total in enumerate(totals)),
+        style="bold"))

@@ -58,18 +58,27 @@ def rules_text(game: Game, brief: bool = False) -> list[str]:
         lines += ["", data["rules_summary"]]
     if data["action_help"]:
         lines += ["", "moves:"]
-        lines += [f"  {move:<22} {meaning}" for move, meaning in data["action_help"].items()]
+        lines += [_hanging(f"  {move:<22} {meaning}", 25)
+                  for move, meaning in data["action_help"].items()]
     lines += ["", f"options (for {game.players} players"
               + (f", preset {game.preset}" if game.preset else "") + "):"]
+    at_default = 0
     for option in data["options"]:
         value = _value_text(option.get("value"))
         default = _value_text(option["default"])
+        if brief and value == default:
+            at_default += 1  # in play, only the house rules that differ are worth a line
+            continue
         mark = "" if value == default else f"   (default {default})"
         lines.append(f"  {option['name']} = {value}{mark}")
         if not brief:
             lines.append(f"      {option['meaning']}")
             lines.append(f"      allowed: {option['allowed']}"
                          + (f"; source: {option['source']}" if option["source"] else ""))
+    if brief:
+        lines.append(f"  {'all' if at_default == len(data['options']) else 'the other'} "
+                     f"{at_default} options at their defaults ('cardkit rules {data['name']}'"
+                     " lists and explains them)")
     if data["presets"] and not brief:
         lines += ["", "presets (--preset NAME):"]
         for preset in data["presets"]:
@@ -80,6 +89,17 @@ def rules_text(game: Game, brief: bool = False) -> list[str]:
         lines += ["", f"bots: {', '.join(data['agents'])}",
                   f"change an option: cardkit play {data['name']} --rule NAME=VALUE"]
     return lines
+
+
+def _hanging(line: str, indent: int) -> str:
+    """``line`` wrapped to the terminal (at most 100 columns), continuation lines indented by
+    ``indent`` so a move's meaning stays in its column."""
+    import shutil
+    import textwrap
+
+    width = max(60, min(100, shutil.get_terminal_size((100, 24)).columns))
+    return textwrap.fill(line, width=width, subsequent_indent=" " * indent,
+                         break_on_hyphens=False, break_long_words=False)
 
 
 def _cell(text: Any) -> str:

@@ -3,6 +3,7 @@ each hand, saving and quitting."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -57,6 +58,11 @@ class Session:
         self.reader = LineReader()
         self.last_human: int | None = None
         self.names = list(seats.names)
+        # per seat, for the recap: how much of the hand's history it has seen, and its hand
+        # after its last move (to point out the cards new since then)
+        self.seen: dict[int, int] = {}
+        self.held: dict[int, frozenset] = {}
+        self.watching = False
 
     # ----- the match --------------------------------------------------------------------------
 
@@ -129,9 +135,22 @@ class Session:
     # ----- one hand ---------------------------------------------------------------------------
 
     def play_hand(self, state: State) -> None:
-        """Play ``state`` to its end."""
+        """Play ``state`` to its end. Bots' moves are printed as they happen with ``--auto``
+        or when no human holds cards this hand (a sitter watches); otherwise they are told in
+        each player's recap ("since your last turn") and, at the end, under "last moves"."""
+        self.seen, self.held = {}, {}
+        humans = [seat for seat in self.seats.humans if not self.auto]
+        self.watching = bool(humans) and all(not state.view(seat).hand for seat in humans)
         if self.auto:
             self._show_deal(state)
+        elif self.watching:
+            for seat in humans:
+                view = state.view(seat)
+                role = f" ({view.roles[seat]})" if view.roles else ""
+                self.console.print(Text(
+                    f"hand {len(self.match.hands)}: {seat_name(seat, self.names)}{role} holds no"
+                    " cards and sits this hand out; the others play it:", style="bold"))
+        live = self.auto or self.watching or not humans
         while not state.is_over:
             seat = state.current_player
             assert seat is not None
@@ -146,10 +165,36 @@ class Session:
             else:
                 action, reason = agent.choose(view, legal), ""
             state.apply(action)
+            if not live:
+                continue
             line = Text.assemble(f"{seat_name(seat, self.names)}: ", self.style.action(action))
             if reason:
                 line.append(f"  — {reason}", style="dim")
             self.console.print(line)
+        if not live and self.last_human is not None:
+            lines = self.recap(state, self.last_human)
+            if lines:
+                self.console.print(Text("last moves:", style="bold"))
+                for line in lines:
+                    self.console.print(Text.assemble("  ", line))
+
+    def recap(self, state: State, seat: int) -> list[Text]:
+        """What the others did since ``seat`` last moved (since the deal on its first turn),
+        one line per run of moves by one seat, in public text (no hidden card)."""
+        history = state.public_history()[self.seen.get(seat, 0):]
+        lines: list[Text] = []
+        last: int | None = -1
+        for mover, text in history:
+            if mover == seat:
+                continue
+            if mover != last or not lines:
+                who = "the game" if mover is None else seat_name(mover, self.names)
+                lines.append(Text.assemble(f"{who}: ", self.style.action(text)))
+            else:
+                lines[-1].append(", ")
+                lines[-1].append_text(self.style.action(text))
+            last = mover
+        return lines
 
     def _show_deal(self, state: State) -> None:
         self.console.rule(Text(f"hand {len(self.match.hands)}", style="bold"))
@@ -200,22 +245,43 @@ class Session:
             except IllegalAction as error:
                 self.console.print(Text(f"✗ {error}", style="red"))
                 continue
+            self.seen[seat] = len(state.history)
             return
 
     def show(self, state: State, seat: int) -> None:
-        """The table and the numbered moves for ``seat``."""
-        render_view(self.console, state.view(seat), self.game, self.names, state.prompt,
-                    len(self.match.hands) - 1)
+        """The table and the numbered moves for ``seat``, with what happened since its last
+        turn and the cards new in its hand since then."""
+        view = state.view(seat)
+        previous = self.held.get(seat)
+        new_cards = [card for card in view.hand if card not in previous] if previous else []
+        self.held[seat] = frozenset(view.hand)
+        render_view(self.console, view, self.game, self.names, state.prompt,
+                    len(self.match.hands) - 1, recap=self.recap(state, seat),
+                    new_cards=new_cards,
+                    recap_title="since your last turn:" if seat in self.seen
+                    else "since the deal:")
         render_actions(self.console, state.legal_actions(), self.game)
 
     def _help(self) -> None:
-        for word, meaning in COMMANDS_HELP:
-            self.console.print(f"  {word:<10} {meaning}")
+        self.console.print(Text("commands:", style="bold"))
+        self._two_columns(COMMANDS_HELP)
         action_help = self.game.definition.action_help
         if action_help:
-            self.console.print("moves in this game:")
-            for move, meaning in action_help.items():
-                self.console.print(f"  {move:<22} {meaning}")
+            self.console.print(Text("moves in this game (some only with certain house rules;"
+                                    " the numbered list shows what you can do now):",
+                                    style="bold"))
+            self._two_columns(action_help.items())
+
+    def _two_columns(self, rows: Iterable[tuple[str, str]]) -> None:
+        """Word and meaning, the meaning wrapped under itself (not under the word)."""
+        from rich.table import Table
+
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for word, meaning in rows:
+            grid.add_row(f"  {word}", meaning)
+        self.console.print(grid)
 
     def _hint(self, state: State, seat: int) -> None:
         name = default_bot(self.game)

@@ -94,7 +94,13 @@ def test_play_piped_session_mistype_illegal_hint_quit_and_save(
     assert "you must draw before you discard" in out
     assert "there is no move 99" in out
     assert "hint (greedy): draw stock" in out
-    assert "your hand:" in out and "stock:" in out and "discard top:" in out
+    assert "your hand:" in out and "stock:" in out and "discard pile top:" in out
+    # the prompt says what to do without the phase's internal name; no colour in a pipe
+    assert "your move: " in out and "\x1b[" not in out
+    # after the stock draw the new card is pointed out
+    assert "new in your hand: " in out
+    # the in-game rules list only the house rules that differ, not every default
+    assert "options at their defaults ('cardkit rules knock-rummy'" in out
     assert f"saved to {save}" in out
     record = json.loads(save.read_text())
     assert record["format"] == "cardkit-match/1"

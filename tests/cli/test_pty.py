@@ -52,6 +52,9 @@ def test_play_a_hand_in_a_terminal(game: str, seed: int, kind: str, tmp_path: Pa
     child.expect(PROMPT)
     screen = child.before
     assert "your hand:" in screen and "to play" in screen
+    # the prompt says what to do in words, nearest the moves; no internal "False"/"None"
+    assert "your move: " in screen
+    assert ": no ·" not in screen and ": none ·" not in screen and "_" not in screen
     # rummy games show their stock; a climbing game has none to show
     assert ("stock:" in screen) == (game != "tien-len")
     assert re.search(r" 1\. ", screen), "the legal moves are numbered"

@@ -59,6 +59,10 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+#: How many combinations of each type the text output lists.
+SHOWN_PER_TYPE = 8
+
+
 @click.command()
 @click.argument("game_name", metavar="GAME")
 @click.argument("cards", nargs=-1, required=True)
@@ -91,6 +95,10 @@ def hand(game_name: str, cards: tuple[str, ...], rules: tuple[str, ...], players
         if key == "combinations" and isinstance(value, dict):
             click.echo("combinations:")
             for kind, items in value.items():
-                click.echo(f"  {kind} ({len(items)}): {_text(items)}")
+                # a long hand holds dozens of sequences: show the first few, --json has all
+                shown = _text(items[:SHOWN_PER_TYPE])
+                more = len(items) - SHOWN_PER_TYPE
+                tail = f"  ... and {more} more (--json lists all)" if more > 0 else ""
+                click.echo(f"  {kind} ({len(items)}): {shown}{tail}")
             continue
         click.echo(f"{key.replace('_', ' ')}: {_text(value)}")

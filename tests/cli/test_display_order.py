@@ -25,3 +25,19 @@ def test_display_key_ranks_twos_highest_in_tien_len():
     key = display_key(cardkit.load_game("tien-len"))
     cards = cardkit.parse_cards("2S AH 3S KD")
     assert [c.text for c in sorted(cards, key=key)] == ["3S", "KD", "AH", "2S"]
+
+
+def test_hand_lists_a_few_combinations_per_type_and_json_has_all():
+    import json
+
+    from click.testing import CliRunner
+
+    from cli.main import cli
+
+    hand = ["2S", "2C", "2D", "2H", "3S", "4S", "5S", "6H", "7C", "8D", "9S", "10C", "JH"]
+    text = CliRunner().invoke(cli, ["hand", "tien-len", *hand])
+    assert text.exit_code == 0, text.output
+    assert "sequence (28):" in text.output and "... and 20 more (--json lists all)" in text.output
+    assert "instant win: yes" in text.output
+    data = json.loads(CliRunner().invoke(cli, ["hand", "tien-len", *hand, "--json"]).output)
+    assert len(data["combinations"]["sequence"]) == 28 and data["instant_wins"] == ["four_twos"]

@@ -76,9 +76,13 @@ class TienLenState(State):
     """One game of Tiến Lên (a "hand" in engine terms)."""
 
     PHASES: ClassVar[Mapping[str, Phase]] = {
-        "play": Phase("play", {"play", "pass"},
-                      "play a combination that beats the top (or lead any), or pass",
-                      "you may play a combination or pass"),
+        # §3.1: the leader plays any combination and cannot pass
+        "lead": Phase("lead", {"play"}, "lead any combination (you cannot pass)",
+                      "you lead this trick: play any combination (the leader cannot pass)"),
+        # §3.2: beat the top with the same type and length (or a bomb on 2s), or pass
+        "follow": Phase("follow", {"play", "pass"},
+                        "beat the top with a stronger combination of the same type, or pass",
+                        "play a combination that beats the top, or pass"),
     }
     ALIASES: ClassVar[Mapping[str, str]] = {}
 
@@ -118,7 +122,7 @@ class TienLenState(State):
         self.places: list[int] = []
         self.must_include: Card | None = None
         self.instant: dict[int, list[str]] = {}
-        self.phase = "play"
+        self.phase = "lead"
 
         instant = self.game.hooks.instant_wins(self)
         if instant:
@@ -190,6 +194,7 @@ class TienLenState(State):
                                      and previous.type is not ComboType.SEQUENCE))
         )
         self.top = combo
+        self.phase = "follow"
         self.last_player = seat
         self.must_include = None
         self.trick.append((seat, combo.cards))
@@ -251,6 +256,7 @@ class TienLenState(State):
         self.passed = 0
         self.bomb_fight = False
         self.current_player = leader
+        self.phase = "lead"
 
     def _end(self, result: Result) -> None:
         self.result = result
@@ -269,8 +275,8 @@ class TienLenState(State):
                 "cards": [card.text for card in top.cards],
             },
             "top_player": self.last_player,
-            "passed": [s for s in range(self.players) if self.passed >> s & 1],
-            "places": list(self.places),
+            "passed_players": [s for s in range(self.players) if self.passed >> s & 1],
+            "finished_players": list(self.places),
             "bomb_fight": self.bomb_fight,
             "must_include": None if self.must_include is None else self.must_include.text,
             "play_direction": self.options["play_direction"],

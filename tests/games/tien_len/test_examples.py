@@ -210,7 +210,7 @@ def test_13_going_out_and_the_next_lead() -> None:
     assert state.current_player == P3
     branch = state.clone()
     state.apply("play KS KH")
-    assert state.view(P1).info["places"] == [P3]
+    assert state.view(P1).info["finished_players"] == [P3]
     for _ in range(3):
         state.apply("pass")
     assert state.current_player == P4 and state.top is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cardkit
+from cardkit.errors import IllegalAction
 from cardkit.game import HandContext
 from tests.games.tien_len.helpers import P1, P2, P3, P4, can_play, deal, later_game
 
@@ -132,9 +133,20 @@ def test_view_info() -> None:
     state.apply("pass")
     info = state.view(P3).info
     assert info["top"] == {"type": "single", "length": 1, "cards": ["9C"]}
-    assert info["top_player"] == P1 and info["passed"] == [P2] and info["places"] == []
+    assert info["top_player"] == P1 and info["passed_players"] == [P2]
+    assert info["finished_players"] == []
     assert state.view(P3).table == ((P1, tuple(cardkit.parse_cards("9C"))),)
-    assert P4 in (P1, P2, P3, P4)
+    assert state.phase == "follow" and state.view(P3).phase == "follow"
+
+
+def test_the_phase_says_whether_you_lead_or_follow() -> None:
+    """§3.1: the leader cannot pass, and the refusal says so; followers may."""
+    state = deal({P1: "9C", P2: "JD"}, context=later_game(P1))
+    assert state.phase == "lead" and "cannot pass" in state.prompt
+    with pytest.raises(IllegalAction, match="the leader cannot pass"):
+        state.apply("pass")
+    state.apply("play 9C")
+    assert state.phase == "follow" and "pass" in state.prompt
 
 
 def test_hand_analysis_reports_instant_wins_for_the_cli():

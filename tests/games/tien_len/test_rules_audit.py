@@ -102,7 +102,7 @@ def test_locked_bomber_stays_locked() -> None:
     state = deal(hands, context=later_game(P1), bombs_ignore_pass_lock=True)
     for text in ("play 9C", "pass", "play JD", "play 2S", "pass", "play 6S 6C 6D 6H"):
         state.apply(text)
-    assert P2 in state.view(P3).info["passed"]
+    assert P2 in state.view(P3).info["passed_players"]
     assert state.view(P3).info["top_player"] == P2
 
 

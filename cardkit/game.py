@@ -154,6 +154,9 @@ class GameDefinition:
       hand (the best arrangement from ``meld_rules``, or the combinations from
       ``climbing_rules``), as plain JSON data: e.g. Tonk's count and whether it wins at the deal,
       gin's knock check, Tiến Lên's instant wins.
+    - ``hand_value(cards, options) -> (name, number)``: the number a player watches in their
+      hand and what the game calls it, shown beside the hand (Tonk: ``("count", 27)``, since a
+      drop compares every card held). Without it a rummy game shows its deadwood.
     - ``evaluate(state) -> Sequence[float]``: how well each seat stands in a hand in progress,
       one number per seat, higher = better for that seat (e.g. minus the deadwood still in
       hand, or minus the cards left to shed). The rule lab calls it after each completed turn
@@ -183,6 +186,7 @@ class GameDefinition:
     meld_rules: Callable[[Mapping[str, Any]], Any] | None = None
     climbing_rules: Callable[[Mapping[str, Any]], Any] | None = None
     analyse_hand: Callable[[Sequence[Card], Mapping[str, Any]], dict[str, Any]] | None = None
+    hand_value: Callable[[Sequence[Card], Mapping[str, Any]], tuple[str, float]] | None = None
     evaluate: Callable[[State], Sequence[float]] | None = None
 
     def configure(

@@ -139,7 +139,9 @@ def display_key(game: Game) -> Callable[[Card], Any]:
 
 
 def hand_text(style: Style, cards: Iterable[Card], game: Game) -> Text:
-    """A hand grouped into melds and the rest, e.g. ``[7♥ 8♥ 9♥]  2♣ 5♦  (deadwood 7)``."""
+    """A hand grouped into melds and the rest, e.g. ``[7♥ 8♥ 9♥]  2♣ 5♦  (deadwood 7)``, or
+    with the game's own ``hand_value`` (Tonk: ``(count 31)``)."""
+    cards = tuple(cards)
     melds, rest, value = group_hand(cards, game)
     if not melds and not rest:
         return Text("(no cards)", style="dim")
@@ -157,7 +159,10 @@ def hand_text(style: Style, cards: Iterable[Card], game: Game) -> Text:
             parts.append(style.cards(group))
     else:
         parts.append(style.cards(rest))
-    if value is not None:
+    if game.definition.hand_value is not None:
+        name, number = game.definition.hand_value(tuple(cards), game.options)
+        parts.append(Text(f"  ({name} {number:g})", style="dim"))
+    elif value is not None:
         parts.append(Text(f"  (deadwood {value})", style="dim"))
     return Text.assemble(*parts)
 

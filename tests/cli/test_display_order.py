@@ -41,3 +41,15 @@ def test_hand_lists_a_few_combinations_per_type_and_json_has_all():
     assert "instant win: yes" in text.output
     data = json.loads(CliRunner().invoke(cli, ["hand", "tien-len", *hand, "--json"]).output)
     assert len(data["combinations"]["sequence"]) == 28 and data["instant_wins"] == ["four_twos"]
+
+
+def test_a_game_names_the_number_shown_beside_the_hand():
+    from cli.render import hand_text
+
+    style = Style(Console(no_color=True, force_terminal=False))
+    gin = cardkit.load_game("gin-rummy")
+    hand = cardkit.parse_cards("7H 8H 9H KS 2C")
+    assert hand_text(style, hand, gin).plain.endswith("(deadwood 12)")
+    counted = gin.definition.variant(hand_value=lambda cards, options: ("count", 36))
+    game = counted.configure()
+    assert hand_text(style, hand, game).plain.endswith("(count 36)")

@@ -69,8 +69,9 @@ ACTION_HELP = {
             "extra); at the start of your turn (or any time in it with "
             "drop_timing=any_time_in_own_turn), not while hit-locked",
     "draw stock": "take the top card of the stock",
-    "draw discard": "take the top card of the discard pile (with discard_pickup_must_meld you "
-                    "must spread or hit it at once)",
+    "draw discard": "take the top card of the discard pile (with discard_pickup_must_meld only "
+                    "if you can use it in a spread or a hit this turn, and you must before you "
+                    "discard)",
     "spread <cards>": "lay a book (3-4 of a rank) or a run (3+ in a suit) from your hand, e.g. "
                       "'spread 7H 8H 9H'; a joker names what it stands for: 'spread 5H X1=6H 7H'",
     "hit <card> <n>": "add a card to spread number n on the table (numbered from 1), e.g. "

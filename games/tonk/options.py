@@ -114,7 +114,9 @@ _OPTIONS = [
            "May the card taken from the discard pile be discarded the same turn",
            "implementation choice (common rummy rule)"),
     Option("discard_pickup_must_meld", "bool", False,
-           "A taken discard must be spread or hit at once, that turn", "R-PAGAT"),
+           "The discard may be taken only if it can be used in a new spread or a hit later "
+           "in the same turn (after other spreads or hits if need be); no discard until it is "
+           "used", "R-PAGAT"),
     Option("payout_profile", "choice", "standard", "Preset, 6.7; explicit options override it",
            "S000/S004", choices=("standard", "texas"), implies={"texas": TEXAS_VALUES}),
     Option("match_length_hands", "int", 0, "Hands in a match; 0 = unlimited",

@@ -13,6 +13,7 @@ it can never hold the ace at both ends ("no wrap").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations, permutations
 
 from cardkit.actions import Action
@@ -27,6 +28,8 @@ __all__ = [
     "formable_spreads",
     "hit_identities",
     "make_spread",
+    "spread_holds",
+    "usable_this_turn",
 ]
 
 BOOK = "set"
@@ -91,6 +94,11 @@ class Spread:
             self.high = position
             self.cards.append(card)
             self.represents.append(identity)
+
+    def copy(self) -> Spread:
+        """An independent copy (to try a hit without changing the table)."""
+        return Spread(self.owner, self.kind, list(self.cards), list(self.represents), self.rank,
+                      self.suit, self.low, self.high)
 
     def meld(self) -> Meld:
         """The spread as a :class:`cardkit.melds.Meld` (what views show)."""
@@ -243,3 +251,53 @@ def hit_identities(card: Card, spread: Spread, high_ace: bool) -> list[Card]:
         if p == rank or (p == 14 and rank == 1):
             return [card]
     return []
+
+
+# ----- discard_pickup_must_meld (§3 B) ----------------------------------------------------------
+
+def spread_holds(hand: int, card: Card, high_ace: bool, wild: bool) -> bool:
+    """Can the hand ``hand`` (holding ``card``) lay a new spread that contains ``card``?"""
+    if wild and hand & JOKER_MASK:
+        return any(card in cards for cards, _ in formable_spreads(hand, high_ace, True))
+    return any(mask & card.mask for mask in natural_spreads(hand, high_ace))
+
+
+def usable_this_turn(card: Card, hand: int, spreads: Iterable[Spread], hits_left: int,
+                     high_ace: bool, wild: bool, books_hittable: bool) -> bool:
+    """§3 B ``discard_pickup_must_meld``: can ``card`` (held in ``hand``) still end up in a new
+    spread or a hit this turn, by some sequence of the player's spreads and hits?
+
+    Exact, because the hand only shrinks and spreads only grow during a turn: a spread laid this
+    turn that ``card`` joins later, with the cards hit on it before, is itself a spread the hand
+    can lay now; a book takes ``card`` iff it has room now; a table run takes it once the hand's
+    cards (naturals of its suit or jokers) fill every position between the run's end and
+    ``card``, one hit each, then ``card`` (a chain of ``gaps + 1`` hits, within ``hits_left`` and
+    the 13-card run limit, §4)."""
+    if spread_holds(hand, card, high_ace, wild):
+        return True
+    if hits_left < 1:
+        return False
+    jokers = (hand & JOKER_MASK).bit_count()
+    ranks = 0 if card.is_joker else hand >> (13 * card.suit) & 0x1FFF  # bit q-1 = rank q held
+    rank = int(card.rank) if not card.is_joker else 0
+    positions = (rank, 14) if rank == 1 and high_ace else (rank,)
+    for spread in spreads:
+        if spread.kind == BOOK or card.is_joker:
+            if (books_hittable or spread.kind == RUN) and hit_identities(card, spread, high_ace):
+                return True
+            continue
+        if card.suit != spread.suit:
+            continue
+        for position in positions:
+            if position > spread.high:
+                gaps, span = range(spread.high + 1, position), position - spread.low
+            elif position < spread.low:
+                gaps, span = range(position + 1, spread.low), spread.high - position
+            else:
+                continue
+            if span > 12 or len(gaps) >= hits_left:
+                continue
+            # gap positions are 2..13 (never an ace), so rank q is bit q-1
+            if sum(1 for q in gaps if not ranks >> (q - 1) & 1) <= jokers:
+                return True
+    return False

@@ -35,6 +35,7 @@ from games.tonk.spreads import (
     hit_identities,
     make_spread,
     natural_spreads,
+    usable_this_turn,
 )
 
 __all__ = ["TonkState", "card_values", "hand_count"]
@@ -269,14 +270,44 @@ class TonkState(State):
         self.buried = 0
         self.events.append(f"reshuffle {self.reshuffles} before turn {self.turns}")
 
-    def _can_use(self, seat: int, card: Card) -> bool:
-        """``discard_pickup_must_meld``: could ``card`` be spread or hit this turn?"""
-        if self._hits_allowed():
+    def _usable(self, card: Card, hand: int, spreads: list[Spread], hits_made: int) -> bool:
+        """§3 B ``discard_pickup_must_meld``: can ``card`` (in ``hand``) still be used in a new
+        spread or a hit this turn, with ``spreads`` on the table and ``hits_made`` hits made?"""
+        cap = self.options["max_hits_per_turn"]
+        hits_left = len(ALL_CARDS) if cap is None else cap - hits_made
+        return usable_this_turn(card, hand, spreads, hits_left, self.high_ace, self.wild,
+                                self.options["hit_targets"] != "runs_only")
+
+    def _keeps_taken_usable(self, seat: int, hand: int, action: Action) -> bool:
+        """While the taken discard is unused, a spread or hit is legal only if the taken card
+        can still be used afterwards (so the player can never strand it, §3 B)."""
+        taken = self.taken
+        if taken in action.cards:
+            return True
+        if action.kind == "spread":
+            rest = hand
+            for card in action.cards:
+                rest &= ~card.mask
+            return self._usable(taken, rest, [*self.table, make_spread(seat, action)],
+                                self.hits_this_turn)
+        card = action.cards[0]
+        index = action.target - 1
+        grown = self.table[index].copy()
+        grown.add(card, action.declared_as(card))
+        spreads = list(self.table)
+        spreads[index] = grown
+        return self._usable(taken, hand & ~card.mask, spreads, self.hits_this_turn + 1)
+
+    def _meld_actions(self, hand: int) -> list[Action]:
+        """Every spread and hit the hand can make now (before the taken-card rule)."""
+        actions = self._spread_actions(hand)
+        if self.table and self._hits_allowed():
+            cards = cards_of_mask(hand)
             for index in range(len(self.table)):
-                if self._hit_targets(card, index):
-                    return True
-        hand = self.hands[seat] | card.mask
-        return any(card in cards for cards, _ in formable_spreads(hand, self.high_ace, self.wild))
+                for card in cards:
+                    for identity in self._hit_targets(card, index):
+                        actions.append(_hit_action(card, index + 1, identity))
+        return actions
 
     def _hits_allowed(self) -> bool:
         cap = self.options["max_hits_per_turn"]
@@ -316,7 +347,8 @@ class TonkState(State):
                 actions.append(DRAW_STOCK)
             top = self.discard_top()
             if top is not None and (not self.options["discard_pickup_must_meld"]
-                                    or self._can_use(seat, top)):
+                                    or self._usable(top, self.hands[seat] | top.mask,
+                                                    self.table, 0)):
                 actions.append(DRAW_DISCARD)
             if not self.stock:
                 actions.append(PASS)
@@ -324,25 +356,14 @@ class TonkState(State):
         if phase == "play":
             hand = self.hands[seat]
             options = self.options
+            actions = self._meld_actions(hand)
             if self.must_use:
-                taken = self.taken
-                actions = [a for a in self._spread_actions(hand) if taken in a.cards]
-                if self._hits_allowed():
-                    for index in range(len(self.table)):
-                        for identity in self._hit_targets(taken, index):
-                            actions.append(_hit_action(taken, index + 1, identity))
-            else:
-                actions = self._spread_actions(hand)
-                if self.table and self._hits_allowed():
-                    cards = cards_of_mask(hand)
-                    for index in range(len(self.table)):
-                        for card in cards:
-                            for identity in self._hit_targets(card, index):
-                                actions.append(_hit_action(card, index + 1, identity))
-                if not (options["must_spread"] and actions and self.blocking_spread(hand)):
-                    for card in cards_of_mask(hand):
-                        if not self._discard_blocked_by_taken(hand, card):
-                            actions.append(DISCARD[card.index])
+                # §3 B: no discard until the taken card is used, and no move that strands it
+                actions = [a for a in actions if self._keeps_taken_usable(seat, hand, a)]
+            elif not (options["must_spread"] and actions and self.blocking_spread(hand)):
+                for card in cards_of_mask(hand):
+                    if not self._discard_blocked_by_taken(hand, card):
+                        actions.append(DISCARD[card.index])
             if options["drop_timing"] == "any_time_in_own_turn" and not self.locked:
                 actions.append(DROP)
             return actions
@@ -380,15 +401,21 @@ class TonkState(State):
             if action.option == "discard":
                 if self.discard_top() is None:
                     return "the discard pile is empty"
-                return (f"you may take {self.discard_top()} only if you can spread or hit it at "
-                        "once, and you cannot")
+                return (f"discard_pickup_must_meld: you may take {self.discard_top()} only if "
+                        "you can use it in a spread or a hit this turn, and none of your spreads "
+                        "or hits can")
             return "draw stock or draw discard"
         if kind == "pass" and self.phase == "start":
             return "you may pass only when the stock is empty: draw from the stock"
         if kind in ("join", "decline"):
             return "write join bet or decline bet"
-        if self.phase == "play" and self.must_use and kind in ("spread", "hit", "discard"):
-            return (f"you took {self.taken} from the discard pile: spread it or hit it first")
+        if self.phase == "play" and self.must_use:
+            taken = self.taken
+            if kind == "discard":
+                return f"you must use the card you took ({taken}) in a spread or a hit first"
+            if kind in ("spread", "hit") and action in self._meld_actions(hand):
+                return (f"'{action}' would leave the card you took ({taken}) with no spread or "
+                        "hit this turn: use it first, or play in another order")
         if kind == "discard":
             if len(action.cards) != 1:
                 return "discard exactly one card"

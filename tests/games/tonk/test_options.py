@@ -204,7 +204,7 @@ def test_discard_pickup_must_meld():
     assert "draw discard" not in {str(a) for a in useless.legal_actions()}
     useful = game.new_hand(seed=16, deck=stack(["2C 3C 4D 2H 3H", "AS 2S 3S AD 2D"], "4C"))
     useful.apply("draw discard")
-    with pytest.raises(IllegalAction, match="spread it or hit it first"):
+    with pytest.raises(IllegalAction, match=r"must use the card you took \(4C\)"):
         useful.apply("discard 4D")
     useful.apply("spread 2C 3C 4C")
 

@@ -5,8 +5,9 @@ One function per ending of §5/§6.1 (``score_knock`` covering knock and undercu
 variant may replace (``GAME.hooks.replace(name=fn)``, ``fn(base, *args)``):
 
 - ``knock_limit(state) -> int`` — §5.1 (Oklahoma gin: the up-card's value, ``state.upcard``);
-- ``knocker_arrangements(state, knocker) -> list[Arrangement]`` — the arrangements the knocker
-  may show (default: every minimum-deadwood arrangement, §5.1.1 and §9.9);
+- ``knocker_arrangements(state, knocker) -> list[Arrangement]`` — the arrangements the showdown
+  compares for the knocker (§5.1.1 and §9.9; default: every valid arrangement within the knock
+  limit, one per class that scores alike, see :func:`knocker_arrangements`);
 - ``defender_showdown(state, defender, table_melds) -> LayoffResult`` — §5.1.2: the defender's
   own melds and lay-offs (none after gin), optimised for the defender;
 - ``hand_score(state, ending, knocker_deadwood, defender_deadwood) -> (side, points, ending)``
@@ -14,9 +15,14 @@ variant may replace (``GAME.hooks.replace(name=fn)``, ``fn(base, *args)``):
 - ``credit(state, scorer, points) -> payoffs`` — §6.2, who adds the points;
 - ``showdown(state, knocker, kind, discard) -> Result`` and ``settle_draw(state, seat)``.
 
-The knocker's declared arrangement (§9.9): the engine shows, among the minimum-deadwood
-arrangements, the one that gives the knocker the best score against the defender's best reply
-(fewest useful lay-offs); ties keep the first found (the meld library's order).
+The knocker's declared arrangement (§5.1.1, §9.9): any arrangement into disjoint melds with
+deadwood ≤ the knock limit may be declared, e.g. to block lay-offs (showing ``5H 6H 7H`` with
+``8H`` as deadwood keeps the defender's ``9H 10H`` off the table). The showdown declares, among
+the candidates of ``knocker_arrangements``, the one that gives the knocker's side the best score
+against the defender's best reply (``defender_showdown``); ties go to the lower deadwood K, then
+to the first candidate (the enumeration order of :func:`valid_arrangements`). Gin stays gin: a
+hand that can be arranged with K = 0 (a ``gin`` or ``big gin``) shows a zero-deadwood
+arrangement.
 """
 
 from __future__ import annotations
@@ -24,7 +30,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardkit.cards import Card, CardSet
-from cardkit.melds import Arrangement, LayoffResult, Meld, all_melds, best_with_layoffs
+from cardkit.melds import (
+    Arrangement,
+    LayoffResult,
+    Meld,
+    MeldRules,
+    all_melds,
+    best_with_layoffs,
+    deadwood_value,
+    lay_off,
+    layoff_positions,
+)
 from cardkit.results import Result
 
 if TYPE_CHECKING:
@@ -36,12 +52,14 @@ __all__ = [
     "hand_score",
     "knock_limit",
     "knocker_arrangements",
+    "layoff_signature",
     "min_deadwood_arrangements",
     "score_big_gin",
     "score_gin",
     "score_knock",
     "settle_draw",
     "showdown",
+    "valid_arrangements",
 ]
 
 # Showdowns are rare (once per hand); bound the candidate arrangements compared anyway.
@@ -98,11 +116,126 @@ def min_deadwood_arrangements(hand: CardSet, rules, limit: int = MAX_CANDIDATES
     return result
 
 
+def valid_arrangements(hand: CardSet, rules: MeldRules, limit: int) -> list[Arrangement]:
+    """§5.1.1: every arrangement of ``hand`` into disjoint melds of :func:`all_melds` (sub-runs
+    and 3-card subsets of 4-card sets included) whose deadwood value is at most ``limit``.
+
+    Order (deterministic): a depth-first search choosing melds in :func:`all_melds` order, each
+    arrangement listed after the arrangements that add melds to it (so the minimum-deadwood
+    arrangements come in the order :func:`min_deadwood_arrangements` lists them). A branch is
+    cut as soon as the melds still available to it cannot bring the deadwood down to ``limit``.
+    """
+    melds = all_melds(hand, rules)
+    cards = list(hand)
+    value = {card: rules.value(card) for card in cards}
+    total = sum(value.values())
+    masks = [meld.mask for meld in melds]
+    meld_values = [sum(value[card] for card in meld.cards) for meld in melds]
+    found: list[tuple[int, tuple[Meld, ...]]] = []
+
+    def visit(start: int, used: int, melded: int, chosen: list[Meld]) -> None:
+        # The most this branch can still meld: every card of a later meld that fits.
+        reachable = 0
+        for i in range(start, len(melds)):
+            if not masks[i] & used:
+                reachable |= masks[i]
+        if total - melded - sum(value[c] for c in cards if c.mask & reachable) > limit:
+            return
+        for i in range(start, len(melds)):
+            if not masks[i] & used:
+                chosen.append(melds[i])
+                visit(i + 1, used | masks[i], melded + meld_values[i], chosen)
+                chosen.pop()
+        if total - melded <= limit:
+            found.append((total - melded, tuple(chosen)))
+
+    visit(0, 0, 0, [])
+    result = []
+    for dead, chosen in found:
+        mask = 0
+        for meld in chosen:
+            mask |= meld.mask
+        result.append(Arrangement(chosen, tuple(c for c in cards if not c.mask & mask), dead))
+    return result
+
+
+def layoff_signature(meld: Meld, defender_hand: CardSet, rules: MeldRules) -> tuple:
+    """What a defender holding ``defender_hand`` could lay off on ``meld`` (§4 lay-offs), as
+    plain data: ``(low chain, high chain)`` for a run — the defender's cards that extend it
+    below / above, in the order they would be laid (``8H`` then ``9H`` on ``5H 6H 7H``) — and
+    for a set that takes one more card ``((), (card,))`` (a one-card chain: the defender lays it
+    or not, like a run's end); ``((), ())`` when nothing fits.
+
+    The defender's best showdown depends on the table only through these signatures (each
+    lay-off choice is a prefix of each chain, cards used once): two tables with the same
+    multiset of signatures give the same defender deadwood D. Without wild cards only; a meld
+    with wild cards in the rules gets a signature of its own (no merging).
+    """
+    if rules.wild:
+        return ("meld", meld)
+    # Without wild cards only a set's rank or a run's suit can join it.
+    if meld.kind == "run":
+        near = [card for card in defender_hand if card.suit == meld.suit]
+    else:
+        near = [card for card in defender_hand if card.rank == meld.rank]
+    candidates = [card for card in near if layoff_positions(card, meld, rules)]
+    if not candidates:
+        return ((), ())
+    if meld.kind != "run":
+        if len(candidates) == 1 and len(meld) + 1 >= rules.max_set:
+            return ((), tuple(candidates))
+        return ("set", len(meld), tuple(candidates))
+    chains = []
+    for end in ("low", "high"):
+        grown, chain = meld, []
+        while True:
+            fits = [card for card in near
+                    if card not in chain and end in layoff_positions(card, grown, rules)]
+            if not fits:
+                break
+            chain.append(fits[0])
+            grown = lay_off(grown, fits[0], rules, end=end)
+        chains.append(tuple(chain))
+    return tuple(chains)
+
+
 def knocker_arrangements(state: GinState, knocker: int) -> list[Arrangement]:
-    """§5.1.1/§9.9: the arrangements the knocker may show (default: the minimum-deadwood ones)."""
+    """§5.1.1/§9.9: the arrangements the showdown compares for the knocker.
+
+    Default: every valid arrangement (:func:`valid_arrangements`) with deadwood ≤ the knock
+    limit (hook ``knock_limit``) — or, when the hand can be fully melded, with deadwood 0 (gin
+    stays gin; a knock action never has a zero arrangement, §5.2) —, keeping one per class that
+    provably scores the same: equal deadwood K and equal lay-off signatures for the defender's
+    hand (:func:`layoff_signature`, melds nothing can join dropped), so equal D under the
+    default ``defender_showdown`` and equal scores under any ``hand_score``. Each class is
+    represented by its first member in enumeration order, so the showdown's choice is the one
+    it would make over every valid arrangement. A variant may replace this hook (e.g. to offer
+    only the minimum-deadwood arrangements, :func:`min_deadwood_arrangements`); a variant that
+    changes the lay-off rules must replace it too.
+    """
     from games.gin_rummy.state import RULES
 
-    return min_deadwood_arrangements(state.hands[knocker], RULES)
+    hand = state.hands[knocker]
+    least = deadwood_value(hand, RULES)
+    # Gin stays gin; a knock past the limit (a variant's limit moved) shows its least deadwood.
+    limit = 0 if least == 0 else max(least, state.game.hooks.knock_limit(state))
+    arrangements = valid_arrangements(hand, RULES, limit)
+    if len(arrangements) == 1:  # the usual case: nothing to compare
+        return arrangements
+    defender_hand = state.hands[state.opponent(knocker)]
+    signatures: dict[Meld, tuple] = {}
+    classes: dict[tuple, Arrangement] = {}
+    for arrangement in arrangements:
+        parts = []
+        for meld in arrangement.melds:
+            signature = signatures.get(meld)
+            if signature is None:
+                signature = signatures[meld] = layoff_signature(meld, defender_hand, RULES)
+            if signature != ((), ()):
+                parts.append(signature)
+        key = (arrangement.deadwood_value, tuple(sorted(parts, key=repr)))
+        classes.setdefault(key, arrangement)
+    return list(classes.values())
 
 
 def defender_showdown(state: GinState, defender: int, table_melds: tuple[Meld, ...]
@@ -166,19 +299,26 @@ def _role(state: GinState, seat: int) -> str:
 
 def showdown(state: GinState, knocker: int, kind: str, discard: Card | None) -> Result:
     """§5.1/§5.2: the knocker shows an arrangement, the defender melds and lays off (not after
-    gin), and §6 scores it. ``kind`` is ``knock``, ``gin`` or ``big_gin``."""
+    gin), and §6 scores it. ``kind`` is ``knock``, ``gin`` or ``big_gin``.
+
+    The arrangement shown (§5.1.1, §9.9) is the candidate of ``knocker_arrangements`` that
+    gives the knocker's side the best score against the defender's best reply; ties go to the
+    lower knocker deadwood, then to the first candidate."""
     hooks = state.game.hooks
     defender = state.opponent(knocker)
     gin = kind in ("gin", "big_gin")
     best: tuple | None = None
+    # After gin the table is empty for every arrangement: the defender's reply is the same.
+    gin_defence = hooks.defender_showdown(state, defender, ()) if gin else None
     for arrangement in hooks.knocker_arrangements(state, knocker):
-        table = () if gin else arrangement.melds
-        defence = hooks.defender_showdown(state, defender, table)
+        defence = (gin_defence if gin_defence is not None
+                   else hooks.defender_showdown(state, defender, arrangement.melds))
         side, points, ending = hooks.hand_score(
             state, kind, arrangement.deadwood_value, defence.deadwood_value)
-        for_knocker = points if side == "knocker" else -points
-        if best is None or for_knocker > best[0]:
-            best = (for_knocker, arrangement, defence, side, points, ending)
+        # The knocker's side's best score; ties: lower K, then the first candidate.
+        key = (points if side == "knocker" else -points, -arrangement.deadwood_value)
+        if best is None or key > best[0]:
+            best = (key, arrangement, defence, side, points, ending)
     assert best is not None
     _, arrangement, defence, side, points, ending = best
     scorer = knocker if side == "knocker" else defender

@@ -444,8 +444,9 @@ def test_two_player_final_totals_with_default_bonuses() -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from([10, 25, 40]))
 def test_every_showdown_scores_by_the_formulas(seed, limit) -> None:
-    """§5.1/§5.2/§6.1/§6.2 as an invariant over random play: the knocker's shown arrangement has
-    the least deadwood K ≤ ``knock_limit``; gin has K = 0 and no lay-offs; exactly one side scores
+    """§5.1/§5.2/§6.1/§6.2 as an invariant over random play: the knocker shows disjoint melds
+    and deadwood worth K, at least the least deadwood and ≤ ``knock_limit`` (§5.1.1/§9.9: any
+    valid arrangement may be shown); gin has K = 0 and no lay-offs; exactly one side scores
     D − K, ``undercut_bonus`` + (K − D) or ``gin_bonus`` + D; the sitter never scores."""
     game = cardkit.load_game("gin-rummy", knock_limit=limit)
     state = game.new_hand(seed=seed, context=BOX_P1)
@@ -464,7 +465,11 @@ def test_every_showdown_scores_by_the_formulas(seed, limit) -> None:
     texts_shown = [card for meld in details["knocker_melds"] for card in meld]
     shown = parse_cards(" ".join([*texts_shown, *details["knocker_deadwood_cards"]]))
     k, d = details["knocker_deadwood"], details["defender_deadwood"]
-    assert len(shown) == 10 and k == _brute_deadwood(shown) <= limit
+    assert len(shown) == 10 and _brute_deadwood(shown) <= k <= limit
+    deadwood = parse_cards(" ".join(details["knocker_deadwood_cards"]))
+    assert k == sum(_value(card) for card in deadwood)
+    assert all(frozenset(parse_cards(" ".join(meld))) in set(_melds(shown))
+               for meld in details["knocker_melds"])
     if details["kind"] == "gin":
         assert k == 0 and details["layoffs"] == []
         expected = (knocker, 25 + d)

@@ -64,6 +64,13 @@ def evaluate(state: TonkState) -> list[float]:
     return [float(-hand_count(hand, values)) for hand in state.hands]
 
 
+def hand_value(cards: Sequence[Card], options: Mapping[str, Any]) -> tuple[str, float]:
+    """The number shown beside a Tonk hand: its count (§0), what a drop or a stock end
+    compares; every card held counts, even one that could be spread (§9.12)."""
+    mask = sum(card.mask for card in cards)
+    return ("count", hand_count(mask, card_values(1, options["joker_hand_value"])))
+
+
 ACTION_HELP = {
     "drop": "end the hand now: everybody shows, the lowest count wins (a caught dropper pays "
             "extra); at the start of your turn (or any time in it with "
@@ -123,4 +130,5 @@ GAME = GameDefinition(
     meld_rules=meld_rules,
     analyse_hand=analyse_hand,
     evaluate=evaluate,
+    hand_value=hand_value,
 )

@@ -71,3 +71,13 @@ def test_lab_counts_lead_changes_with_it() -> None:
         agents = [RandomAgent(seed * 10 + seat) for seat in range(3)]
         _, changes, _ = play_hand(state, agents, game.definition.evaluate, 2000)
         assert state.is_over and changes is not None and changes >= 0
+
+
+def test_the_hand_shows_its_count_not_its_deadwood():
+    """§0, §9.12: a drop compares every card held, so the screen shows the count."""
+    definition = cardkit.registry.game_definition("tonk")
+    options = definition.configure().options
+    book_in_hand = cardkit.parse_cards("7C 7D 7S 2H")
+    assert definition.hand_value(book_in_hand, options) == ("count", 23)
+    jokers = definition.configure(jokers=2, joker_hand_value=5).options
+    assert definition.hand_value(cardkit.parse_cards("X1 2H"), jokers) == ("count", 7)

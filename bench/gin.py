@@ -4,10 +4,11 @@ Usage: ``python bench/gin.py [--seconds S] [--hands N] [--seed N]``.
 
 Prints, for 2 and 3 players: random-vs-random hands per second (uniformly random legal actions,
 knock and gin included, through ``legal_actions``/``apply_unchecked``), greedy-vs-greedy hands
-per second (agents choosing from views), and greedy's win rate against random (seats
-alternated; a draw is no win). When ``pyspiel`` (OpenSpiel's C++ gin_rummy, random legal
-actions driven from Python) or ``rlcard`` (``rlcard.make('gin-rummy')`` with random agents) is
-importable, their random-hand rates are printed beside ours in the same run.
+per second (agents choosing from views), the mean cost of one showdown on random knocks, and
+greedy's win rate against random (seats alternated; a draw is no win). When ``pyspiel``
+(OpenSpiel's C++ gin_rummy, random legal actions driven from Python) or ``rlcard``
+(``rlcard.make('gin-rummy')`` with random agents) is importable, their random-hand rates are
+printed beside ours in the same run.
 """
 
 from __future__ import annotations
@@ -82,6 +83,33 @@ def greedy_vs_random(players: int, hands: int, seed: int) -> tuple[float, float,
     return share, lost / hands, points / hands, 1.96 * math.sqrt(share * (1 - share) / hands)
 
 
+def showdown_milliseconds(players: int, count: int, seed: int) -> float:
+    """Mean cost of one showdown (``hooks.showdown``: the knocker's arrangement, the defender's
+    reply, the score) over ``count`` random knocks, one per random hand (the first position
+    where a knock or gin is legal, a random one of them)."""
+    game = cardkit.load_game("gin-rummy", players=players)
+    rng = random.Random(seed)
+    knocks = []
+    index = 0
+    while len(knocks) < count:
+        state = game.new_hand(seed=seed + index)
+        index += 1
+        while state.result is None:
+            legal = state.legal_actions()
+            enders = [action for action in legal if action.kind in ("knock", "gin")]
+            if enders:
+                action = rng.choice(enders)
+                knocker = state.current_player
+                state.apply_unchecked(action)
+                knocks.append((state, knocker, action.kind, action.cards[0]))
+                break
+            state.apply_unchecked(legal[rng.randrange(len(legal))])
+    started = time.perf_counter()
+    for state, knocker, kind, discard in knocks:
+        game.hooks.showdown(state, knocker, kind, discard)
+    return (time.perf_counter() - started) / count * 1000
+
+
 def openspiel_random_hands_per_second(seconds: float, seed: int) -> float | None:
     """OpenSpiel's gin_rummy with uniformly random legal actions (None if not installed)."""
     try:
@@ -135,6 +163,8 @@ def main() -> None:
         print(f"  {players} players  random vs random  {rate:8.0f} hands/s   endings {endings}")
         rate = greedy_hands_per_second(players, args.seconds, args.seed)
         print(f"  {players} players  greedy vs greedy  {rate:8.0f} hands/s")
+        cost = showdown_milliseconds(players, 500, args.seed)
+        print(f"  {players} players  showdown (random knocks)  {cost:.3f} ms each")
     for players in (2, 3):
         won, lost, points, half = greedy_vs_random(players, args.hands, args.seed)
         print(f"  {players} players  greedy vs random over {args.hands} hands: greedy wins "

@@ -65,6 +65,11 @@ OPTIONS = OptionSet(
         Option("dealer_rule", "choice", "alternate",
                "Two players: who deals the next hand after a scored hand (appendix)", REF,
                choices=("alternate", "winner_deals", "loser_deals")),
+        Option("knocker_arrangement", "choice", "best_result",
+               "What the knocker shows: the valid arrangement (deadwood within the limit) that "
+               "scores best, e.g. to block lay-offs, or the minimum-deadwood one (§5.1.1, §9.9)",
+               "issue #5 (best result) / S003 §5.1.1 (minimum offered by default)",
+               choices=("best_result", "minimum_deadwood")),
     ],
     [
         Preset("classic-scoring", {
@@ -77,7 +82,7 @@ OPTIONS = OptionSet(
             "discard_taken_card_same_turn": True, "team_points_to": "captain_and_sitter",
             "sitter_may_advise": False, "sitter_sees_captain_hand": False, "game_bonus": 50,
             "line_bonus": 10, "shutout_doubles": True, "next_game_roles": "continue",
-            "dealer_rule": "winner_deals",
+            "dealer_rule": "winner_deals", "knocker_arrangement": "minimum_deadwood",
         }, "Every option away from its three-hand default (a test configuration)"),
     ],
 )

@@ -202,8 +202,10 @@ def layoff_signature(meld: Meld, defender_hand: CardSet, rules: MeldRules) -> tu
 def knocker_arrangements(state: GinState, knocker: int) -> list[Arrangement]:
     """§5.1.1/§9.9: the arrangements the showdown compares for the knocker.
 
-    Default: every valid arrangement (:func:`valid_arrangements`) with deadwood ≤ the knock
-    limit (hook ``knock_limit``) — or, when the hand can be fully melded, with deadwood 0 (gin
+    With option ``knocker_arrangement = minimum_deadwood``: the minimum-deadwood arrangements
+    only (:func:`min_deadwood_arrangements`). Default (``best_result``): every valid
+    arrangement (:func:`valid_arrangements`) with deadwood ≤ the knock limit (hook
+    ``knock_limit``) — or, when the hand can be fully melded, with deadwood 0 (gin
     stays gin; a knock action never has a zero arrangement, §5.2) —, keeping one per class that
     provably scores the same: equal deadwood K and equal lay-off signatures for the defender's
     hand (:func:`layoff_signature`, melds nothing can join dropped), so equal D under the
@@ -216,6 +218,8 @@ def knocker_arrangements(state: GinState, knocker: int) -> list[Arrangement]:
     from games.gin_rummy.state import RULES
 
     hand = state.hands[knocker]
+    if state.options["knocker_arrangement"] == "minimum_deadwood":
+        return min_deadwood_arrangements(hand, RULES)
     least = deadwood_value(hand, RULES)
     # Gin stays gin; a knock past the limit (a variant's limit moved) shows its least deadwood.
     limit = 0 if least == 0 else max(least, state.game.hooks.knock_limit(state))

@@ -72,6 +72,16 @@ def test_blocking_turns_an_undercut_into_a_win() -> None:
     assert details["layoffs"] == []
 
 
+def test_the_rules_file_reading_is_an_option() -> None:
+    """``knocker_arrangement = minimum_deadwood`` (§5.1.1's "the engine offers the
+    minimum-deadwood arrangement"): on the issue's example the box shows the 4-card run, the
+    captain lays off 9H 10H and the box scores 57 instead of 68."""
+    state = box_knocks(f"9H 10H {OTHERS}", knocker_arrangement="minimum_deadwood")
+    assert state.result.payoffs == (57, 0, 0)
+    assert state.result.details["knocker_deadwood"] == 2
+    assert [card["card"] for card in state.result.details["layoffs"]] == ["9H", "10H"]
+
+
 def test_hook_still_replaceable_by_a_variant() -> None:
     """The ``knocker_arrangements`` hook keeps its contract: a variant offering only the
     minimum-deadwood arrangements gets the old result on the issue's example (57)."""

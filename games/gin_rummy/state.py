@@ -275,16 +275,17 @@ class GinState(State):
         else:
             revealed = {}
         info = {
-            "upcard": self.upcard,
+            # the hand's first up-card stays public: variants (Oklahoma) key rules to it
+            "first_upcard": self.upcard,
             "knock_limit": self.game.hooks.knock_limit(self),
             "taken": self.taken,
             "must_draw_stock": self.must_draw_stock,
             "role": self.roles[seat],
         }
-        if self.sitter is not None:
-            info["sitter_may_advise"] = self.options["sitter_may_advise"]
-            if seat in (self.sitter, self.non_dealer):
-                info["advice"] = tuple(self.advice)
+        # §3: the sitter's suggestions, shown to the sitter and the captain only
+        if self.sitter is not None and self.options["sitter_may_advise"] \
+                and seat in (self.sitter, self.non_dealer):
+            info["advice"] = tuple(self.advice)
         table: tuple = ()
         if self.result is not None and "table" in self.result.details:
             table = tuple((owner, classify(parse_cards(cards), RULES))

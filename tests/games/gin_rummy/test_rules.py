@@ -65,6 +65,8 @@ def test_sitter_advice_option() -> None:
     quiet = hand(CAPTAIN, BOX, "9D", sitter_may_advise=False)
     with pytest.raises(IllegalAction, match="sitter_may_advise"):
         quiet.advise(P3, "take it")
+    assert "advice" not in quiet.view(P2).info and "advice" not in quiet.view(P3).info
+    assert state.view(P1).info["first_upcard"] == cardkit.parse_cards("9D")[0]
 
 
 def test_big_gin_option() -> None:

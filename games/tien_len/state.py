@@ -279,9 +279,10 @@ class TienLenState(State):
             "finished_players": list(self.places),
             "bomb_fight": self.bomb_fight,
             "must_include": None if self.must_include is None else self.must_include.text,
-            "play_direction": self.options["play_direction"],
             "out_of_play": len(self.out_of_play),
         }
+        if self.options["play_direction"] != "clockwise":  # worth saying only when unusual
+            info["play_direction"] = self.options["play_direction"]
         revealed = ({s: tuple(self.hands[s]) for s in range(self.players)}
                     if self.is_over else {})
         return View(

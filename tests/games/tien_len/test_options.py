@@ -161,3 +161,11 @@ def test_hand_analysis_reports_instant_wins_for_the_cli():
     plain = parse_cards("3D 4S 5S 6H 7C 8D 9S 10C JH QD KS 2C 5H")
     assert definition.analyse_hand(plain, options)["instant_win"] is False
     assert definition.climbing_rules(options).strength(parse_cards("2H")[0]) == 51
+
+
+def test_play_direction_is_shown_only_when_counterclockwise() -> None:
+    """The view mentions the direction only when it is not the usual clockwise (§8)."""
+    clockwise = cardkit.load_game("tien-len").new_hand(seed=3)
+    assert "play_direction" not in clockwise.view(0).info
+    reverse = cardkit.load_game("tien-len", play_direction="counterclockwise").new_hand(seed=3)
+    assert reverse.view(0).info["play_direction"] == "counterclockwise"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import io
 import pickle
+import random
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -128,6 +129,15 @@ class State:
         """Every card of the deck, by where it is (hands, stock, discard pile, table, out of
         play); the conformance kit checks that each card is in exactly one zone."""
         raise NotImplementedError
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy of this state in which every card hidden from ``seat`` (``hidden_cards``) is
+        dealt again at random among the places those cards occupy — each other hand keeps its
+        size, the stock its length — while everything ``seat`` can see stays as it is:
+        ``copy.view(seat) == self.view(seat)`` and, when ``seat`` is to play, the same legal
+        actions. Search agents plan on such copies, so they never use a card they could not
+        know. Optional: a game without it simply offers no search agent."""
+        raise NotImplementedError(f"{self.game.name} does not sample hidden cards")
 
     def why_illegal(self, action: Action) -> str | None:
         """A game-specific reason why ``action`` (of a kind this phase accepts) is not legal."""

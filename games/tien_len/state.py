@@ -12,6 +12,7 @@ or on such a bomb; see :mod:`games.tien_len.rules`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
@@ -36,6 +37,9 @@ __all__ = ["HAND_SIZE", "PASS", "TienLenState", "action_of"]
 #: §2.2: 13 cards each.
 HAND_SIZE = 13
 PASS = Action("pass")
+#: ``determinize``: how many deals to draw before settling for one that would have held an
+#: instant win (the real deal held none, §5.1; such a clash is rare, so this is a safety cap).
+_DEAL_TRIES = 50
 
 # Shared caches (card mask -> play action / combination). Legal-move generation fills them, so
 # ``_apply`` never re-classifies; they hold immutable values only and are bounded.
@@ -306,6 +310,75 @@ class TienLenState(State):
         if self.must_include is not None:
             mask &= ~self.must_include.mask
         return CardSet.from_mask(mask)
+
+    def determinize(self, seat: int, rng: random.Random) -> TienLenState:
+        """A copy in which the cards hidden from ``seat`` are dealt again at random.
+
+        Each other hand keeps its size and its public cards (§2.4 ``must_include``), the cards
+        out of play their number. The hidden cards are taken in a fixed order (by card), so the
+        re-deal depends only on what ``seat`` sees. What ``seat`` may infer from the rules stays
+        true: under the §2.4 lowest-card rule the hidden cards weaker than the lowest dealt card
+        stay out of play, and while the game goes on no dealt hand (hand plus the cards its
+        owner played) holds an enabled instant win (§5.1; resampled, up to a cap). ``deck`` and
+        ``stacked`` are rebuilt so the copy's record replays its own deal."""
+        copy = self.clone()
+        if self.is_over:  # only the out-of-play cards are hidden: they have nowhere to go
+            return copy
+        hidden = self.hidden_cards(seat).mask
+        players = self.players
+        dealt_masks = [hand.mask for hand in self.hands]
+        for player, action in self.history:
+            if action.kind == "play":
+                for card in action.cards:
+                    dealt_masks[player] |= card.mask
+        probe = self._with_hands(copy, dealt_masks)
+        _, lowest = self.game.hooks.first_leader(probe)
+        if lowest is not None:  # §2.4/§9.10: every weaker card was out of play
+            rules = self.rules
+            for strength in range(rules.strength(lowest)):
+                hidden &= ~rules.card_of_strength(strength).mask
+        cards = list(CardSet.from_mask(hidden))  # by card: the order must not tell where
+        counts = [(hand.mask & hidden).bit_count() for hand in self.hands]
+        kept = [mask & ~hidden for mask in dealt_masks]
+        check_instant = bool(self.options["instant_wins"])
+        for _ in range(_DEAL_TRIES):
+            rng.shuffle(cards)
+            masks = list(kept)
+            position = 0
+            for player in range(players):
+                for card in cards[position:position + counts[player]]:
+                    masks[player] |= card.mask
+                position += counts[player]
+            if not check_instant or not self.game.hooks.instant_wins(
+                    self._with_hands(copy, masks)):
+                break
+        rest = 0
+        for card in cards[position:]:
+            rest |= card.mask
+        out_of_play = CardSet.from_mask(self.out_of_play.mask & ~hidden | rest)
+        # Now: the new dealt hand less the cards its owner played (real dealt hand less hand).
+        copy.hands = [CardSet.from_mask(mask & ~(real_dealt ^ hand.mask))
+                      for mask, real_dealt, hand in zip(masks, dealt_masks, self.hands,
+                                                        strict=True)]
+        copy.out_of_play = out_of_play
+        # The deal convention (one card at a time from the player after the dealer), so the
+        # copy's record replays its own deal rather than the real one.
+        dealt = [sorted(CardSet.from_mask(mask), key=lambda card: card.index) for mask in masks]
+        first = (self.context.dealer + self.step) % players
+        deck = [dealt[(first + position * self.step) % players][position // players]
+                for position in range(HAND_SIZE * players)]
+        deck.extend(sorted(out_of_play, key=lambda card: card.index))
+        copy.deck = copy.stacked = tuple(deck)
+        copy._legal = None  # the cache may hold another seat's moves from the old cards
+        copy._legal_set = None
+        return copy
+
+    @staticmethod
+    def _with_hands(copy: TienLenState, masks: list[int]) -> TienLenState:
+        """``copy`` with its hands set to ``masks`` (for the deal hooks, which read ``hands``);
+        ``determinize`` sets the copy's real hands afterwards."""
+        copy.hands = [CardSet.from_mask(mask) for mask in masks]
+        return copy
 
     def zones(self) -> Mapping[str, Iterable[Card]]:
         """Hands, the current trick, finished tricks, out of play."""

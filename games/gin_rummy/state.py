@@ -12,6 +12,7 @@ the whole showdown. The up-card stays available to them as ``state.upcard``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 
 from cardkit.actions import Action
@@ -176,6 +177,9 @@ class GinState(State):
             self.discards.append(card)
             self.public &= ~card.mask
             self.taken = None
+            # the knock check is this turn's only: a stale one would differ between equal deals
+            self.knockable = ()
+            self.big_gin_ready = False
             if len(self.stock) <= self.options["draw_stock_remaining"]:
                 self._end(self.game.hooks.settle_draw(self, seat))  # §5.3
                 return
@@ -312,6 +316,45 @@ class GinState(State):
             if other != seat and not (other == self.non_dealer and self._sees_captain(seat)):
                 others |= self.hands[other].mask
         return CardSet.from_mask((others & ~self.public) | stock)
+
+    def determinize(self, seat: int, rng: random.Random) -> GinState:
+        """A copy with the cards hidden from ``seat`` dealt again at random: each other active
+        hand keeps its public cards (taken from the discard pile, or the captain's hand the
+        sitter sees) and its number of hidden ones; the stock keeps its length. The copy's deck
+        is relabelled to match, so its record replays to it, and a current player other than
+        ``seat`` in the discard phase gets the knock check for the new hand."""
+        copy = self.clone()
+        hidden = self.hidden_cards(seat).mask
+        if not hidden:
+            return copy
+        pool = list(CardSet.from_mask(hidden))
+        rng.shuffle(pool)
+        # old card -> new card in the same place, to relabel the deck consistently
+        relabel: dict[Card, Card] = {}
+        used = 0
+        for other in (self.dealer, self.non_dealer):
+            mask = self.hands[other].mask
+            hidden_here = mask & hidden
+            if not hidden_here:
+                continue
+            count = hidden_here.bit_count()
+            fresh = pool[used:used + count]
+            used += count
+            new_mask = mask & ~hidden_here
+            for old, new in zip(CardSet.from_mask(hidden_here), fresh, strict=True):
+                relabel[old] = new
+                new_mask |= new.mask
+            copy.hands[other] = CardSet.from_mask(new_mask)
+        stock = pool[used:]
+        relabel.update(zip(self.stock, stock, strict=True))
+        copy.stock = stock
+        copy.deck = tuple([relabel.get(card, card) for card in self.deck])
+        copy.stacked = copy.deck
+        # the knock check cached after the draw depends on the hand (§5.1)
+        player = copy.current_player
+        if copy.phase == "discard" and copy.hands[player].mask != self.hands[player].mask:
+            copy._prepare_discard(player)
+        return copy
 
     def zones(self) -> Mapping[str, Iterable[Card]]:
         """Hands, stock and discard pile."""

@@ -16,16 +16,21 @@ from cardkit.actions import Action
 
 if TYPE_CHECKING:
     from cardkit.game import Game
+    from cardkit.state import State
     from cardkit.views import View
 
-__all__ = ["Agent", "AgentFactory", "RandomAgent", "random_agent"]
+__all__ = ["Agent", "AgentFactory", "RandomAgent", "choose_action", "random_agent"]
 
 
 class Agent:
     """Base class for agents. Subclasses implement :meth:`choose`; those that can say why they
-    chose a move also implement :meth:`choose_with_reason` (the CLI's ``hint`` shows it)."""
+    chose a move also implement :meth:`choose_with_reason` (the CLI's ``hint`` shows it).
+    Agents that plan on samples of the hidden cards (:mod:`cardkit.search`) set
+    ``uses_samples`` and implement ``choose_with_samples(view, legal, sampler)``; runners
+    ask every agent through :func:`choose_action`."""
 
     name: str = "agent"
+    uses_samples: bool = False
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """Pick one of ``legal_actions``."""
@@ -54,6 +59,23 @@ class RandomAgent(Agent):
 
 
 AgentFactory = Callable[["Game", int, int], Agent]
+
+
+def choose_action(agent: Agent, state: State, seat: int,
+                  explain: bool = False) -> tuple[Action, str]:
+    """Ask ``agent`` for ``seat``'s move in ``state``: the agent sees only the seat's view and
+    the legal actions (and, if it searches, a sampler of the hidden cards built from a re-dealt
+    copy). Returns the action and, when ``explain`` and the agent can say, why."""
+    view = state.view(seat)
+    legal = state.legal_actions()
+    if getattr(agent, "uses_samples", False):  # duck-typed agents need not subclass Agent
+        from cardkit.search import Sampler
+
+        return agent.choose_with_samples(  # type: ignore[attr-defined]
+            view, legal, Sampler(state, seat, agent.rng))  # type: ignore[attr-defined]
+    if explain:
+        return agent.choose_with_reason(view, legal)
+    return agent.choose(view, legal), ""
 
 
 def random_agent(game: Game, seat: int, seed: int) -> Agent:

@@ -210,14 +210,30 @@ class GameDefinition:
         return attrs.evolve(self, **changes)
 
     @property
+    def samples_hidden_cards(self) -> bool:
+        """True when the state class implements ``determinize``: the generic ``search`` agent
+        (:mod:`cardkit.search`) can then play this game."""
+        from cardkit.state import State
+
+        return self.state_class.determinize is not State.determinize
+
+    @property
     def agent_names(self) -> list[str]:
-        """The agents this game offers, ``random`` first."""
-        return ["random", *sorted(name for name in self.agents if name != "random")]
+        """The agents this game offers, ``random`` first (``search`` where the game samples
+        hidden cards)."""
+        names = set(self.agents) - {"random"}
+        if self.samples_hidden_cards:
+            names.add("search")
+        return ["random", *sorted(names)]
 
     def agent_factory(self, name: str) -> AgentFactory:
         """The factory for agent ``name``; ``ValueError`` naming the valid ones otherwise."""
         if name == "random" and "random" not in self.agents:
             return random_agent
+        if name == "search" and "search" not in self.agents and self.samples_hidden_cards:
+            from cardkit.search import search_agent
+
+            return search_agent
         try:
             return self.agents[name]
         except KeyError:

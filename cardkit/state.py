@@ -139,6 +139,14 @@ class State:
         know. Optional: a game without it simply offers no search agent."""
         raise NotImplementedError(f"{self.game.name} does not sample hidden cards")
 
+    def forget_origin(self) -> None:
+        """Drop what would tell how the hand was dealt — the seed, the deck order, a stacked
+        deck — keeping the deck's cards (sorted). A determinized copy handed to a search agent
+        is scrubbed this way: its hidden cards were dealt again, and the seed would undo that."""
+        self.seed = 0
+        self.stacked = None
+        self.deck = tuple(sorted(self.deck, key=lambda card: card.index))
+
     def why_illegal(self, action: Action) -> str | None:
         """A game-specific reason why ``action`` (of a kind this phase accepts) is not legal."""
         return None

@@ -20,7 +20,9 @@ deep states are reached too) and checks, at every step, that:
 - no seat's view contains a card that seat may not see;
 - payoffs balance (sum to zero) when the game declares itself zero-sum;
 - the hand's record survives JSON and replays to identical states at every step;
-- the same seed deals the same hand.
+- the same seed deals the same hand;
+- for games that sample hidden cards (``State.determinize``, used by the ``search`` agent):
+  a re-deal for a seat shows that seat the same view and legal moves and keeps every card.
 
 A failure raises ``ConformanceError`` naming the game, options, seed and step, so the author can
 reproduce it with ``game.new_hand(seed=...)``.
@@ -143,6 +145,33 @@ def _check_views(game: Game, state: State, seed: int, step: int) -> None:
                   f"view of seat {seat} leaks hidden cards {sorted(c.text for c in leaked)}")
 
 
+def _check_determinize(game: Game, state: State, seed: int, step: int,
+                       rng: random.Random) -> None:
+    """For games that sample hidden cards: every seat's re-deal looks the same to that seat,
+    keeps the cards, and leaves the real state alone."""
+    before = state.snapshot()
+    for seat in range(state.players):
+        copy = state.determinize(seat, random.Random(rng.randrange(1 << 30)))
+        if copy.view(seat) != state.view(seat):
+            _fail(game, seed, step, f"determinize({seat}) changes what seat {seat} sees")
+        if state.current_player == seat and copy.legal_actions() != state.legal_actions():
+            _fail(game, seed, step, f"determinize({seat}) changes seat {seat}'s legal moves")
+        _check_zones(game, copy, seed, step)
+        # The re-deal must depend only on what the seat sees: from the real state and from a
+        # re-dealt one, the same random numbers give the same deal. Otherwise an agent that
+        # knows its own random numbers could work back to where the hidden cards really are.
+        key = rng.randrange(1 << 30)
+        first = state.determinize(seat, random.Random(key))
+        second = copy.determinize(seat, random.Random(key))
+        first.forget_origin()
+        second.forget_origin()
+        if first.snapshot() != second.snapshot():
+            _fail(game, seed, step, f"determinize({seat}) depends on where the hidden cards "
+                  "really are (collect them in a fixed order before dealing them again)")
+    if state.snapshot() != before:
+        _fail(game, seed, step, "determinize changed the real state")
+
+
 def _illegal_candidates(state: State, rng: random.Random, legal: Sequence[Action]) -> list[Any]:
     """Actions and texts that must be refused now: other kinds, cards the player lacks,
     gibberish."""
@@ -176,12 +205,15 @@ def _patient_choice(state: State, legal: Sequence[Action], rng: random.Random,
     action = agent.choose(state.view(seat), legal)
     if len(legal) == 1 or rng.random() < 0.1:
         return action
-    trial = state.clone()
-    trial.apply_unchecked(action)
-    if not trial.is_over:
-        return action
     others = [a for a in legal if a != action]
-    return others[rng.randrange(len(others))]
+    rng.shuffle(others)
+    # a few tries (each costs a clone): the first move that keeps the hand going
+    for candidate in [action, *others[:4]]:
+        trial = state.clone()
+        trial.apply_unchecked(candidate)
+        if not trial.is_over:
+            return candidate
+    return action
 
 
 def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
@@ -220,6 +252,8 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
             if reparsed != action or parse_action(str(action)) != action:
                 _fail(game, seed, step, f"text round trip changes {action!s}")
         if step % exhaustive_every == 0:
+            if game.definition.samples_hidden_cards:
+                _check_determinize(game, state, seed, step, rng)
             for action in legal:
                 trial = state.clone()
                 try:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from cardkit.agents import choose_action
 from cardkit.errors import IllegalAction
 from cardkit.records import save_record
 from cli.play import QuitGame, resolve_move
@@ -158,12 +159,7 @@ class Session:
             if agent is None:
                 self.human_turn(state, seat)
                 continue
-            view = state.view(seat)
-            legal = state.legal_actions()
-            if self.auto:
-                action, reason = agent.choose_with_reason(view, legal)
-            else:
-                action, reason = agent.choose(view, legal), ""
+            action, reason = choose_action(agent, state, seat, explain=self.auto)
             state.apply(action)
             if not live:
                 continue
@@ -287,7 +283,7 @@ class Session:
         name = default_bot(self.game)
         agent = self.game.agent(name, seat, self.match.seed)
         legal = state.legal_actions()
-        action, reason = agent.choose_with_reason(state.view(seat), legal)
+        action, reason = choose_action(agent, state, seat, explain=True)
         number = legal.index(action) + 1 if action in legal else None
         line = Text.assemble(f"hint ({name}): ", self.style.action(action))
         if number:

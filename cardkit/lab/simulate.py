@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from cardkit.agents import Agent
+from cardkit.agents import Agent, choose_action
 from cardkit.deck import derive_seed
 from cardkit.game import Game
 from cardkit.registry import load_game
@@ -145,7 +145,7 @@ def play_hand(
     leader: int | None = None
     while state.result is None and actions < max_actions:
         seat = state.current_player
-        action = agents[seat].choose(state.view(seat), state.legal_actions())
+        action = choose_action(agents[seat], state, seat)[0]
         state.apply_unchecked(action)
         actions += 1
         if state.current_player != seat:

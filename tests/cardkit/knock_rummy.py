@@ -8,6 +8,7 @@ each other player pays the winner the difference. The hand is a draw when the st
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 
 from cardkit.actions import Action
@@ -140,6 +141,22 @@ class KnockRummyState(State):
         # cards taken from the discard pile were seen by everyone
         public = CardSet(a.cards[0] for _, a in self.history if a.kind in ("discard", "knock"))
         return (others - public) | CardSet(self.stock)
+
+    def determinize(self, seat: int, rng: random.Random) -> KnockRummyState:
+        """The hidden cards (others' unseen cards and the stock) dealt again into their places;
+        collected in card order first, so the re-deal depends only on what ``seat`` sees."""
+        copy = self.clone()
+        hidden = self.hidden_cards(seat)
+        pool = list(hidden)
+        rng.shuffle(pool)
+        position = 0
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                unseen = len(hand & hidden)
+                copy.hands[other] = (hand - hidden) | CardSet(pool[position:position + unseen])
+                position += unseen
+        copy.stock = pool[position:]
+        return copy
 
     def zones(self) -> Mapping[str, Iterable[Card]]:
         zones: dict[str, Iterable[Card]] = {f"hand {s}": h for s, h in enumerate(self.hands)}

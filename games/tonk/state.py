@@ -266,6 +266,10 @@ class TonkState(State):
         self.reshuffles += 1
         random.Random(derive_seed(self.seed, "reshuffle", self.reshuffles)).shuffle(pile)
         self.stock = pile
+        # the reshuffled cards were seen, but where each one is now (stock or, once drawn, a
+        # hand) is unknown to everyone: they are hidden again (``hidden_cards``, ``determinize``)
+        for card in pile:
+            self.public_mask &= ~card.mask
         self.discards = self.discards[len(self.discards) - keep:]
         self.buried = 0
         self.events.append(f"reshuffle {self.reshuffles} before turn {self.turns}")
@@ -709,6 +713,54 @@ class TonkState(State):
             if other != seat:
                 others |= hand
         return CardSet.from_mask((others | stock) & ~self.public_mask)
+
+    def determinize(self, seat: int, rng: random.Random) -> TonkState:
+        """A copy in which the cards hidden from ``seat`` are dealt again at random among the
+        places they occupy: each other hand keeps its public cards (taken discards, a revealed
+        spade) and its number of hidden ones, the stock its length. Data derived from the hidden
+        cards is made to match the new deal: the dealt hands and counts of seats that have not
+        played yet (the deal check E1/E2 and E3 read them), the legal-action caches, and the
+        reshuffle seed (so the order of a future reshuffle is not known either)."""
+        copy = self.clone()
+        copy._legal = None
+        copy._legal_set = None
+        if self.options["stock_exhaustion"] == "reshuffle":
+            copy.seed = rng.getrandbits(62)
+        hidden = self.hidden_cards(seat).mask
+        if not hidden:
+            return copy
+        cards = cards_of_mask(hidden)
+        rng.shuffle(cards)
+        # deal the shuffled cards to the hidden places: other hands in seat order, then the stock
+        position = 0
+        hands = copy.hands
+        for other, hand in enumerate(hands):
+            held = hand & hidden
+            if held:
+                count = held.bit_count()
+                dealt = 0
+                for card in cards[position:position + count]:
+                    dealt |= card.mask
+                hands[other] = hand & ~hidden | dealt
+                position += count
+        stock = copy.stock
+        for index, card in enumerate(stock):
+            if card.mask & hidden:
+                stock[index] = cards[position]
+                position += 1
+        if not all(self.had_turn):
+            # a seat that has not played yet still holds its dealt hand
+            deal_values = card_values(self.options["initial_count_ace_value"],
+                                      self.options["joker_hand_value"])
+            dealt_hands = list(copy.dealt)
+            dealt_counts = list(copy.dealt_counts)
+            for other, played in enumerate(self.had_turn):
+                if not played:
+                    dealt_hands[other] = hands[other]
+                    dealt_counts[other] = hand_count(hands[other], deal_values)
+            copy.dealt = tuple(dealt_hands)
+            copy.dealt_counts = tuple(dealt_counts)
+        return copy
 
     def zones(self) -> Mapping[str, Iterable[Card]]:
         """Every card: hands, stock, discard pile (with books under it), table spreads."""

@@ -730,10 +730,39 @@ class TonkState(State):
         if not hidden:
             return copy
         cards = cards_of_mask(hidden)
-        rng.shuffle(cards)
-        # deal the shuffled cards to the hidden places: other hands in seat order, then the stock
+        deal_values = card_values(self.options["initial_count_ace_value"],
+                                  self.options["joker_hand_value"])
+        # A running hand had no winner at the deal (E1/E2): a sample in which a seat that has
+        # not played yet would have qualified is not a possible world, so deal again.
+        for _attempt in range(50):
+            rng.shuffle(cards)
+            hands = self._redeal_hands(hidden, cards)
+            fresh = [other for other in range(self.players)
+                     if other != seat and not self.had_turn[other]]
+            counts = [hand_count(hands[other], deal_values) for other in range(self.players)]
+            if self.result is not None or not any(
+                    qualifier[0] in fresh
+                    for qualifier in self.game.hooks.deal_check(self.options, counts)):
+                break
+        copy.hands = hands
+        stock = copy.stock
+        position = sum((hand & hidden).bit_count() for hand in self.hands)
+        for index, card in enumerate(stock):
+            if card.mask & hidden:
+                stock[index] = cards[position]
+                position += 1
+        # What the others were dealt is not known to ``seat``: the copy keeps their present
+        # hands there (a seat that has not played yet still holds its dealt hand; E3 reads it).
+        copy.dealt = tuple(self.dealt[other] if other == seat else hands[other]
+                           for other in range(self.players))
+        copy.dealt_counts = tuple(self.dealt_counts[other] if other == seat else counts[other]
+                                  for other in range(self.players))
+        return copy
+
+    def _redeal_hands(self, hidden: int, cards: list[Card]) -> list[int]:
+        """The hands with their hidden cards replaced, in seat order, from ``cards``."""
+        hands = list(self.hands)
         position = 0
-        hands = copy.hands
         for other, hand in enumerate(hands):
             held = hand & hidden
             if held:
@@ -743,24 +772,7 @@ class TonkState(State):
                     dealt |= card.mask
                 hands[other] = hand & ~hidden | dealt
                 position += count
-        stock = copy.stock
-        for index, card in enumerate(stock):
-            if card.mask & hidden:
-                stock[index] = cards[position]
-                position += 1
-        if not all(self.had_turn):
-            # a seat that has not played yet still holds its dealt hand
-            deal_values = card_values(self.options["initial_count_ace_value"],
-                                      self.options["joker_hand_value"])
-            dealt_hands = list(copy.dealt)
-            dealt_counts = list(copy.dealt_counts)
-            for other, played in enumerate(self.had_turn):
-                if not played:
-                    dealt_hands[other] = hands[other]
-                    dealt_counts[other] = hand_count(hands[other], deal_values)
-            copy.dealt = tuple(dealt_hands)
-            copy.dealt_counts = tuple(dealt_counts)
-        return copy
+        return hands
 
     def zones(self) -> Mapping[str, Iterable[Card]]:
         """Every card: hands, stock, discard pile (with books under it), table spreads."""

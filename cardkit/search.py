@@ -9,8 +9,8 @@ is a fresh re-deal of that copy.
 :class:`SearchAgent` is determinized flat Monte Carlo ("perfect-information Monte Carlo"): for
 each of ``samples`` re-deals of the hidden cards it tries every legal move, plays the hand out
 with the game's ``greedy`` agents (``random`` where a game has none), and picks the move with the
-best average payoff for its seat. It works for any plugin whose state implements
-``determinize``; the registry offers it as the ``search`` agent of those games.
+best average result: its payoff minus the others' mean payoff. It works for any plugin whose
+state implements ``determinize``; the registry offers it as the ``search`` agent of those games.
 """
 
 from __future__ import annotations
@@ -98,7 +98,13 @@ class SearchAgent(Agent):
             seat = state.current_player
             state.apply_unchecked(agents[seat].choose(state.view(seat), state.legal_actions()))
             steps += 1
-        return 0.0 if state.result is None else float(state.result.payoffs[self.seat])
+        if state.result is None:
+            return 0.0
+        # The result relative to the others: in games that are not zero-sum (gin credits only
+        # the scorer, Tiến Lên pays by place) what the others gain matters as much.
+        payoffs = state.result.payoffs
+        others = (sum(payoffs) - payoffs[self.seat]) / (len(payoffs) - 1)
+        return float(payoffs[self.seat] - others)
 
 
 def search_agent(game: Game, seat: int, seed: int) -> Agent:

@@ -1,7 +1,7 @@
 """How fast does ``cardkit --help`` start? (The command group must stay lazy.)
 
-Runs ``python -m cli --help`` (and the ``cardkit`` console script when installed) several times
-and prints the best and median wall times, then checks with ``-X importtime`` that startup
+Runs ``python -m cardkit_cli --help`` (and the ``cardkit`` console script when installed) several
+times and prints the best and median wall times, then checks with ``-X importtime`` that startup
 imports neither rich, matplotlib nor any game. Usage: ``python bench/cli_startup.py [runs]``.
 """
 
@@ -41,7 +41,7 @@ def main() -> None:
     """Print the timings and the forbidden-import check."""
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     baseline = wall_times([sys.executable, "-c", "pass"], runs)
-    commands = {"python -m cli --help": [sys.executable, "-m", "cli", "--help"]}
+    commands = {"python -m cardkit_cli --help": [sys.executable, "-m", "cli", "--help"]}
     script = shutil.which("cardkit")
     if script:
         commands["cardkit --help"] = [script, "--help"]

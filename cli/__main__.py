@@ -1,6 +1,6 @@
-"""``python -m cli``: the same as the ``cardkit`` console script."""
+"""``python -m cardkit_cli``: the same as the ``cardkit`` console script."""
 
-from cli.main import main
+from cardkit_cli.main import main
 
 if __name__ == "__main__":
     main()

@@ -11,10 +11,10 @@ __all__ = ["games"]
 def games() -> None:
     """List the installed games: name, player counts, description and package. A plugin that
     fails to load is listed with its error."""
+    from cardkit_cli.render import make_console
     from rich.table import Table
 
     from cardkit.registry import game_infos
-    from cli.render import make_console
 
     console = make_console()
     table = Table(box=None, pad_edge=False, header_style="bold")

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
-
-from cli.options import configure, players_option, rule_option, usage_errors
+from cardkit_cli.options import configure, players_option, rule_option, usage_errors
 
 if TYPE_CHECKING:
     from cardkit import Card, Game

@@ -19,9 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import click
-
-from cli.main import CardkitError
-from cli.options import (
+from cardkit_cli.main import CardkitError
+from cardkit_cli.options import (
     definition_of,
     parse_rule_texts,
     players_option,

@@ -21,13 +21,13 @@ __all__ = ["COMMANDS", "CardkitError", "LazyGroup", "cli", "main"]
 
 #: Subcommand name -> ("module:attribute", one-line help shown by ``cardkit --help``).
 COMMANDS: dict[str, tuple[str, str]] = {
-    "games": ("cli.games:games", "List the installed games."),
-    "rules": ("cli.rules:rules", "Explain a game: its rules, options and presets."),
-    "play": ("cli.play:play", "Play a game at the terminal, against bots or friends."),
-    "hand": ("cli.hand:hand", "Analyse a hand: melds and deadwood, or combinations."),
-    "replay": ("cli.replay:replay", "Show a recorded hand or match move by move."),
-    "lab": ("cli.lab:lab", "The rule lab: simulate and compare variants."),
-    "new-game": ("cli.new_game:new_game", "Create a new game plugin from a template."),
+    "games": ("cardkit_cli.games:games", "List the installed games."),
+    "rules": ("cardkit_cli.rules:rules", "Explain a game: its rules, options and presets."),
+    "play": ("cardkit_cli.play:play", "Play a game at the terminal, against bots or friends."),
+    "hand": ("cardkit_cli.hand:hand", "Analyse a hand: melds and deadwood, or combinations."),
+    "replay": ("cardkit_cli.replay:replay", "Show a recorded hand or match move by move."),
+    "lab": ("cardkit_cli.lab:lab", "The rule lab: simulate and compare variants."),
+    "new-game": ("cardkit_cli.new_game:new_game", "Create a new game plugin from a template."),
 }
 
 
@@ -144,5 +144,5 @@ def cli() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """The console script (``cardkit``, ``python -m cli``)."""
+    """The console script (``cardkit``, ``python -m cardkit_cli``)."""
     cli.main(args=list(argv) if argv is not None else None, prog_name="cardkit")

@@ -18,8 +18,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import click
-
-from cli.main import CardkitError
+from cardkit_cli.main import CardkitError
 
 __all__ = ["BASES", "HOUSE_RULES", "new_game", "write_package"]
 
@@ -46,7 +45,8 @@ def _names(name: str, base: str) -> dict[str, str]:
         hook, option, meaning = HOUSE_RULES[base]
         values.update(hook=hook, option=option, option_meaning=meaning,
                       abc_imports="Callable, Mapping, Sequence" if base == "tonk" else "Callable")
-        rule = (files("cli") / "templates" / "house_rules" / f"{base}.tmpl").read_text("utf-8")
+        rule = (files("cardkit_cli") / "templates" / "house_rules" / f"{base}.tmpl").read_text(
+            "utf-8")
         values["house_rule"] = _render(rule.rstrip("\n"), values)
     return values
 
@@ -81,7 +81,7 @@ def write_package(name: str, base: str = "blank", directory: Path | str = ".") -
     if target.exists():
         raise FileExistsError(f"{target} already exists")
     values = _names(name, base)
-    template = files("cli") / "templates" / ("blank" if base == "blank" else "variant")
+    template = files("cardkit_cli") / "templates" / ("blank" if base == "blank" else "variant")
     for relative, source in sorted(_walk(template, Path()), key=lambda item: str(item[0])):
         parts = [values["package"] if part == "PACKAGE" else part for part in relative.parts]
         path = target.joinpath(*parts)

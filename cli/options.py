@@ -13,8 +13,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
-
-from cli.main import CardkitError
+from cardkit_cli.main import CardkitError
 
 if TYPE_CHECKING:
     from cardkit import Game, GameDefinition

@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 import click
-
-from cli.main import CardkitError
-from cli.options import players_option, preset_option, rule_option
+from cardkit_cli.main import CardkitError
+from cardkit_cli.options import players_option, preset_option, rule_option
 
 if TYPE_CHECKING:
     from cardkit import Action, Game, State
@@ -38,7 +37,7 @@ def match_ends_by_itself(game: Game) -> bool:
     hands). First the rules are asked about a long match with a runaway leader; games that
     decide the end while advancing (a target reached) are probed by a quick bot match of at
     most ``PROBE_HANDS`` hands with a fixed seed (deterministic)."""
-    from cli.seats import default_bot
+    from cardkit_cli.seats import default_bot
 
     rules = game.definition.match
     try:
@@ -96,9 +95,9 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
       cardkit play tonk --auto --hands 3
       cardkit play tonk --save game.json        (later: --resume game.json)
     """
-    from cli.options import configure
-    from cli.seats import seating
-    from cli.session import Session
+    from cardkit_cli.options import configure
+    from cardkit_cli.seats import seating
+    from cardkit_cli.session import Session
 
     if hands is not None and whole_match:
         raise CardkitError("give --hands N or --match, not both", 2)
@@ -123,8 +122,9 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
 def _resume(game_name: str, path: str, players: int | None, rules: tuple[str, ...],
             preset: str | None, hands: int | None) -> Match:
     """The match saved in ``path``; its options come from the record."""
+    from cardkit_cli.options import definition_of
+
     from cardkit.records import MatchRecord, load_record
-    from cli.options import definition_of
 
     if players is not None or rules or preset or hands is not None:
         raise CardkitError("--resume takes the players and rules from the saved game; "
@@ -151,7 +151,7 @@ def resolve_move(state: State, text: str) -> Action:
             return legal[number - 1]
         raise IllegalAction(f"there is no move {number}: type 1 to {len(legal)}, or a move's text")
     lowered = " ".join(text.lower().split())
-    from cli.render import display_key
+    from cardkit_cli.render import display_key
 
     order = display_key(state.game)
     # the start of the text as listed on screen (the game's card order) or the canonical text

@@ -21,11 +21,8 @@ __all__ = ["replay"]
 @click.option("--step", is_flag=True, help="Wait for Enter after each move.")
 def replay(path: str, step: bool) -> None:
     """Show the hand or match recorded in FILE (saved by 'cardkit play --save') move by move."""
-    from rich.text import Text
-
-    from cardkit.records import HandRecord, load_record
-    from cli.prompt import EndOfInput, LineReader
-    from cli.render import (
+    from cardkit_cli.prompt import EndOfInput, LineReader
+    from cardkit_cli.render import (
         Style,
         hand_text,
         make_console,
@@ -33,6 +30,9 @@ def replay(path: str, step: bool) -> None:
         render_totals,
         seat_name,
     )
+    from rich.text import Text
+
+    from cardkit.records import HandRecord, load_record
 
     record = load_record(path)
     hands: tuple[HandRecord, ...] = (record,) if isinstance(record, HandRecord) else record.hands

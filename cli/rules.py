@@ -9,8 +9,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 import click
-
-from cli.options import configure, players_option, preset_option, rule_option
+from cardkit_cli.options import configure, players_option, preset_option, rule_option
 
 if TYPE_CHECKING:
     from cardkit import Game
@@ -159,7 +158,7 @@ def rules(game_name: str, preset: str | None, rules: tuple[str, ...], players: i
           as_json: bool, markdown: bool) -> None:
     """Explain GAME: how it is played, its options (value, default, allowed values, meaning,
     source) and presets. --rule and --preset show the values they give."""
-    from cli.main import CardkitError
+    from cardkit_cli.main import CardkitError
 
     if as_json and markdown:
         raise CardkitError("give --json or --markdown, not both", 2)

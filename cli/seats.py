@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
-
-from cli.main import CardkitError
+from cardkit_cli.main import CardkitError
 
 if TYPE_CHECKING:
     from cardkit import Agent, Game

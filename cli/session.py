@@ -6,14 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from rich.text import Text
-
-from cardkit.agents import choose_action
-from cardkit.errors import IllegalAction
-from cardkit.records import save_record
-from cli.play import QuitGame, resolve_move
-from cli.prompt import EndOfInput, LineReader
-from cli.render import (
+from cardkit_cli.play import QuitGame, resolve_move
+from cardkit_cli.prompt import EndOfInput, LineReader
+from cardkit_cli.render import (
     Style,
     hand_text,
     make_console,
@@ -23,12 +18,18 @@ from cli.render import (
     render_view,
     seat_name,
 )
-from cli.seats import default_bot
+from cardkit_cli.seats import default_bot
+from rich.text import Text
+
+from cardkit.agents import choose_action
+from cardkit.errors import IllegalAction
+from cardkit.records import save_record
 
 if TYPE_CHECKING:
+    from cardkit_cli.seats import Seating
+
     from cardkit import State
     from cardkit.match import Match
-    from cli.seats import Seating
 
 __all__ = ["Session"]
 
@@ -229,7 +230,7 @@ class Session:
                 self.show(state, seat)
                 continue
             if command == "rules":
-                from cli.rules import rules_text
+                from cardkit_cli.rules import rules_text
 
                 for line in rules_text(self.game, brief=True):
                     self.console.print(line)

@@ -15,12 +15,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardkit_games.gin_rummy.state import RULES, VALUE
+
 from cardkit.actions import Action
 from cardkit.agents import Agent
 from cardkit.cards import CardSet
 from cardkit.melds import deadwood_value
 from cardkit.views import View
-from games.gin_rummy.state import RULES, VALUE
 
 __all__ = ["GreedyAgent", "greedy_agent"]
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardkit_games.gin_rummy import settlement
+from cardkit_games.gin_rummy.agents import greedy_agent
+from cardkit_games.gin_rummy.match import MATCH
+from cardkit_games.gin_rummy.options import OPTIONS
+from cardkit_games.gin_rummy.state import RULES, GinState
+
 from cardkit.cards import Card, CardSet
 from cardkit.game import GameDefinition
 from cardkit.hooks import Hooks
 from cardkit.melds import deadwood_value
-from games.gin_rummy import settlement
-from games.gin_rummy.agents import greedy_agent
-from games.gin_rummy.match import MATCH
-from games.gin_rummy.options import OPTIONS
-from games.gin_rummy.state import RULES, GinState
 
 __all__ = ["GIN_RUMMY", "HOOKS"]
 

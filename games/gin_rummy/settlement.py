@@ -44,7 +44,7 @@ from cardkit.melds import (
 from cardkit.results import Result
 
 if TYPE_CHECKING:
-    from games.gin_rummy.state import GinState
+    from cardkit_games.gin_rummy.state import GinState
 
 __all__ = [
     "credit",
@@ -215,7 +215,7 @@ def knocker_arrangements(state: GinState, knocker: int) -> list[Arrangement]:
     only the minimum-deadwood arrangements, :func:`min_deadwood_arrangements`); a variant that
     changes the lay-off rules must replace it too.
     """
-    from games.gin_rummy.state import RULES
+    from cardkit_games.gin_rummy.state import RULES
 
     hand = state.hands[knocker]
     if state.options["knocker_arrangement"] == "minimum_deadwood":
@@ -246,7 +246,7 @@ def defender_showdown(state: GinState, defender: int, table_melds: tuple[Meld, .
                       ) -> LayoffResult:
     """§5.1.2/§5.2: the defender's own melds and lay-offs on ``table_melds`` (empty after gin),
     chosen to minimise the defender's deadwood."""
-    from games.gin_rummy.state import RULES
+    from cardkit_games.gin_rummy.state import RULES
 
     return best_with_layoffs(state.hands[defender], table_melds, RULES)
 

@@ -5,7 +5,7 @@ no cards and never acts. Classic two-player gin (appendix): the dealer plays aga
 non-dealer. Everything after the deal is the same two-handed game between the *dealer* (the box)
 and the *non-dealer* (the captain).
 
-Rule points a variant may change are hooks (see ``games.gin_rummy.settlement``): the knock
+Rule points a variant may change are hooks (see ``cardkit_games.gin_rummy.settlement``): the knock
 limit, the knocker's arrangement, the defender's showdown, the hand score, who is credited, and
 the whole showdown. The up-card stays available to them as ``state.upcard``.
 """

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules, combination_of, is_bomb
+
 from cardkit.actions import Action
 from cardkit.agents import Agent
 from cardkit.game import Game
 from cardkit.views import View
-from games.tien_len.rules import TWO_POSITION, climbing_rules, combination_of, is_bomb
 
 __all__ = ["GreedyAgent", "greedy_agent", "hand_units"]
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardkit_games.tien_len.rules import instant_wins_of
+
 from cardkit.cards import Card
-from games.tien_len.rules import instant_wins_of
 
 if TYPE_CHECKING:
-    from games.tien_len.state import TienLenState
+    from cardkit_games.tien_len.state import TienLenState
 
 __all__ = ["first_leader", "instant_wins", "lowest_card_rule_applies"]
 

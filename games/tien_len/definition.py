@@ -5,16 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardkit_games.tien_len.agents import greedy_agent
+from cardkit_games.tien_len.deal import first_leader, instant_wins
+from cardkit_games.tien_len.match import MATCH_RULES
+from cardkit_games.tien_len.options import OPTIONS, check_options
+from cardkit_games.tien_len.rules import climbing_rules, instant_wins_of
+from cardkit_games.tien_len.settlement import settle_instant_win, settle_normal, settle_void
+from cardkit_games.tien_len.state import TienLenState
+
 from cardkit.cards import Card, CardSet
 from cardkit.game import GameDefinition
 from cardkit.hooks import Hooks
-from games.tien_len.agents import greedy_agent
-from games.tien_len.deal import first_leader, instant_wins
-from games.tien_len.match import MATCH_RULES
-from games.tien_len.options import OPTIONS, check_options
-from games.tien_len.rules import climbing_rules, instant_wins_of
-from games.tien_len.settlement import settle_instant_win, settle_normal, settle_void
-from games.tien_len.state import TienLenState
 
 __all__ = ["BOMB_BONUS", "TIEN_LEN", "TWO_BONUS", "evaluate"]
 

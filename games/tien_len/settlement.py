@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from cardkit.results import Result
 
 if TYPE_CHECKING:
-    from games.tien_len.state import TienLenState
+    from cardkit_games.tien_len.state import TienLenState
 
 __all__ = ["settle_instant_win", "settle_normal", "settle_void"]
 

@@ -7,7 +7,7 @@ a bomb played on 2s: then the locked player is asked and may only bomb or pass.
 
 Trick state (§3): ``top`` (a :class:`~cardkit.climbing.Combination` or None when a lead is due),
 ``last_player``, ``passed`` (a bitmask of seats), ``bomb_fight`` (the top is a bomb played on 2s
-or on such a bomb; see :mod:`games.tien_len.rules`).
+or on such a bomb; see :mod:`cardkit_games.tien_len.rules`).
 """
 
 from __future__ import annotations
@@ -16,13 +16,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
-from cardkit.actions import Action
-from cardkit.cards import Card, CardSet
-from cardkit.climbing import ClimbingRules, Combination, ComboType
-from cardkit.results import Result
-from cardkit.state import Phase, State
-from cardkit.views import View
-from games.tien_len.rules import (
+from cardkit_games.tien_len.rules import (
     TWO_POSITION,
     BombRules,
     beating_plays,
@@ -31,6 +25,13 @@ from games.tien_len.rules import (
     combination_of,
     lead_plays,
 )
+
+from cardkit.actions import Action
+from cardkit.cards import Card, CardSet
+from cardkit.climbing import ClimbingRules, Combination, ComboType
+from cardkit.results import Result
+from cardkit.state import Phase, State
+from cardkit.views import View
 
 __all__ = ["HAND_SIZE", "PASS", "TienLenState", "action_of"]
 

@@ -1,5 +1,5 @@
 """Tonk (Tunk): the ``tonk`` game plugin (rules file: tonk.md; §-numbers in docstrings)."""
 
-from games.tonk.definition import GAME
+from cardkit_games.tonk.definition import GAME
 
 __all__ = ["GAME"]

@@ -14,12 +14,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardkit_games.tonk.state import card_values
+
 from cardkit.actions import Action
 from cardkit.agents import Agent
 from cardkit.cards import ALL_CARDS, Card
 from cardkit.game import Game
 from cardkit.views import View
-from games.tonk.state import card_values
 
 __all__ = ["GreedyAgent", "greedy_agent"]
 

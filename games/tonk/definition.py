@@ -5,16 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardkit.cards import Card
-from cardkit.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec
-from cardkit.game import GameDefinition
-from cardkit.hooks import Hooks
-from cardkit.melds import MeldRules
-from games.tonk.agents import greedy_agent
-from games.tonk.deal import deal_check
-from games.tonk.match import MATCH
-from games.tonk.options import OPTIONS
-from games.tonk.settlement import (
+from cardkit_games.tonk.agents import greedy_agent
+from cardkit_games.tonk.deal import deal_check
+from cardkit_games.tonk.match import MATCH
+from cardkit_games.tonk.options import OPTIONS
+from cardkit_games.tonk.settlement import (
     settle_double_double,
     settle_drop,
     settle_initial_win,
@@ -24,7 +19,13 @@ from games.tonk.settlement import (
     settle_tonk,
     settle_void_deal,
 )
-from games.tonk.state import TonkState, card_values, hand_count
+from cardkit_games.tonk.state import TonkState, card_values, hand_count
+
+from cardkit.cards import Card
+from cardkit.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec
+from cardkit.game import GameDefinition
+from cardkit.hooks import Hooks
+from cardkit.melds import MeldRules
 
 __all__ = ["ACTION_HELP", "GAME", "evaluate", "meld_rules"]
 

@@ -20,13 +20,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from cardkit.actions import Action
-from cardkit.cards import ALL_CARDS, Card, CardSet, cards_of_mask
-from cardkit.deck import derive_seed
-from cardkit.results import Result, Transfer
-from cardkit.state import Phase, State
-from cardkit.views import View
-from games.tonk.spreads import (
+from cardkit_games.tonk.spreads import (
     BOOK,
     JOKER_CARDS,
     RUN,
@@ -37,6 +31,13 @@ from games.tonk.spreads import (
     natural_spreads,
     usable_this_turn,
 )
+
+from cardkit.actions import Action
+from cardkit.cards import ALL_CARDS, Card, CardSet, cards_of_mask
+from cardkit.deck import derive_seed
+from cardkit.results import Result, Transfer
+from cardkit.state import Phase, State
+from cardkit.views import View
 
 __all__ = ["TonkState", "card_values", "hand_count"]
 
@@ -615,7 +616,7 @@ class TonkState(State):
     def _settle_side_bet(self) -> None:
         """6.9: joiners reveal their highest spade; the highest takes the side pot."""
         ace_high = self.options["spades_bet_ace_high"]
-        from games.tonk.settlement import spade_strength
+        from cardkit_games.tonk.settlement import spade_strength
 
         for seat in self.bet_joiners if len(self.bet_joiners) > 1 else ():
             spades = [c for c in cards_of_mask(self.hands[seat]) if c.suit == 3]

@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from cardkit_cli.main import cli
 from click.testing import CliRunner
 
 from cardkit.registry import GameInfo
-from cli.main import cli
 
 
 def run(runner: CliRunner, *args: str, stdin: str | None = None):
@@ -175,24 +175,25 @@ def test_resume_of_another_game_is_refused(runner: CliRunner, knock_rummy: str,
 
 
 def test_missing_lazy_command_says_so(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cli import main
+    from cardkit_cli import main
 
-    monkeypatch.setitem(main.cli.lazy, "ghost", ("cli.no_such_module:ghost", "A ghost."))
+    ghost = ("cardkit_cli.no_such_module:ghost", "A ghost.")
+    monkeypatch.setitem(main.cli.lazy, "ghost", ghost)
     main.cli.commands.pop("ghost", None)
     result = run(runner, "ghost")
     assert result.exit_code == 1
-    assert "not available: module cli.no_such_module is not installed" in result.output
+    assert "not available: module cardkit_cli.no_such_module is not installed" in result.output
     main.cli.commands.pop("ghost", None)
 
 
 def test_cardkit_value_errors_become_one_line(runner: CliRunner, knock_rummy: str,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    import cli.hand
+    import cardkit_cli.hand
 
     def boom(game, cards):
         raise ValueError("something inside went wrong")
 
-    monkeypatch.setattr(cli.hand, "analyse", boom)
+    monkeypatch.setattr(cardkit_cli.hand, "analyse", boom)
     result = run(runner, "hand", knock_rummy, "7H")
     assert result.exit_code == 1 and result.output.strip() == \
         "cardkit: something inside went wrong"
@@ -204,9 +205,9 @@ def test_startup_is_lazy() -> None:
     import subprocess
     import sys
 
-    code = ("import sys; from cli.main import main\n"
+    code = ("import sys; from cardkit_cli.main import main\n"
             "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
-            "print(sorted(m for m in ('rich', 'games', 'cardkit', 'matplotlib') "
+            "print(sorted(m for m in ('rich', 'cardkit_games', 'cardkit', 'matplotlib') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
@@ -215,7 +216,8 @@ def test_startup_is_lazy() -> None:
 
 def test_match_end_probe(knock_rummy: str) -> None:
     """Knock rummy's default match never ends; with a hand limit option it would."""
+    from cardkit_cli.play import match_ends_by_itself
+
     import cardkit
-    from cli.play import match_ends_by_itself
 
     assert not match_ends_by_itself(cardkit.load_game(knock_rummy))

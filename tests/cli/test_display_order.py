@@ -1,10 +1,10 @@
 """Moves are shown in the game's card order, and typed in any order."""
 
+from cardkit_cli.render import Style, display_key
 from rich.console import Console
 
 import cardkit
 from cardkit.actions import parse_action
-from cli.render import Style, display_key
 
 
 def test_climbing_moves_are_listed_low_to_high_in_the_games_order():
@@ -30,9 +30,8 @@ def test_display_key_ranks_twos_highest_in_tien_len():
 def test_hand_lists_a_few_combinations_per_type_and_json_has_all():
     import json
 
+    from cardkit_cli.main import cli
     from click.testing import CliRunner
-
-    from cli.main import cli
 
     hand = ["2S", "2C", "2D", "2H", "3S", "4S", "5S", "6H", "7C", "8D", "9S", "10C", "JH"]
     text = CliRunner().invoke(cli, ["hand", "tien-len", *hand])
@@ -44,7 +43,7 @@ def test_hand_lists_a_few_combinations_per_type_and_json_has_all():
 
 
 def test_a_game_names_the_number_shown_beside_the_hand():
-    from cli.render import hand_text
+    from cardkit_cli.render import hand_text
 
     style = Style(Console(no_color=True, force_terminal=False))
     gin = cardkit.load_game("gin-rummy")

@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cardkit_cli.main import cli
 from click.testing import CliRunner
 
 import cardkit
-from cli.main import cli
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 

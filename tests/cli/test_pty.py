@@ -22,10 +22,10 @@ HAND_LINE = re.compile(r"your hand: ([^\r\n]*)")
 
 
 def spawn(*args: str):
-    """``python -m cli play ...`` in a pseudo-terminal, colour off, wide enough."""
+    """``python -m cardkit_cli play ...`` in a pseudo-terminal, colour off, wide enough."""
     env = {**os.environ, "NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "140", "LINES": "60"}
-    return pexpect.spawn(sys.executable, ["-m", "cli", "play", *args], env=env, cwd=str(ROOT),
-                         encoding="utf-8", timeout=30, dimensions=(60, 140))
+    return pexpect.spawn(sys.executable, ["-m", "cardkit_cli", "play", *args], env=env,
+                         cwd=str(ROOT), encoding="utf-8", timeout=30, dimensions=(60, 140))
 
 
 def held_cards(screen: str) -> set[Card]:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import io
 
+from cardkit_cli.main import cli
+from cardkit_cli.render import Style, entry_text, humanise, is_seat_key, visible_entries
 from click.testing import CliRunner
 from rich.console import Console
 
 from cardkit.cards import Card
-from cli.main import cli
-from cli.render import Style, entry_text, humanise, is_seat_key, visible_entries
 
 
 def plain_console() -> Console:

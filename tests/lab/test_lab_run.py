@@ -111,7 +111,7 @@ def test_bad_options_and_agents_are_refused_before_running():
 
 
 def test_cli_writes_table_json_csv_and_png(tmp_path):
-    from cli.lab import lab
+    from cardkit_cli.lab import lab
 
     json_path, csv_path, png_path = tmp_path / "r.json", tmp_path / "r.csv", tmp_path / "r.png"
     result = CliRunner().invoke(lab, [
@@ -139,7 +139,7 @@ def test_cli_writes_table_json_csv_and_png(tmp_path):
 
 
 def test_cli_matches_and_usage_errors():
-    from cli.lab import lab
+    from cardkit_cli.lab import lab
 
     runner = CliRunner()
     result = runner.invoke(lab, ["knock-rummy", "--matches", "4", "--max-match-hands", "2",
@@ -160,8 +160,9 @@ def test_csv_has_one_row_per_variant_and_metric(serial_result):
 def test_unreachable_scheduler_is_a_one_line_error(monkeypatch):
     """--cluster with a dead address fails fast with a reason, not a hang or a traceback."""
     pytest.importorskip("distributed")
+    from cardkit_cli.lab import lab
+
     from cardkit.lab import backends
-    from cli.lab import lab
 
     monkeypatch.setattr(backends, "CONNECT_TIMEOUT_SECONDS", 1)
     result = CliRunner().invoke(lab, ["knock-rummy", "--hands", "4", "--cluster",

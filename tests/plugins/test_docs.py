@@ -9,9 +9,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from cardkit_cli.main import COMMANDS
 
 from cardkit.registry import unregister
-from cli.main import COMMANDS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "plugins.md"
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
@@ -45,9 +45,8 @@ def test_toml_block_matches_the_example() -> None:
 
 def test_shell_blocks_use_real_commands(tmp_path: Path) -> None:
     """Shell lines are pip, python -m pytest, or cardkit commands that exist; new-game runs."""
+    from cardkit_cli.new_game import new_game
     from click.testing import CliRunner
-
-    from cli.new_game import new_game
 
     for body in blocks("bash"):
         for line in body.strip().splitlines():

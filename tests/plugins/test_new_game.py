@@ -9,9 +9,8 @@ import sysconfig
 from pathlib import Path
 
 import pytest
+from cardkit_cli.new_game import BASES, new_game, write_package
 from click.testing import CliRunner
-
-from cli.new_game import BASES, new_game, write_package
 
 
 def test_writes_the_package_layout(tmp_path: Path) -> None:

@@ -8,12 +8,7 @@ from itertools import combinations
 
 import attrs
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-import cardkit
-from cardkit import Card, HandContext, IllegalAction, Result, parse_cards
-from games.gin_rummy.match import (
+from cardkit_games.gin_rummy.match import (
     advance,
     next_game_context,
     outcome,
@@ -21,6 +16,11 @@ from games.gin_rummy.match import (
     roles_from_order,
     start,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardkit
+from cardkit import Card, HandContext, IllegalAction, Result, parse_cards
 from tests.games.gin_rummy.helpers import BOX_P1, P1, P2, P3, both_decline, deck, hand, texts
 
 # ----- an independent deadwood search (sets 3-4, runs 3+ ace low, A=1, faces 10) -------------

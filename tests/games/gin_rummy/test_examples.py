@@ -6,16 +6,16 @@ import random
 
 import attrs
 import pytest
-
-import cardkit
-from cardkit import Card, HandContext, IllegalAction, Result, parse_cards
-from cardkit.melds import MeldRules, classify, deadwood_value
-from games.gin_rummy.match import (
+from cardkit_games.gin_rummy.match import (
     advance,
     outcome,
     rank_seats_by_draw,
     roles_from_order,
 )
+
+import cardkit
+from cardkit import Card, HandContext, IllegalAction, Result, parse_cards
+from cardkit.melds import MeldRules, classify, deadwood_value
 from tests.games.gin_rummy.helpers import BOX_P1, P1, P2, P3, both_decline, deck, hand, texts
 
 GAME3 = cardkit.load_game("gin-rummy")

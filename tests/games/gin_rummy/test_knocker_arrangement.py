@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from cardkit_games.gin_rummy.settlement import min_deadwood_arrangements
+from cardkit_games.gin_rummy.state import RULES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,8 +16,6 @@ from cardkit import CardSet, parse_cards
 from cardkit.cards import ALL_CARDS
 from cardkit.melds import all_melds, best_with_layoffs, deadwood_value
 from cardkit.registry import game_definition
-from games.gin_rummy.settlement import min_deadwood_arrangements
-from games.gin_rummy.state import RULES
 from tests.games.gin_rummy.helpers import BOX_P1, P1, P2, deck, hand
 
 # The box holds 5H 6H 7H 8H, four 2s, AC and KH, takes the up-card AD and knocks with KH.

@@ -6,6 +6,7 @@ import random
 
 import attrs
 import pytest
+from cardkit_games.gin_rummy.match import advance, final_totals, next_game_context, rotate_roles
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +15,6 @@ from cardkit import HandContext, IllegalAction, Result
 from cardkit.cards import CardSet, parse_cards
 from cardkit.records import MatchRecord, parse_record
 from cardkit.testing import check_game, view_cards
-from games.gin_rummy.match import advance, final_totals, next_game_context, rotate_roles
 from tests.games.gin_rummy.helpers import BOX_P1, P1, P2, P3, both_decline, hand, texts
 
 CAPTAIN = "2C 4C 6C 8C 10C 2S 4S 6S 8S 10S"
@@ -204,7 +204,7 @@ def test_rotation_keeps_one_of_each_role_and_the_sitter_never_scores(hands) -> N
 def test_hooks_allow_oklahoma_gin_without_copying() -> None:
     """A variant by hooks only: the up-card's value sets the knock limit, a spade up-card
     doubles the hand score."""
-    from games.gin_rummy.definition import GIN_RUMMY
+    from cardkit_games.gin_rummy.definition import GIN_RUMMY
 
     def knock_limit(base, state):
         return min(10, state.upcard.rank)

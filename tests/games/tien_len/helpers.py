@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from cardkit_games.tien_len.rules import RANK_ORDER, SUIT_ORDER
+
 import cardkit
 from cardkit.cards import STANDARD_CARDS, Card, parse_cards
 from cardkit.game import Game, HandContext
 from cardkit.state import State
-from games.tien_len.rules import RANK_ORDER, SUIT_ORDER
 
 P1, P2, P3, P4 = 0, 1, 2, 3
 
@@ -78,7 +79,7 @@ def plays(state: State) -> set[str]:
 
 def play_types(state: State) -> set[tuple[str, int]]:
     """The (type, length) of every legal play now."""
-    from games.tien_len.rules import climbing_rules, combination_of
+    from cardkit_games.tien_len.rules import climbing_rules, combination_of
 
     rules = climbing_rules(state.options)
     found = set()

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from cardkit_games.tien_len.state import TienLenState
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
 from cardkit.cards import STANDARD_CARDS
-from games.tien_len.state import TienLenState
 
 OPTION_SETS = [
     {},

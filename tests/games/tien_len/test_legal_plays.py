@@ -6,13 +6,13 @@ from __future__ import annotations
 import itertools
 import random
 
+from cardkit_games.tien_len.rules import beating_plays, bomb_rules, climbing_rules, lead_plays
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
 from cardkit.cards import STANDARD_CARDS, CardSet, parse_cards
 from cardkit.climbing import Combination, ComboType, classify
-from games.tien_len.rules import beating_plays, bomb_rules, climbing_rules, lead_plays
 
 SINGLE, PAIR, TRIPLE, QUAD = ComboType.SINGLE, ComboType.PAIR, ComboType.TRIPLE, ComboType.QUAD
 DSEQ = ComboType.DOUBLE_SEQUENCE

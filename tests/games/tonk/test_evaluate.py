@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardkit_games.tonk.definition import evaluate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -9,7 +10,6 @@ import cardkit
 from cardkit.agents import RandomAgent
 from cardkit.cards import STANDARD_CARDS
 from cardkit.lab.simulate import play_hand
-from games.tonk.definition import evaluate
 from tests.games.tonk.helpers import stack
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from cardkit_games.tonk.match import cut_for_deal
 
 from cardkit import IllegalAction, load_game, parse_cards
 from cardkit.cards import STANDARD_CARDS
 from cardkit.game import HandContext
-from games.tonk.match import cut_for_deal
 from tests.games.tonk.helpers import draw_and_discard, stack
 
 

@@ -1,11 +1,15 @@
 """The turn-phase machine: the base class of every game's hand state.
 
-A game subclass declares its phases as data (:class:`Phase`: which action kinds each accepts and
-what to tell a player who tries another) and implements four things: ``_legal_actions`` (the
-legal moves now), ``_apply`` (what a legal move does, without re-validating it), ``view`` and
-``hidden_cards``/``zones`` (for the conformance kit). The base class does the rest the same way
-for every game: text parsing, the phase check, refusing illegal moves without touching the state,
-the history, cloning and records.
+A game declares each phase of its turn once, as a :class:`Phase` that carries everything about
+it: the action kinds it accepts, what the player must do now, what to say to a player who tries
+another kind, and its three handlers -- ``legal`` (the legal moves now), ``why_illegal`` (the
+precise reason for refusing a move of an accepted kind) and ``apply`` (what a legal move does,
+without re-validating it). The engine dispatches to the current phase's handlers, so a reader
+finds all of "the draw phase" in one place (as in OpenSpiel's one method pair per phase, or
+boardgame.io's ``phases.moves``). A game also implements ``setup``, ``view``, ``hidden_cards`` and
+``zones`` (and, optionally, ``determinize``). The base class does the rest the same way for every
+game: text parsing, the phase check, refusing illegal moves without touching the state, the
+history, the end of the hand (:meth:`State.finish`), cloning and records.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import copy
 import io
 import pickle
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -29,19 +33,50 @@ if TYPE_CHECKING:
     from cardkit.records import HandRecord
     from cardkit.views import View
 
-__all__ = ["Phase", "State"]
+__all__ = ["Phase", "State", "phases"]
 
 
 @attrs.frozen
 class Phase:
-    """One phase of a turn: its name, the action kinds it accepts, what the player must do now
-    (``prompt``) and the one-line reason given for an action of another kind (``refusal``, e.g.
-    "you must draw before you discard")."""
+    """One phase of a turn, declared once with its moves.
+
+    - ``name``, ``accepts`` (the action kinds it takes), ``prompt`` (what the player must do
+      now) and ``refusal`` (the one-line reason given for an action of another kind, e.g. "you
+      must draw before you discard");
+    - ``legal(state) -> list[Action]``: every legal action now;
+    - ``apply(state, action)``: carry out a legal action (never re-validated: the engine has
+      checked it against ``legal``);
+    - ``why_illegal(state, action) -> str | None``: why an action of an accepted kind is not
+      legal now, for the player (optional: the engine falls back to "not a legal move now").
+
+    The handlers are plain functions of the state, so a phase can be written as three short
+    functions side by side in the game's module for that phase.
+    """
 
     name: str
     accepts: frozenset[str] = attrs.field(converter=frozenset)
     prompt: str
     refusal: str = ""
+    legal: Callable[[Any], list[Action]] | None = attrs.field(default=None, kw_only=True)
+    apply: Callable[[Any, Action], None] | None = attrs.field(default=None, kw_only=True)
+    why_illegal: Callable[[Any, Action], str | None] | None = attrs.field(
+        default=None, kw_only=True)
+
+
+def phases(*declared: Phase) -> Mapping[str, Phase]:
+    """The ``PHASES`` mapping of a state class, from its phases in turn order.
+
+    >>> from cardkit.state import Phase, phases
+    >>> draw = Phase("draw", {"draw"}, "draw a card")
+    >>> list(phases(draw, Phase("discard", {"discard"}, "discard a card")))
+    ['draw', 'discard']
+    """
+    mapping: dict[str, Phase] = {}
+    for phase in declared:
+        if phase.name in mapping:
+            raise ValueError(f"phase {phase.name!r} is declared twice")
+        mapping[phase.name] = phase
+    return mapping
 
 
 class _SnapshotPickler(pickle.Pickler):
@@ -110,12 +145,26 @@ class State:
         raise NotImplementedError
 
     def _legal_actions(self) -> list[Action]:
-        """Every legal action now (never called once the hand is over)."""
-        raise NotImplementedError
+        """Every legal action now (never called once the hand is over): the current phase's
+        ``legal`` handler."""
+        handler = self.PHASES[self.phase].legal
+        if handler is None:
+            raise NotImplementedError(f"phase {self.phase!r} declares no legal handler")
+        return handler(self)
 
     def _apply(self, action: Action) -> None:
-        """Carry out a legal action. Sets ``result`` (and ``current_player = None``) at the end."""
-        raise NotImplementedError
+        """Carry out a legal action: the current phase's ``apply`` handler. The hand ends through
+        :meth:`finish`."""
+        handler = self.PHASES[self.phase].apply
+        if handler is None:
+            raise NotImplementedError(f"phase {self.phase!r} declares no apply handler")
+        handler(self, action)
+
+    def finish(self, result: Result) -> None:
+        """End the hand with ``result``: nobody is to play, the phase is ``over``."""
+        self.result = result
+        self.current_player = None
+        self.phase = "over"
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see."""
@@ -148,8 +197,12 @@ class State:
         self.deck = tuple(sorted(self.deck, key=lambda card: card.index))
 
     def why_illegal(self, action: Action) -> str | None:
-        """A game-specific reason why ``action`` (of a kind this phase accepts) is not legal."""
-        return None
+        """A game-specific reason why ``action`` (of a kind this phase accepts) is not legal:
+        the current phase's ``why_illegal`` handler, if it declares one."""
+        phase = self.PHASES.get(self.phase)
+        if phase is None or phase.why_illegal is None:
+            return None
+        return phase.why_illegal(self, action)
 
     # ----- the engine ---------------------------------------------------------------------------
 

@@ -1,0 +1,91 @@
+"""Dealing hidden cards again: the generic core of every game's ``State.determinize``.
+
+A search agent must plan on worlds its seat cannot tell apart from the real one. Such a world is
+made by taking every card the seat cannot see out of the places that hold it -- other hands,
+the stock, cards out of play -- and dealing them back at random into the same places, each
+place keeping how many hidden cards it had and every card the seat does see.
+:func:`redeal_hidden` does that for places given either as bitmasks (hands: unordered) or as
+lists of cards (a stock: ordered, each hidden card replaced where it lay).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+import attrs
+
+from cardkit.cards import Card, cards_of_mask
+
+__all__ = ["Redeal", "redeal_hidden"]
+
+Place = TypeVar("Place", int, list[Card])
+
+
+@attrs.frozen
+class Redeal:
+    """The outcome of :func:`redeal_hidden`: the places with their hidden cards dealt again (in
+    the order given, same types), and ``relabel``, which new card took each hidden card's place
+    (for a game that rewrites its deck order so a record replays the new deal)."""
+
+    places: list[int | list[Card]]
+    relabel: dict[Card, Card]
+
+
+def redeal_hidden(places: Sequence[int | list[Card]], hidden: int,
+                  rng: random.Random) -> Redeal:
+    """Deal the hidden cards of ``places`` again at random.
+
+    ``places`` holds each place's cards, as a bitmask or as a list; ``hidden`` is the mask of the
+    cards the seat cannot see. Every hidden card in the places is collected in card order (so the
+    result depends only on ``hidden`` and ``rng``, never on where a card really was), shuffled
+    with ``rng``, and dealt back: a mask keeps its visible cards and gets as many new cards as it
+    had hidden ones; a list keeps its visible cards in place and each hidden position gets the
+    next new card. Hidden cards outside every place are not touched.
+
+    >>> import random
+    >>> from cardkit.cards import Card, parse_cards
+    >>> a, b, c, d = parse_cards("AS KH 2C 7D")
+    >>> hand = a.mask | b.mask
+    >>> stock = [c, d]
+    >>> hidden = b.mask | c.mask | d.mask          # the seat sees only the ace
+    >>> redeal = redeal_hidden([hand, stock], hidden, random.Random(1))
+    >>> new_hand, new_stock = redeal.places
+    >>> bool(new_hand & a.mask), new_hand.bit_count(), len(new_stock)
+    (True, 2, 2)
+    >>> sorted(redeal.relabel) == sorted([b, c, d])
+    True
+    """
+    held = 0
+    for place in places:
+        if isinstance(place, int):
+            held |= place & hidden
+        else:
+            for card in place:
+                held |= card.mask & hidden
+    pool = cards_of_mask(held)
+    rng.shuffle(pool)
+    position = 0
+    relabel: dict[Card, Card] = {}
+    dealt: list[int | list[Card]] = []
+    for place in places:
+        if isinstance(place, int):
+            mine = place & hidden
+            fresh = pool[position:position + mine.bit_count()]
+            position += len(fresh)
+            mask = place & ~hidden
+            for old, new in zip(cards_of_mask(mine), fresh, strict=True):
+                relabel[old] = new
+                mask |= new.mask
+            dealt.append(mask)
+        else:
+            cards = list(place)
+            for index, card in enumerate(cards):
+                if card.mask & hidden:
+                    new = pool[position]
+                    position += 1
+                    relabel[card] = new
+                    cards[index] = new
+            dealt.append(cards)
+    return Redeal(dealt, relabel)

@@ -15,7 +15,17 @@ import attrs
 
 from cardkit.cards import Card
 
-__all__ = ["View"]
+__all__ = ["View", "seat_name"]
+
+
+def seat_name(seat: int) -> str:
+    """How every game, summary and screen names a seat: ``seat 0`` ... ``seat n-1``, the
+    numbers of the API (seats are numbered clockwise from 0).
+
+    >>> seat_name(2)
+    'seat 2'
+    """
+    return f"seat {seat}"
 
 
 @attrs.frozen

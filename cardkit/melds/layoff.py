@@ -85,11 +85,16 @@ def layoff_identities(card: Card, meld: Meld, rules: MeldRules = DEFAULT_RULES) 
     >>> [str(card) for card in layoff_identities(Card.parse("8H"), run, rules)]
     ['8H']
     """
+    if card not in rules.wild:
+        # the common case first: a natural card of another rank (set) or suit (run)
+        first = meld.represents[0]
+        if card.is_joker or (card.rank != first.rank if meld.kind == SET
+                             else card.suit != first.suit):
+            return []
+        return [card] if layoff_positions(card, meld, rules) else []
     ends = layoff_positions(card, meld, rules)
     if not ends:
         return []
-    if card not in rules.wild:
-        return [card]
     if meld.kind == SET:
         used = {identity.suit for identity in meld.represents}
         return [Card.of(meld.rank, suit) for suit in range(4)  # type: ignore[arg-type]

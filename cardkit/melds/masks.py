@@ -44,7 +44,7 @@ class _Tables:
     """Per-rules tables: the natural run windows of every suit rank mask, the set choices of
     every 4-bit "suits held" pattern, and the run windows in the rules' run order."""
 
-    __slots__ = ("min_set", "runs", "set_choices", "wildmask", "windows")
+    __slots__ = ("_by_low", "min_set", "runs", "set_choices", "wildmask", "windows")
 
     def __init__(self, rules: MeldRules) -> None:
         sizes = sorted({size for size in rules.set_sizes if size <= 4})
@@ -68,9 +68,18 @@ class _Tables:
             for start, window in windows:
                 by_low.append((start, length, sum(1 << (rank - 1) for rank in window)))
         by_low.sort()
-        self.runs: list[tuple[int, ...]] = [
-            tuple(mask for _, _, mask in by_low if held & mask == mask)
-            for held in range(1 << RANKS_PER_SUIT)]
+        self._by_low = tuple(mask for _, _, mask in by_low)
+        # runs[held] = the run windows (rank masks) inside the suit rank mask ``held``; filled
+        # on first use (at most 8192 small tuples per rules value)
+        self.runs: list[tuple[int, ...] | None] = [None] * (1 << RANKS_PER_SUIT)
+
+    def runs_in(self, held: int) -> tuple[int, ...]:
+        """The run windows inside one suit's rank mask ``held``, by low end then length."""
+        found = self.runs[held]
+        if found is None:
+            found = self.runs[held] = tuple(
+                mask for mask in self._by_low if held & mask == mask)
+        return found
 
 
 _TABLES: dict[MeldRules, _Tables] = {}
@@ -101,6 +110,7 @@ def natural_meld_masks(hand: int, rules: MeldRules = DEFAULT_RULES) -> tuple[int
     c = natural >> 26 & SUIT_MASK
     d = natural >> 39
     runs = tables.runs
+    runs_in = tables.runs_in
     found: list[int] = []
     if tables.min_set >= 3:
         ranks = (a & b & (c | d)) | (c & d & (a | b))
@@ -125,6 +135,8 @@ def natural_meld_masks(hand: int, rules: MeldRules = DEFAULT_RULES) -> tuple[int
             found.append(mask)
     for suit, held_ranks in enumerate((a, b, c, d)):
         windows = runs[held_ranks]
+        if windows is None:
+            windows = runs_in(held_ranks)
         if windows:
             shift = RANKS_PER_SUIT * suit
             found.extend(window << shift for window in windows)

@@ -48,7 +48,11 @@ class HandCounter:
     def __init__(self, ace: int, joker: int) -> None:
         values = card_values(ace, joker)[:RANKS_PER_SUIT]
         self.joker = joker
-        self.by_suit = [hand_count(ranks, values) for ranks in range(SUIT_MASK + 1)]
+        by_suit = [0] * (SUIT_MASK + 1)
+        for ranks in range(1, SUIT_MASK + 1):  # a mask's count: its lowest card plus the rest
+            low = ranks & -ranks
+            by_suit[ranks] = by_suit[ranks ^ low] + values[low.bit_length() - 1]
+        self.by_suit = by_suit
 
     def __call__(self, mask: int) -> int:
         """The count of the hand ``mask``."""

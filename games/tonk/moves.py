@@ -11,9 +11,11 @@ is an ``Action`` of about 300 bytes with its key): :data:`SPREAD_CACHE_SIZE` spr
 
 from __future__ import annotations
 
+from cardkit_games.tonk.suits import DISCARD
+
 from cardkit.actions import Action
 from cardkit.cache import BoundedCache
-from cardkit.cards import ALL_CARDS, Card, cards_of_mask
+from cardkit.cards import Card, cards_of_mask
 from cardkit.melds.masks import Declared
 
 __all__ = [
@@ -36,8 +38,6 @@ DRAW_DISCARD = Action("draw", "discard")
 PASS = Action("pass")
 JOIN_BET = Action("join", "bet")
 DECLINE_BET = Action("decline", "bet")
-#: ``discard <card>`` by card index.
-DISCARD = tuple(Action("discard", cards=(card,)) for card in ALL_CARDS)
 
 SPREAD_CACHE_SIZE = 16_384
 HIT_CACHE_SIZE = 16_384

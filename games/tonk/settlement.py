@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardkit.cards import Card, Rank, Suit, cards_of_mask
+from cardkit.cards import ALL_CARDS, Card, Rank, Suit, cards_of_mask
 from cardkit.results import Result, Transfer
 from cardkit.views import seat_name
 
@@ -41,6 +41,11 @@ __all__ = [
     "tonk_out",
     "void_deal",
 ]
+
+
+#: Where each card stands when a hand is written out (rank, then suit: ``Card.sort_key``).
+_WRITTEN_ORDER = {card: position for position, card in
+                  enumerate(sorted(ALL_CARDS, key=lambda card: card.sort_key))}
 
 
 def _each_other_pays(state: TonkState, winner: int, amount: float,
@@ -142,10 +147,10 @@ def settle_drop(state: TonkState, dropper: int,
     stake = options["base_stake"]
     d = counts[dropper]
     others = [seat for seat in range(players) if seat != dropper]
-    if all(d < counts[seat] for seat in others):
+    low = min([counts[seat] for seat in others])
+    if d < low:
         return "drop", (dropper,), _each_other_pays(
             state, dropper, options["drop_win_multiplier"] * stake, "drop won")
-    low = min(counts[seat] for seat in others)
     winners = tuple(seat for seat in others if counts[seat] == low)
     mode = options["caught_settlement"]
     transfers: list[Transfer] = []
@@ -298,7 +303,7 @@ def close(state: TonkState, ending: str, winners: Iterable[int], transfers: list
         "counts": counts,
         "dealt_counts": list(state.dealt_counts),
         "revealed": [[card.text for card in sorted(cards_of_mask(hand),
-                                                   key=lambda card: card.sort_key)]
+                                                   key=_WRITTEN_ORDER.__getitem__)]
                      for hand in state.hands],
         "table": [f"{seat_name(spread.owner)}'s {'book' if spread.kind == 'set' else 'run'} "
                   f"{spread.text()}" for spread in state.table],

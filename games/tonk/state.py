@@ -23,6 +23,7 @@ from cardkit_games.tonk.count import HandCounter, card_values, hand_count, hand_
 from cardkit_games.tonk.phases import PHASES
 from cardkit_games.tonk.sampling import determinize
 from cardkit_games.tonk.spreads import Spread, spread_rules
+from cardkit_games.tonk.suits import cards_in
 from cardkit_games.tonk.turn import after_deal
 
 from cardkit.cards import Card, CardSet, card_mask, cards_of_mask
@@ -142,7 +143,7 @@ class TonkState(State):
             info["side_bet_spades"] = dict(self.bet_spades)
         return View(
             game=self.game.name, seat=seat, players=self.players, phase=self.phase,
-            current_player=self.current_player, hand=tuple(cards_of_mask(self.hands[seat])),
+            current_player=self.current_player, hand=cards_in(self.hands[seat]),
             hand_sizes=tuple([h.bit_count() for h in self.hands]), stock_size=len(self.stock),
             discard_top=self.discard_top(),
             table=tuple([(s.owner, s.meld()) for s in self.table]),

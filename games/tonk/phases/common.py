@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 
 from cardkit_games.tonk.moves import hit_action, spread_action
 from cardkit_games.tonk.spreads import BOOK, JOKER_MASK, Spread, hit_identities, usable_this_turn
+from cardkit_games.tonk.suits import cards_in
 
 from cardkit.actions import Action
-from cardkit.cards import ALL_CARDS, Card, cards_of_mask
+from cardkit.cards import ALL_CARDS, Card
 from cardkit.melds.masks import natural_meld_masks, wild_meld_masks
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def hit_moves(state: TonkState, hand: int, targets: Sequence[int]) -> list[Actio
     """Every hit of a card of ``hand`` onto the table spreads numbered ``targets`` (from 0),
     books excluded with ``hit_targets = runs_only``."""
     actions = []
-    cards = cards_of_mask(hand)
+    cards = cards_in(hand)
     runs_only = state.options["hit_targets"] == "runs_only"
     rules = state.rules
     table = state.table

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardkit_games.tonk import settlement
-from cardkit_games.tonk.moves import DISCARD, DROP
+from cardkit_games.tonk.moves import DROP
 from cardkit_games.tonk.phases.common import (
     drop_refusal,
     hit_moves,
@@ -19,10 +19,11 @@ from cardkit_games.tonk.phases.common import (
 )
 from cardkit_games.tonk.phases.respond import respond_hits
 from cardkit_games.tonk.spreads import BOOK, RUN, make_spread
+from cardkit_games.tonk.suits import discards_of
 from cardkit_games.tonk.turn import start_turn
 
 from cardkit.actions import Action
-from cardkit.cards import Card, cards_of_mask
+from cardkit.cards import Card
 from cardkit.state import Phase
 
 if TYPE_CHECKING:
@@ -94,9 +95,10 @@ def legal(state: TonkState) -> list[Action]:
         actions = [a for a in actions if keeps_taken_usable(state, seat, hand, a)]
     elif not (options["must_spread"] and actions and blocking_spread(state, hand)):
         taken = state.taken
-        for card in cards_of_mask(hand):
-            if card is not taken or not _discard_blocked_by_taken(state, hand, card):
-                actions.append(DISCARD[card.index])
+        if taken is not None and _discard_blocked_by_taken(state, hand, taken):
+            actions += discards_of(hand & ~taken.mask)
+        else:
+            actions += discards_of(hand)
     if options["drop_timing"] == "any_time_in_own_turn" and not state.locked:
         actions.append(DROP)
     return actions

@@ -8,6 +8,7 @@ from typing import Any
 from cardkit_games.tonk.agents import greedy_agent
 from cardkit_games.tonk.count import card_values, hand_count
 from cardkit_games.tonk.deal import deal_check, qualifiers
+from cardkit_games.tonk.deck import deck_for
 from cardkit_games.tonk.match import MATCH
 from cardkit_games.tonk.options import OPTIONS
 from cardkit_games.tonk.settlement import (
@@ -24,17 +25,11 @@ from cardkit_games.tonk.spreads import spread_rules
 from cardkit_games.tonk.state import TonkState
 
 from cardkit.cards import Card, card_mask
-from cardkit.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec
 from cardkit.game import GameDefinition
 from cardkit.hooks import Hooks
 from cardkit.melds import MeldRules
 
 __all__ = ["ACTION_HELP", "GAME", "evaluate", "meld_rules"]
-
-
-def deck_for(options: Mapping[str, Any]) -> DeckSpec:
-    """§1: one 52-card deck, plus two wild jokers with ``jokers = 2``."""
-    return WITH_JOKERS_54 if options["jokers"] else STANDARD_52
 
 
 def meld_rules(options: Mapping[str, Any]) -> MeldRules:

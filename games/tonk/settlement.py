@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardkit.cards import ALL_CARDS, Card, Rank, Suit, cards_of_mask
+from cardkit_games.tonk.suits import cards_in
+
+from cardkit.cards import ALL_CARDS, Card, Rank, Suit
 from cardkit.results import Result, Transfer
 from cardkit.views import seat_name
 
@@ -281,7 +283,7 @@ def side_bet(state: TonkState) -> None:
     pot (settled with whatever ends the hand)."""
     ace_high = state.options["spades_bet_ace_high"]
     for seat in state.bet_joiners if len(state.bet_joiners) > 1 else ():
-        spades = [card for card in cards_of_mask(state.hands[seat]) if card.suit == Suit.SPADES]
+        spades = [card for card in cards_in(state.hands[seat]) if card.suit == Suit.SPADES]
         best = max(spades, key=lambda card: spade_strength(card, ace_high), default=None)
         state.bet_spades[seat] = best
         if best is not None:
@@ -302,7 +304,7 @@ def close(state: TonkState, ending: str, winners: Iterable[int], transfers: list
         "explanation": why,
         "counts": counts,
         "dealt_counts": list(state.dealt_counts),
-        "revealed": [[card.text for card in sorted(cards_of_mask(hand),
+        "revealed": [[card.text for card in sorted(cards_in(hand),
                                                    key=_WRITTEN_ORDER.__getitem__)]
                      for hand in state.hands],
         "table": [f"{seat_name(spread.owner)}'s {'book' if spread.kind == 'set' else 'run'} "

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardkit.actions import Action
+from cardkit.cache import BoundedCache
 from cardkit.cards import ALL_CARDS, JOKERS, Card, Rank
 from cardkit.melds import Meld, MeldRules
 from cardkit.melds.layoff import layoff_identities
@@ -48,12 +49,18 @@ LONGEST_RUN = RANKS_PER_SUIT
 JOKER_MASK = JOKERS[0].mask | JOKERS[1].mask
 
 _RULES: dict[tuple[str, int, int, int], MeldRules] = {}
+# the rules of an options mapping, by its identity (the mapping is held, so the id stays its
+# own); asked at every legal-move generation, so the four-option key is not rebuilt each time
+_BY_OPTIONS: BoundedCache[int, tuple[Mapping[str, Any], MeldRules]] = BoundedCache(256)
 
 
 def spread_rules(options: Mapping[str, Any]) -> MeldRules:
     """§4 as :class:`~cardkit.melds.MeldRules`: books of 3-4, runs of 3+, ``ace_in_runs``, the
     jokers wild with ``jokers = 2`` and at least ``spread_min_natural`` natural cards in a
     spread that holds one, a joker in hand counting ``joker_hand_value``."""
+    known = _BY_OPTIONS.get(id(options))
+    if known is not None and known[0] is options:
+        return known[1]
     key = (options["ace_in_runs"], options["jokers"], options["spread_min_natural"],
            options["joker_hand_value"])
     rules = _RULES.get(key)
@@ -61,6 +68,7 @@ def spread_rules(options: Mapping[str, Any]) -> MeldRules:
         rules = _RULES[key] = MeldRules(
             set_sizes=(3, 4), min_run=3, ace=key[0], wild=JOKERS if key[1] else (),
             min_natural=key[2], wild_value=key[3])
+    _BY_OPTIONS[id(options)] = (options, rules)
     return rules
 
 

@@ -32,7 +32,13 @@ from cardkit.results import Transfer
 from cardkit.state import Phase, State
 from cardkit.views import View
 
-__all__ = ["TonkState", "card_values", "hand_count"]
+__all__ = ["VIEW_FIELDS", "TonkState", "card_values", "hand_count"]
+
+#: The fields of :class:`~cardkit.views.View` in the order ``TonkState.view`` passes them
+#: (a test checks it against the class).
+VIEW_FIELDS = ("game", "seat", "players", "phase", "current_player", "hand", "hand_sizes",
+               "stock_size", "discard_top", "table", "scores", "history", "dealer", "roles",
+               "revealed", "info", "result")
 
 
 class TonkState(State):
@@ -141,14 +147,14 @@ class TonkState(State):
         }
         if self.bet_offered and self.phase != "bet":
             info["side_bet_spades"] = dict(self.bet_spades)
+        # positional, in the order of VIEW_FIELDS (a third faster than keywords; views are
+        # built at every step of every simulated hand)
         return View(
-            game=self.game.name, seat=seat, players=self.players, phase=self.phase,
-            current_player=self.current_player, hand=cards_in(self.hands[seat]),
-            hand_sizes=tuple([h.bit_count() for h in self.hands]), stock_size=len(self.stock),
-            discard_top=self.discard_top(),
-            table=tuple([(s.owner, s.meld()) for s in self.table]),
-            scores=self.context.totals, history=tuple(self.log), dealer=self.context.dealer,
-            revealed=revealed, info=info, result=self.result,
+            self.game.name, seat, self.players, self.phase, self.current_player,
+            cards_in(self.hands[seat]), tuple([h.bit_count() for h in self.hands]),
+            len(self.stock), self.discard_top(), tuple([(s.owner, s.meld()) for s in self.table]),
+            self.context.totals, tuple(self.log), self.context.dealer, None, revealed, info,
+            self.result,
         )
 
     def public_history(self) -> tuple[tuple[int | None, str], ...]:

@@ -12,10 +12,13 @@ from cardkit_games.tonk.suits import cards_in
 
 from cardkit.actions import Action
 from cardkit.cards import ALL_CARDS, Card
-from cardkit.melds.masks import natural_meld_masks, wild_meld_masks
+from cardkit.melds.masks import RANKS_PER_SUIT, SUIT_MASK, natural_meld_masks, wild_meld_masks
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
+
+#: The four aces as a mask; shifted by ``rank - 1``, the four cards of that rank.
+RANK_CARDS = sum(1 << RANKS_PER_SUIT * suit for suit in range(4))
 
 __all__ = ["drop_refusal", "hit_moves", "hits_allowed", "not_held", "spread_moves", "usable"]
 
@@ -41,15 +44,20 @@ def hit_moves(state: TonkState, hand: int, targets: Sequence[int]) -> list[Actio
     """Every hit of a card of ``hand`` onto the table spreads numbered ``targets`` (from 0),
     books excluded with ``hit_targets = runs_only``."""
     actions = []
-    cards = cards_in(hand)
     runs_only = state.options["hit_targets"] == "runs_only"
     rules = state.rules
     table = state.table
+    jokers = hand & JOKER_MASK if rules.wild else 0
     for index in targets:
         spread = table[index]
-        if runs_only and spread.kind == BOOK:
-            continue
-        for card in cards:
+        # only cards of the book's rank or the run's suit (and jokers) can fit: ask about those
+        if spread.kind == BOOK:
+            if runs_only:
+                continue
+            candidates = hand & (RANK_CARDS << spread.rank - 1) | jokers
+        else:
+            candidates = hand & (SUIT_MASK << RANKS_PER_SUIT * spread.suit) | jokers
+        for card in cards_in(candidates):
             for identity in hit_identities(card, spread, rules):
                 actions.append(hit_action(card, index + 1, identity))
     return actions

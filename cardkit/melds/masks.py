@@ -31,6 +31,7 @@ RANKS_PER_SUIT = 13
 #: The 13-bit field of one suit (``mask >> 13 * suit & SUIT_MASK``: bit ``rank - 1``).
 SUIT_MASK = (1 << RANKS_PER_SUIT) - 1
 _NATURAL = (1 << 4 * RANKS_PER_SUIT) - 1
+_SHIFT_1, _SHIFT_2, _SHIFT_3 = RANKS_PER_SUIT, 2 * RANKS_PER_SUIT, 3 * RANKS_PER_SUIT
 
 #: A declared wild card: (the wild card, the card it stands for).
 Declared = tuple[tuple[Card, Card], ...]
@@ -86,10 +87,18 @@ _TABLES: dict[MeldRules, _Tables] = {}
 
 
 def _tables(rules: MeldRules) -> _Tables:
+    global _LAST_RULES, _LAST_TABLES
     tables = _TABLES.get(rules)
     if tables is None:
         tables = _TABLES[rules] = _Tables(rules)
+    _LAST_RULES, _LAST_TABLES = rules, tables
     return tables
+
+
+#: The rules asked last and their tables: a move generator asks with one rules object, so the
+#: usual lookup is an identity test.
+_LAST_RULES: MeldRules = DEFAULT_RULES
+_LAST_TABLES: _Tables = _tables(DEFAULT_RULES)
 
 
 def natural_meld_masks(hand: int, rules: MeldRules = DEFAULT_RULES) -> tuple[int, ...]:
@@ -103,23 +112,29 @@ def natural_meld_masks(hand: int, rules: MeldRules = DEFAULT_RULES) -> tuple[int
     >>> [" ".join(map(str, cards_of_mask(m))) for m in found]
     ['5C 5D 5H', '5H 6H 7H', '5H 6H 7H 8H', '6H 7H 8H']
     """
-    tables = _TABLES.get(rules) or _tables(rules)
+    tables = _LAST_TABLES if rules is _LAST_RULES else _tables(rules)
     natural = hand & _NATURAL & ~tables.wildmask
     a = natural & SUIT_MASK
-    b = natural >> 13 & SUIT_MASK
-    c = natural >> 26 & SUIT_MASK
-    d = natural >> 39
+    b = natural >> _SHIFT_1 & SUIT_MASK
+    c = natural >> _SHIFT_2 & SUIT_MASK
+    d = natural >> _SHIFT_3
     runs = tables.runs
-    runs_in = tables.runs_in
-    found: list[int] = []
-    if tables.min_set >= 3:
+    runs_a = runs[a] if runs[a] is not None else tables.runs_in(a)
+    runs_b = runs[b] if runs[b] is not None else tables.runs_in(b)
+    runs_c = runs[c] if runs[c] is not None else tables.runs_in(c)
+    runs_d = runs[d] if runs[d] is not None else tables.runs_in(d)
+    min_set = tables.min_set
+    if min_set == 3:
         ranks = (a & b & (c | d)) | (c & d & (a | b))
-    elif tables.min_set == 2:
+    elif min_set == 2:
         ranks = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    elif min_set == 4:
+        ranks = a & b & c & d
     else:
         ranks = a | b | c | d
-    if tables.min_set == 4:
-        ranks &= a & b & c & d
+    if not (ranks or runs_a or runs_b or runs_c or runs_d):
+        return ()
+    found: list[int] = []
     choices = tables.set_choices
     while ranks:
         low = ranks & -ranks
@@ -133,13 +148,10 @@ def natural_meld_masks(hand: int, rules: MeldRules = DEFAULT_RULES) -> tuple[int
                 if chosen >> suit & 1:
                     mask |= 1 << (RANKS_PER_SUIT * suit + shift)
             found.append(mask)
-    for suit, held_ranks in enumerate((a, b, c, d)):
-        windows = runs[held_ranks]
-        if windows is None:
-            windows = runs_in(held_ranks)
-        if windows:
-            shift = RANKS_PER_SUIT * suit
-            found.extend(window << shift for window in windows)
+    found += runs_a
+    found += [window << _SHIFT_1 for window in runs_b]
+    found += [window << _SHIFT_2 for window in runs_c]
+    found += [window << _SHIFT_3 for window in runs_d]
     return tuple(found)
 
 
@@ -158,7 +170,7 @@ def wild_meld_masks(hand: int, rules: MeldRules = DEFAULT_RULES) -> list[tuple[i
     ...  for m, d in wild_meld_masks(card_mask(parse_cards("5H 7H X1")), rules)]
     [('5H 7H', ['X1=6H'])]
     """
-    tables = _TABLES.get(rules) or _tables(rules)
+    tables = _LAST_TABLES if rules is _LAST_RULES else _tables(rules)
     wilds = [card for card in rules.wild if hand & card.mask]
     if not wilds:
         return []

@@ -45,9 +45,10 @@ __all__ = [
 ]
 
 
-#: Where each card stands when a hand is written out (rank, then suit: ``Card.sort_key``).
-_WRITTEN_ORDER = {card: position for position, card in
-                  enumerate(sorted(ALL_CARDS, key=lambda card: card.sort_key))}
+#: The card texts in the order a hand is written out (rank, then suit: ``Card.sort_key``), and
+#: where each card (by index) stands in it.
+_WRITTEN = [card.text for card in sorted(ALL_CARDS, key=lambda card: card.sort_key)]
+_WRITTEN_POSITION = [_WRITTEN.index(card.text) for card in ALL_CARDS]
 
 
 def _each_other_pays(state: TonkState, winner: int, amount: float,
@@ -304,8 +305,8 @@ def close(state: TonkState, ending: str, winners: Iterable[int], transfers: list
         "explanation": why,
         "counts": counts,
         "dealt_counts": list(state.dealt_counts),
-        "revealed": [[card.text for card in sorted(cards_in(hand),
-                                                   key=_WRITTEN_ORDER.__getitem__)]
+        "revealed": [[_WRITTEN[p] for p in sorted([_WRITTEN_POSITION[card.index]
+                                                   for card in cards_in(hand)])]
                      for hand in state.hands],
         "table": [f"{seat_name(spread.owner)}'s {'book' if spread.kind == 'set' else 'run'} "
                   f"{spread.text()}" for spread in state.table],

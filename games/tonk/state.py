@@ -34,6 +34,8 @@ from cardkit.views import View
 
 __all__ = ["VIEW_FIELDS", "TonkState", "card_values", "hand_count"]
 
+_bit_count = int.bit_count
+
 #: The fields of :class:`~cardkit.views.View` in the order ``TonkState.view`` passes them
 #: (a test checks it against the class).
 VIEW_FIELDS = ("game", "seat", "players", "phase", "current_player", "hand", "hand_sizes",
@@ -149,12 +151,15 @@ class TonkState(State):
             info["side_bet_spades"] = dict(self.bet_spades)
         # positional, in the order of VIEW_FIELDS (a third faster than keywords; views are
         # built at every step of every simulated hand)
+        table = self.table
+        discards = self.discards
+        context = self.context
         return View(
-            self.game.name, seat, self.players, self.phase, self.current_player,
-            cards_in(self.hands[seat]), tuple([h.bit_count() for h in self.hands]),
-            len(self.stock), self.discard_top(), tuple([(s.owner, s.meld()) for s in self.table]),
-            self.context.totals, tuple(self.log), self.context.dealer, None, revealed, info,
-            self.result,
+            self.game.definition.name, seat, self.players, self.phase, self.current_player,
+            cards_in(self.hands[seat]), tuple(map(_bit_count, self.hands)), len(self.stock),
+            discards[-1] if len(discards) > self.buried else None,
+            tuple([(s.owner, s.meld()) for s in table]) if table else (),
+            context.totals, tuple(self.log), context.dealer, None, revealed, info, self.result,
         )
 
     def public_history(self) -> tuple[tuple[int | None, str], ...]:

@@ -40,8 +40,9 @@ FULL_BOOK = 4
 def meld_moves(state: TonkState, hand: int) -> list[Action]:
     """Every spread and hit the hand can make now (before the taken-card rule)."""
     actions = spread_moves(state, hand)
-    if state.table and hits_allowed(state):
-        actions += hit_moves(state, hand, range(len(state.table)))
+    table = state.table
+    if table and hits_allowed(state):
+        actions += hit_moves(state, hand, range(len(table)))
     return actions
 
 

@@ -119,10 +119,19 @@ def natural_meld_masks(hand: int, rules: MeldRules = DEFAULT_RULES) -> tuple[int
     c = natural >> _SHIFT_2 & SUIT_MASK
     d = natural >> _SHIFT_3
     runs = tables.runs
-    runs_a = runs[a] if runs[a] is not None else tables.runs_in(a)
-    runs_b = runs[b] if runs[b] is not None else tables.runs_in(b)
-    runs_c = runs[c] if runs[c] is not None else tables.runs_in(c)
-    runs_d = runs[d] if runs[d] is not None else tables.runs_in(d)
+    # the tables fill on first use: None is "not computed yet" (an empty tuple is "no run")
+    runs_a = runs[a]
+    if runs_a is None:
+        runs_a = tables.runs_in(a)
+    runs_b = runs[b]
+    if runs_b is None:
+        runs_b = tables.runs_in(b)
+    runs_c = runs[c]
+    if runs_c is None:
+        runs_c = tables.runs_in(c)
+    runs_d = runs[d]
+    if runs_d is None:
+        runs_d = tables.runs_in(d)
     min_set = tables.min_set
     if min_set == 3:
         ranks = (a & b & (c | d)) | (c & d & (a | b))

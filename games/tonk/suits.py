@@ -16,10 +16,12 @@ __all__ = ["cards_in", "discards_of"]
 
 _SUITS = 4
 _JOKER_SHIFT = len(STANDARD_CARDS)
-_SHIFT_1, _SHIFT_2, _SHIFT_3 = RANKS_PER_SUIT, 2 * RANKS_PER_SUIT, 3 * RANKS_PER_SUIT
 _CARDS: list[list[tuple[Card, ...] | None]] = [[None] * (SUIT_MASK + 1) for _ in range(_SUITS)]
 _DISCARDS: list[list[tuple[Action, ...] | None]] = [[None] * (SUIT_MASK + 1)
                                                     for _ in range(_SUITS)]
+# (shift of the suit's field, its table), for the loops below
+_SUIT_TABLES = tuple((RANKS_PER_SUIT * suit, _CARDS[suit]) for suit in range(_SUITS))
+_SUIT_DISCARDS = tuple((RANKS_PER_SUIT * suit, _DISCARDS[suit]) for suit in range(_SUITS))
 #: ``discard <card>`` by card index.
 DISCARD = tuple(Action("discard", cards=(card,)) for card in ALL_CARDS)
 
@@ -33,15 +35,12 @@ def _cards(suit: int, ranks: int) -> tuple[Card, ...]:
 
 def cards_in(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask`` in index order (as :func:`cardkit.cards.cards_of_mask`)."""
-    clubs, diamonds, hearts, spades = _CARDS
-    a = mask & SUIT_MASK
-    b = mask >> _SHIFT_1 & SUIT_MASK
-    c = mask >> _SHIFT_2 & SUIT_MASK
-    d = mask >> _SHIFT_3 & SUIT_MASK
-    cards = ((clubs[a] if clubs[a] is not None else _cards(0, a))
-             + (diamonds[b] if diamonds[b] is not None else _cards(1, b))
-             + (hearts[c] if hearts[c] is not None else _cards(2, c))
-             + (spades[d] if spades[d] is not None else _cards(3, d)))
+    cards: tuple[Card, ...] = ()
+    for suit, table in _SUIT_TABLES:
+        ranks = mask >> suit & SUIT_MASK
+        if ranks:
+            found = table[ranks]
+            cards += found if found is not None else _cards(suit // RANKS_PER_SUIT, ranks)
     if mask >> _JOKER_SHIFT:
         cards += tuple(joker for joker in JOKERS if mask & joker.mask)
     return cards
@@ -57,15 +56,12 @@ def _discards(suit: int, ranks: int) -> tuple[Action, ...]:
 
 def discards_of(mask: int) -> list[Action]:
     """``discard <card>`` for every card of ``mask``, in card index order."""
-    clubs, diamonds, hearts, spades = _DISCARDS
-    a = mask & SUIT_MASK
-    b = mask >> _SHIFT_1 & SUIT_MASK
-    c = mask >> _SHIFT_2 & SUIT_MASK
-    d = mask >> _SHIFT_3 & SUIT_MASK
-    moves = [*(clubs[a] if clubs[a] is not None else _discards(0, a)),
-             *(diamonds[b] if diamonds[b] is not None else _discards(1, b)),
-             *(hearts[c] if hearts[c] is not None else _discards(2, c)),
-             *(spades[d] if spades[d] is not None else _discards(3, d))]
+    moves: list[Action] = []
+    for suit, table in _SUIT_DISCARDS:
+        ranks = mask >> suit & SUIT_MASK
+        if ranks:
+            found = table[ranks]
+            moves += found if found is not None else _discards(suit // RANKS_PER_SUIT, ranks)
     if mask >> _JOKER_SHIFT:
         moves += [DISCARD[joker.index] for joker in JOKERS if mask & joker.mask]
     return moves

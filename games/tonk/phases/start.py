@@ -19,21 +19,32 @@ if TYPE_CHECKING:
 __all__ = ["START"]
 
 
+def _moves(drop: bool, stock: bool, discard: bool) -> list[Action]:
+    moves = [DROP] if drop else []
+    if stock:
+        moves.append(DRAW_STOCK)
+    if discard:
+        moves.append(DRAW_DISCARD)
+    if not stock:
+        moves.append(PASS)
+    return moves
+
+
+# every combination, built once: the engine hands the list out read-only (``legal_actions``)
+_MOVES = {(drop, stock, discard): _moves(drop, stock, discard)
+          for drop in (False, True) for stock in (False, True) for discard in (False, True)}
+
+
 def legal(state: TonkState) -> list[Action]:
     """Drop unless hit-locked; draw stock while it lasts; draw discard (with
     ``discard_pickup_must_meld`` only a card the hand can use this turn, §3 B); pass when the
     stock is empty."""
-    actions = [] if state.locked else [DROP]
-    if state.stock:
-        actions.append(DRAW_STOCK)
     top = state.discard_top()
-    if top is not None and (not state.options["discard_pickup_must_meld"]
-                            or usable(state, top, state.hands[state.current_player] | top.mask,  # type: ignore[index]
-                                      state.table, 0)):
-        actions.append(DRAW_DISCARD)
-    if not state.stock:
-        actions.append(PASS)
-    return actions
+    takeable = top is not None and (
+        not state.options["discard_pickup_must_meld"]
+        or usable(state, top, state.hands[state.current_player] | top.mask,  # type: ignore[index]
+                  state.table, 0))
+    return _MOVES[(not state.locked, bool(state.stock), takeable)]
 
 
 def why_illegal(state: TonkState, action: Action) -> str | None:

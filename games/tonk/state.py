@@ -63,24 +63,23 @@ class TonkState(State):
         # card k of the deal goes to seat (first + k) % players: every players-th card from k
         self.hands = [card_mask(deck[(seat - first) % players:dealt:players])
                       for seat in range(players)]
-        rest = deck[dealt:]
         self.discards: list[Card] = []
         # §4 completed_book_to_discard: completed books lie face down *under* the pile; they are
         # the bottom ``buried`` cards of ``discards`` and are never the visible, takeable top
         self.buried = 0
         if options["initial_discard"]:
-            self.discards.append(rest.pop(0))
-        rest.reverse()
-        self.stock: list[Card] = rest  # top card last
+            self.discards.append(deck[dealt])
+            dealt += 1
+        self.stock: list[Card] = deck[:dealt - 1:-1]  # the rest, top card last
         deal_count = hand_counter(options["initial_count_ace_value"], options["joker_hand_value"])
         self.dealt = tuple(self.hands)
-        self.dealt_counts = tuple(deal_count(hand) for hand in self.hands)
+        self.dealt_counts = tuple(map(deal_count, self.hands))
         self.table: list[Spread] = []
         self.locks = [0] * players
         self.had_turn = [False] * players
         self.ever_melded = [False] * players
         # cards every seat has seen (discards, taken discards, revealed spades)
-        self.public_mask = card_mask(self.discards)
+        self.public_mask = self.discards[0].mask if self.discards else 0
         self.log: list[tuple[int | None, str]] = []
         self.turns = 0
         self.reshuffles = 0

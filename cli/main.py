@@ -91,11 +91,17 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the subcommand; a cardkit ``ValueError`` (``IllegalAction``, ``RecordError``, a bad
-        option ...) or an ``OSError`` becomes one line and exit code 1, never a traceback."""
+        option ...) or an ``OSError`` becomes one line and exit code 1, never a traceback;
+        Ctrl-C ends with "interrupted" and exit code 130."""
         try:
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except KeyboardInterrupt:
+            # Ctrl-C: one line (on its own line after any prompt), no traceback, the shell's
+            # code for an interrupted command; commands that keep something say so first
+            click.echo("\ninterrupted", err=True)
+            raise SystemExit(130) from None
         except ValueError as error:
             raise CardkitError(str(error), 1) from None
         except OSError as error:

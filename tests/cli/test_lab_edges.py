@@ -1,0 +1,124 @@
+"""The rule lab's command-line edges: Ctrl-C stops at once with any local backend and keeps
+what every variant finished, output paths are checked before any work, --compare errors name
+--compare, and the progress bar knows its total from the start."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from cardkit_cli.main import cli
+from click.testing import CliRunner
+
+from cardkit.lab import LabInterrupted, Variant, run_experiment
+from cardkit.lab.backends import Backend, ChunksInterrupted
+from cardkit.lab.simulate import run_chunk
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_unwritable_outputs_are_refused_before_the_simulation(monkeypatch):
+    import cardkit.lab
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("the simulation started")
+
+    monkeypatch.setattr(cardkit.lab, "run_experiment", no_work)
+    for flag in ("--json", "--csv", "--plot"):
+        result = run("lab", "tonk", "--hands", "10", flag, "/nonexistent/folder/x.out")
+        assert result.exit_code == 2, result.output
+        assert f"{flag} /nonexistent/folder/x.out: there is no folder" in result.output
+
+
+def test_compare_without_equals_names_compare():
+    result = run("lab", "tonk", "--hands", "10", "--compare", "hit_penalty_turns")
+    assert result.exit_code == 2
+    assert "--compare 'hit_penalty_turns'" in result.output and "--rule" not in result.output
+
+
+@pytest.mark.parametrize("text", ["", "  ", ";"])
+def test_blank_compare_is_refused(text):
+    result = run("lab", "tonk", "--hands", "10", "--compare", text)
+    assert result.exit_code == 2
+    assert "--compare" in result.output and "name=value" in result.output
+
+
+def test_progress_starts_with_its_total():
+    calls = []
+    run_experiment("tonk", [Variant("base", {})], units=20, workers=1, skill_units=0,
+                   progress=lambda done, total: calls.append((done, total)))
+    assert calls[0] == (0, 20) and calls[-1] == (20, 20)
+
+
+class StopAfter(Backend):
+    """Runs ``finished`` chunks, then behaves as if Ctrl-C arrived."""
+
+    name = "test"
+
+    def __init__(self, finished):
+        self.finished = finished
+
+    def run(self, chunks, on_done=None):
+        raise ChunksInterrupted([run_chunk(chunk) for chunk in chunks[:self.finished]])
+
+
+def test_an_interrupted_run_keeps_the_units_every_variant_finished():
+    variants = [Variant("base", {}), Variant("locks", {"hit_penalty_turns": 3})]
+    with pytest.raises(LabInterrupted) as caught:
+        run_experiment("tonk", variants, units=40, chunk_size=10, skill_units=0,
+                       backend=StopAfter(3))
+    partial = caught.value.partial
+    # chunks alternate between the variants: three finished = units 0-9 of both, and 10-19
+    # of the baseline only, which the paired comparison cannot use
+    assert partial is not None and partial.interrupted and partial.units == 10
+    assert partial.to_dict()["interrupted"] is True
+    with pytest.raises(LabInterrupted) as caught:
+        run_experiment("tonk", variants, units=40, chunk_size=10, skill_units=0,
+                       backend=StopAfter(1))
+    assert caught.value.partial is None
+
+
+def interrupt_lab(tmp_path, wait, *args):
+    """Start ``cardkit lab`` in its own process group, send Ctrl-C to the group after
+    ``wait`` seconds (as a terminal does); return (exit code, seconds to stop, stderr)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardkit_cli", "lab", "tonk", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        cwd=tmp_path)
+    time.sleep(wait)
+    started = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    return process.returncode, time.monotonic() - started, err
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_the_lab_quickly_and_writes_what_finished(tmp_path, workers):
+    out = tmp_path / "lab.json"
+    code, seconds, err = interrupt_lab(tmp_path, 8, "--hands", "1000000", "--workers", workers,
+                                       "--no-lead", "--skill-hands", "0", "--json", str(out))
+    assert code == 130, err
+    assert seconds < 5, f"took {seconds:.1f} s to stop"
+    assert "Traceback" not in err
+    if out.exists():
+        assert "partial results" in err
+        assert json.loads(out.read_text())["interrupted"] is True
+    else:
+        assert "nothing was written" in err
+
+
+def test_ctrl_c_before_anything_finished_says_nothing_was_written(tmp_path):
+    out = tmp_path / "lab.json"
+    code, seconds, err = interrupt_lab(tmp_path, 1.5, "--hands", "1000000", "--workers", "2",
+                                       "--json", str(out))
+    assert code == 130 and seconds < 5
+    assert "nothing was written" in err and not out.exists()

@@ -20,7 +20,6 @@ from typing import Any
 
 import click
 from cardkit_cli.main import CardkitError
-from cardkit_cli.paths import unwritable_reason
 from cardkit_cli.options import (
     definition_of,
     parse_rule_texts,
@@ -29,6 +28,7 @@ from cardkit_cli.options import (
     rule_option,
     usage_errors,
 )
+from cardkit_cli.paths import unwritable_reason
 
 __all__ = ["lab"]
 

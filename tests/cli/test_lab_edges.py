@@ -122,3 +122,48 @@ def test_ctrl_c_before_anything_finished_says_nothing_was_written(tmp_path):
                                        "--json", str(out))
     assert code == 130 and seconds < 5
     assert "nothing was written" in err and not out.exists()
+
+
+def test_every_chart_panel_has_x_labels_and_an_all_zero_panel_keeps_its_axis():
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from cardkit.lab.plot import build_figure
+
+    # with no lead evaluation and hit locks off, some panels measure only zeros
+    result = run_experiment("tonk", [Variant("base", {}), Variant("b", {"jokers": 2})],
+                            units=30, workers=1, skill_units=10, lead=True)
+    figure = build_figure(result)
+    try:
+        shown = [axis for axis in figure.axes if axis.get_visible()]
+        assert shown
+        for axis in shown:
+            labels = [label.get_text() for label in axis.get_xticklabels()]
+            assert labels and all(labels), axis.get_title()
+        zero = [axis for axis in shown
+                if all(patch.get_height() == 0 for patch in axis.patches)]
+        for axis in zero:
+            assert axis.get_ylim()[1] > 0
+            assert any("0" in text.get_text() for text in axis.texts)
+    finally:
+        plt.close(figure)
+
+
+def test_an_all_zero_panel_is_drawn_with_a_note():
+    pytest.importorskip("matplotlib")
+    import attrs
+    import matplotlib.pyplot as plt
+
+    from cardkit.lab.plot import build_figure
+
+    result = run_experiment("tonk", [Variant("base", {})], units=10, workers=1, skill_units=0)
+    result.metrics[0] = [attrs.evolve(m, value=0.0, low=0.0, high=0.0)
+                         if m.key == "void_rate" else m for m in result.metrics[0]]
+    figure = build_figure(result)
+    try:
+        void = next(axis for axis in figure.axes if axis.get_title() == "hands with no winner")
+        assert void.get_ylim() == (0, 100)
+        assert [text.get_text() for text in void.texts] == ["every variant: 0"]
+        assert [label.get_text() for label in void.get_xticklabels()] != [""]
+    finally:
+        plt.close(figure)

@@ -21,6 +21,7 @@ __all__ = [
     "game_definition",
     "game_infos",
     "load_game",
+    "name_clashes",
     "plugin_errors",
     "register",
     "unregister",
@@ -41,14 +42,24 @@ class GameInfo:
 
 _discovered: dict[str, GameInfo] | None = None
 _registered: dict[str, GameInfo] = {}
+#: Game names claimed by more than one installed package: name -> the packages, the one in
+#: use first.
+_clashes: dict[str, list[str]] = {}
 
 
 def _discover() -> dict[str, GameInfo]:
     global _discovered
     if _discovered is None:
         found: dict[str, GameInfo] = {}
+        _clashes.clear()
         for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
             package = point.dist.name if point.dist is not None else point.module
+            if point.name in found:
+                # two plugins claim one name: the first found is used, the clash is reported
+                claimants = _clashes.setdefault(point.name, [found[point.name].package])
+                if package not in claimants:
+                    claimants.append(package)
+                continue
             try:
                 definition = point.load()
             except Exception as error:  # a broken plugin must not break the others
@@ -64,6 +75,13 @@ def _discover() -> dict[str, GameInfo]:
                 found[point.name] = GameInfo(point.name, package, definition)
         _discovered = found
     return {**_discovered, **_registered}
+
+
+def name_clashes() -> dict[str, list[str]]:
+    """Game names that more than one installed package declares, with those packages (the
+    one in use first): only one of them can be played under that name."""
+    _discover()
+    return {name: list(packages) for name, packages in _clashes.items() if len(packages) > 1}
 
 
 def game_infos() -> list[GameInfo]:

@@ -97,6 +97,11 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except BrokenPipeError:
+            # the reader of a pipe stopped early (``cardkit rules tonk | head``): not an error;
+            # what is still buffered goes nowhere instead of failing again at exit
+            _silence_stdout()
+            raise SystemExit(0) from None
         except KeyboardInterrupt:
             # Ctrl-C: one line (on its own line after any prompt), no traceback, the shell's
             # code for an interrupted command; commands that keep something say so first
@@ -121,6 +126,18 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device (after a broken pipe)."""
+    import os
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (e.g. under a test runner)
+        pass
 
 
 def _version() -> str:

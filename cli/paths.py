@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["unwritable_reason"]
+__all__ = ["autosave_path", "unwritable_reason"]
 
 
 def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
@@ -28,3 +28,18 @@ def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
     elif not os.access(folder, os.W_OK | os.X_OK):
         return f"cannot create files in {folder}"
     return None
+
+
+def autosave_path(game: str, seed: int) -> Path:
+    """Where an interrupted game without ``--save`` is kept: ``$XDG_STATE_HOME/cardkit``
+    (``~/.local/state/cardkit`` by default), or the system's temporary folder when that
+    cannot be created; one file per game and match seed."""
+    import tempfile
+
+    state_home = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    folder = Path(state_home) / "cardkit"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        folder = Path(tempfile.gettempdir())
+    return folder / f"autosave-{game}-{seed}.json"

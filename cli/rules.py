@@ -92,10 +92,13 @@ def rules_text(game: Game, brief: bool = False) -> list[str]:
 
 def _hanging(line: str, indent: int) -> str:
     """``line`` wrapped to the terminal (at most 100 columns), continuation lines indented by
-    ``indent`` so a move's meaning stays in its column."""
+    ``indent`` so a move's meaning stays in its column; not wrapped when not at a terminal."""
     import shutil
+    import sys
     import textwrap
 
+    if not sys.stdout.isatty():
+        return line  # a file or a pipe gets whole lines
     width = max(60, min(100, shutil.get_terminal_size((100, 24)).columns))
     return textwrap.fill(line, width=width, subsequent_indent=" " * indent,
                          break_on_hyphens=False, break_long_words=False)

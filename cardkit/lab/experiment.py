@@ -218,8 +218,9 @@ def _result(game: str, players: int, mode: str, seed: int, seat_bots: tuple[str,
                for s in samples]
     # per-unit values pair hand i of every variant (same deal, same agent seeds)
     units_of = [unit_values(s, players, mode, endings) for s in samples]
-    differences = [{}] + [compare_metrics(metrics[0], metrics[i], units_of[0], units_of[i])
-                          for i in range(1, len(metrics))]
+    differences: list[dict[str, Difference]] = [{}]
+    differences += [compare_metrics(metrics[0], metrics[i], units_of[0], units_of[i])
+                    for i in range(1, len(metrics))]
     labels = [v.label for v in variants]
     unit = "match" if mode == "matches" else "hand"
     summary = summarise(labels, metrics, differences, unit)

@@ -26,7 +26,7 @@ from cardkit.validate import (
 )
 
 if TYPE_CHECKING:
-    from cardkit.game import Game
+    from cardkit.game import Game, GameDefinition
     from cardkit.match import Match
     from cardkit.state import State
 
@@ -50,11 +50,19 @@ MAX_MATCH_HANDS = 10**6
 
 
 def _load_game(name: str, players: int, options: Mapping[str, Any],
-               where: str = "record") -> Game:
+               where: str = "record", definition: GameDefinition | None = None) -> Game:
+    """The game a record names, configured as it says: from the registry, or from
+    ``definition`` (a game not installed, e.g. under the conformance kit)."""
     from cardkit.registry import load_game
 
     try:
+        if definition is not None:
+            require(name == definition.name, f"{where} is a record of {name!r}, not of "
+                                             f"{definition.name!r}")
+            return definition.configure(players=players, **options)
         return load_game(name, players=players, **options)
+    except RecordError:
+        raise
     except (ValueError, TypeError) as error:
         raise RecordError(f"{where} cannot be replayed: {error}") from None
 
@@ -63,7 +71,8 @@ def _major(version: str) -> str:
     return version.split(".", 1)[0]
 
 
-def _check_header(data: Any, where: str, expected_format: str) -> Game:
+def _check_header(data: Any, where: str, expected_format: str,
+                  definition: GameDefinition | None = None) -> Game:
     """The fields a hand and a match share: format, game, version, players, options, seed;
     the game they name, configured (which checks the player count and every option)."""
     require(isinstance(data, dict), f"{where}: expected a JSON object, not {kind_name(data)}")
@@ -80,7 +89,7 @@ def _check_header(data: Any, where: str, expected_format: str) -> Game:
     require(isinstance(data["options"], dict),
             f"{where}: 'options' must be an object, not {kind_name(data['options'])}")
     check_int(data["seed"], f"{where}: 'seed'", -(2**63), 2**64 - 1)
-    game = _load_game(data["game"], data["players"], data["options"], where)
+    game = _load_game(data["game"], data["players"], data["options"], where, definition)
     supported = _major(game.definition.version)
     require(_major(version) == supported,
             f"{where}: version {version!r} of {game.name} is not supported (this cardkit "
@@ -195,18 +204,21 @@ class HandRecord:
         return json.dumps(self.to_dict(), indent=1)
 
     @classmethod
-    def from_dict(cls, data: Any, where: str = "record") -> HandRecord:
+    def from_dict(cls, data: Any, where: str = "record",
+                  definition: GameDefinition | None = None) -> HandRecord:
         """Validate plain data: every field's type and range, against the game it names (its
-        player counts, options, roles and supported version). ``RecordError`` naming the field
-        and the problem; the actions are checked when the hand is replayed."""
+        player counts, options, roles and supported version; ``definition`` stands for a game
+        that is not installed). ``RecordError`` naming the field and the problem; the actions
+        are checked when the hand is replayed."""
         try:
-            return cls._from_dict(data, where)
+            return cls._from_dict(data, where, definition)
         except RecursionError:
             raise RecordError(f"{where}: nested too deeply") from None
 
     @classmethod
-    def _from_dict(cls, data: Any, where: str) -> HandRecord:
-        game = _check_header(data, where, HAND_FORMAT)
+    def _from_dict(cls, data: Any, where: str,
+                   definition: GameDefinition | None) -> HandRecord:
+        game = _check_header(data, where, HAND_FORMAT, definition)
         players = game.players
         for key in ("context", "actions"):
             require(key in data, f"{where}: missing {key!r}")
@@ -318,21 +330,21 @@ class MatchRecord:
         return json.dumps(self.to_dict(), indent=1)
 
     @classmethod
-    def from_dict(cls, data: Any) -> MatchRecord:
+    def from_dict(cls, data: Any, definition: GameDefinition | None = None) -> MatchRecord:
         """Validate plain data: the header as for a hand, the hand limit, and every hand (each
         of the header's game, players, version and options). ``RecordError`` naming the
         problem."""
         try:
-            return cls._from_dict(data)
+            return cls._from_dict(data, definition)
         except RecursionError:
             raise RecordError("record: nested too deeply") from None
 
     @classmethod
-    def _from_dict(cls, data: Any) -> MatchRecord:
+    def _from_dict(cls, data: Any, definition: GameDefinition | None) -> MatchRecord:
         require(isinstance(data, dict), f"record: expected a JSON object, not {kind_name(data)}")
         require(data.get("format") == MATCH_FORMAT,
                 f"record: format is {data.get('format')!r:.40}, expected {MATCH_FORMAT!r}")
-        _check_header(data, "record", MATCH_FORMAT)
+        _check_header(data, "record", MATCH_FORMAT, definition)
         require("hands" in data, "record: missing 'hands'")
         limit = data.get("hands_limit")
         if limit is not None:
@@ -354,7 +366,7 @@ class MatchRecord:
                 require(hand.get(key) == data[key],
                         f"{where}: {key!r} is {_brief(hand.get(key))}, but the match's is "
                         f"{_brief(data[key])}")
-            hands.append(HandRecord.from_dict(hand, where))
+            hands.append(HandRecord.from_dict(hand, where, definition))
         return cls(data["game"], data["version"], data["players"], data["options"],
                    data["seed"], limit, tuple(hands))
 
@@ -390,8 +402,10 @@ class MatchRecord:
         return match
 
 
-def parse_record(text: str) -> HandRecord | MatchRecord:
-    """A record from JSON text (hand or match); ``RecordError`` with the reason otherwise."""
+def parse_record(text: str,
+                 definition: GameDefinition | None = None) -> HandRecord | MatchRecord:
+    """A record from JSON text (hand or match); ``RecordError`` with the reason otherwise.
+    ``definition`` checks it against a game that is not installed (the conformance kit)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -402,9 +416,9 @@ def parse_record(text: str) -> HandRecord | MatchRecord:
     except ValueError as error:  # Python's own limits: an integer of thousands of digits
         raise RecordError(f"not a cardkit record: {str(error).split(';')[0]}") from None
     if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
-        return MatchRecord.from_dict(data)
+        return MatchRecord.from_dict(data, definition)
     if isinstance(data, dict) and data.get("format") == HAND_FORMAT:
-        return HandRecord.from_dict(data)
+        return HandRecord.from_dict(data, definition=definition)
     raise RecordError("not a cardkit record: no 'format' field of "
                       f"{HAND_FORMAT!r} or {MATCH_FORMAT!r}")
 

@@ -207,6 +207,15 @@ class State:
     # ----- the engine ---------------------------------------------------------------------------
 
     @property
+    def seat_to_play(self) -> int:
+        """The current player, for code that runs only while the hand goes on (the phase
+        handlers): ``current_player`` known not to be None."""
+        seat = self.current_player
+        if seat is None:
+            raise RuntimeError("the hand is over: nobody is to play")
+        return seat
+
+    @property
     def is_over(self) -> bool:
         """True once the hand has ended (``result`` is set)."""
         return self.result is not None

@@ -279,10 +279,13 @@ def render_details(details: Mapping[str, Any], indent: str = "  ") -> list[Text]
 
 
 def seat_name(seat: int, names: Sequence[str] | None) -> str:
-    """``seat 1 (greedy)``-style name."""
+    """``seat 1 (greedy)``-style name: :func:`cardkit.views.seat_name` and, at the table,
+    who sits there."""
+    from cardkit.views import seat_name as plain_seat_name
+
     if names is None:
-        return f"seat {seat}"
-    return f"seat {seat} ({names[seat]})"
+        return plain_seat_name(seat)
+    return f"{plain_seat_name(seat)} ({names[seat]})"
 
 
 #: View fields the play screen shows itself: info entries of the same name are not repeated.

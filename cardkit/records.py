@@ -381,11 +381,8 @@ class MatchRecord:
             where = f"hand {index + 1}"
             require(match.current.seed == hand.seed and hand.deck is None,
                     f"{where}: does not follow from the match seed (file altered?)")
-            try:
-                saved = HandContext.from_dict(hand.context, game.players,
-                                              game.definition.roles, f"{where}: context")
-            except RecordError:
-                raise
+            saved = HandContext.from_dict(hand.context, game.players, game.definition.roles,
+                                          f"{where}: context")
             require(match.current.context.to_dict() == saved.to_dict(),
                     f"{where}: its context (dealer, totals, roles) does not follow from the "
                     "match (file altered?)")

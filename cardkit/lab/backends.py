@@ -7,6 +7,7 @@ Results do not depend on the backend: a chunk is a pure function of its descript
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -153,6 +154,7 @@ class DaskBackend(Backend):
         except ImportError:
             raise RuntimeError(CLUSTER_INSTALL_HINT) from None
         self.cluster = None
+        self.stopped = False
         if address == "local":
             self.workers = workers or default_workers()
             # the workers start with Ctrl-C ignored (a disposition new processes inherit):
@@ -196,11 +198,30 @@ class DaskBackend(Backend):
                     on_done(chunks[index])
         except KeyboardInterrupt:
             self.client.cancel(futures)
+            self._stop_local_workers()
             raise ChunksInterrupted([r for r in results if r is not None]) from None
         return [r for r in results if r is not None]
 
+    def _stop_local_workers(self) -> None:
+        """After Ctrl-C: end the worker processes of a cluster this backend started at once
+        (a graceful close waits for the chunks they are running, seconds each)."""
+        if self.cluster is None:
+            return
+        self.stopped = True
+        for nanny in list(self.cluster.workers.values()):
+            pid = getattr(getattr(nanny, "process", None), "pid", None)
+            if pid:
+                with contextlib.suppress(OSError):  # already gone
+                    os.kill(pid, signal.SIGKILL)
+
     def close(self) -> None:
-        """Disconnect, and stop the local cluster if this backend started it."""
+        """Disconnect, and stop the local cluster if this backend started it (after Ctrl-C
+        the cluster first: with its workers stopped it closes at once, where the client would
+        wait for them)."""
+        if self.stopped and self.cluster is not None:
+            self.cluster.close()
+            self.client.close()
+            return
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()

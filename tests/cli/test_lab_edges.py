@@ -101,10 +101,14 @@ def interrupt_lab(tmp_path, wait, *args):
     return process.returncode, time.monotonic() - started, err
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_ctrl_c_stops_the_lab_quickly_and_writes_what_finished(tmp_path, workers):
+@pytest.mark.parametrize("backend", [("--workers", "1"), ("--workers", "2"),
+                                     ("--workers", "2", "--cluster", "local")])
+def test_ctrl_c_stops_the_lab_quickly_and_writes_what_finished(tmp_path, backend):
+    if "--cluster" in backend:
+        pytest.importorskip("distributed")
+    wait = 14 if "--cluster" in backend else 8  # a Dask cluster takes seconds to start
     out = tmp_path / "lab.json"
-    code, seconds, err = interrupt_lab(tmp_path, 8, "--hands", "1000000", "--workers", workers,
+    code, seconds, err = interrupt_lab(tmp_path, wait, "--hands", "1000000", *backend,
                                        "--no-lead", "--skill-hands", "0", "--json", str(out))
     assert code == 130, err
     assert seconds < 5, f"took {seconds:.1f} s to stop"

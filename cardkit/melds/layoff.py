@@ -21,7 +21,7 @@ HIGH = "high"
 
 def _run_ends(meld: Meld, rules: MeldRules) -> tuple[int | None, int | None]:
     """The ranks just below and just above a run in the rules' run order (None: no such rank)."""
-    return _window_ends(rules, meld.represents[0].rank, len(meld.represents))  # type: ignore[arg-type]
+    return _window_ends(rules, int(meld.represents[0].rank or 0), len(meld.represents))
 
 
 @functools.cache  # bounded: one entry per rules value, first rank (13) and length (<= 14)

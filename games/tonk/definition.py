@@ -28,6 +28,7 @@ from cardkit.cards import Card, card_mask
 from cardkit.game import GameDefinition
 from cardkit.hooks import Hooks
 from cardkit.melds import MeldRules
+from cardkit.state import State
 
 __all__ = ["ACTION_HELP", "GAME", "evaluate", "meld_rules"]
 
@@ -52,11 +53,12 @@ def analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str,
     }
 
 
-def evaluate(state: TonkState) -> list[float]:
+def evaluate(state: State) -> list[float]:
     """How well each seat stands (higher = better), for the rule lab's lead changes: minus the
     seat's count, the number a drop or a stock end would compare (§0: the values of the cards
     still in hand, laid cards never count; §6.5, §6.6). An empty hand scores 0, the best. A
     referee's view (it reads every hand), computed on the hand bitmasks: it runs once per turn."""
+    assert isinstance(state, TonkState)
     count_of = state.count_of
     return [float(-count_of(hand)) for hand in state.hands]
 

@@ -107,10 +107,7 @@ def test_layoff_identities_are_every_card_a_card_can_stand_for(group, card, rule
         return
     found = layoff_identities(card, meld, rules)
     assert len(found) == len(set(found))
-    if card in rules.wild:
-        candidates = STANDARD_CARDS
-    else:
-        candidates = (card,)
+    candidates = STANDARD_CARDS if card in rules.wild else (card,)
     expected = set()
     for identity in candidates:
         declared = {card: identity} if card in rules.wild else None

@@ -8,8 +8,9 @@ from typing import Any
 from cardkit_games.gin_rummy import settlement
 from cardkit_games.gin_rummy.agents import greedy_agent
 from cardkit_games.gin_rummy.match import MATCH
+from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.options import OPTIONS
-from cardkit_games.gin_rummy.state import RULES, GinState
+from cardkit_games.gin_rummy.state import GinState
 
 from cardkit.cards import Card, CardSet
 from cardkit.game import GameDefinition

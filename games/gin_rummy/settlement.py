@@ -185,7 +185,8 @@ def _meld_words(owner: int, kind: str, cards: Sequence[Card]) -> str:
         return f"{seat_name(owner)}'s set of {_RANK_WORDS.get(rank, f'{rank}s')}"
     ends = sorted(cards, key=lambda card: card.rank or 0)
     low, high = ends[0].text[:-1], ends[-1].text[:-1]
-    return f"{seat_name(owner)}'s run of {Suit(ends[0].suit or 0).name.lower()} from {low} to {high}"
+    suit = Suit(ends[0].suit or 0).name.lower()
+    return f"{seat_name(owner)}'s run of {suit} from {low} to {high}"
 
 
 def _layoff_sentences(state: GinState, knocker: int, defender: int,

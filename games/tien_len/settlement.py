@@ -45,12 +45,14 @@ def settle_normal(state: TienLenState, places: list[int]) -> Result:
         points[seat] = table[place]
     summary = ", ".join(f"{_ORDINALS[place]} {seat_name(seat)} +{table[place]}"
                         for place, seat in enumerate(places))
-    out = [f"{seat_name(seat)} {_PLACE_WORDS[place]}" for place, seat in enumerate(places[:-1])]
+    first, *others = places[:-1]
+    out = [f"{seat_name(seat)} {_PLACE_WORDS[place]}" for place, seat in enumerate(others, 1)]
+    went = f"{seat_name(first)} went out first" + (f", {_listed(out)}" if out else "")
     last = places[-1]
     left = len(state.hands[last])
     explanation = [
-        f"{_listed(out)} went out in that order (§3.4); {seat_name(last)}, last, still held "
-        f"{left} card{'s' if left != 1 else ''}.",
+        f"{went} (§3.4); {seat_name(last)}, left last, still held {left} "
+        f"card{'s' if left != 1 else ''}.",
         f"Places score {_listed([str(p) for p in table])} points (placement_points, §6).",
     ]
     return Result("normal", (places[0],), tuple(points),

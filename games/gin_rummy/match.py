@@ -20,6 +20,7 @@ import attrs
 from cardkit.cards import ALL_CARDS, Card
 from cardkit.game import Game, HandContext, MatchOutcome, MatchRules
 from cardkit.results import Result
+from cardkit.views import seat_name
 
 __all__ = [
     "MATCH",
@@ -165,7 +166,7 @@ def outcome(game: Game, context: HandContext, hands_played: int) -> MatchOutcome
         return None
     extra = context.extra
     final = final_totals(game, context.totals, winner, extra["hands_won"], extra["scored_hands"])
-    summary = (f"seat {winner} wins the game with {context.totals[winner]:g} after "
+    summary = (f"{seat_name(winner)} wins the game with {context.totals[winner]:g} after "
                f"{hands_played} hands (final totals {', '.join(f'{t:g}' for t in final)})")
     return MatchOutcome(winner, final, summary)
 

@@ -123,7 +123,8 @@ def draw_why_illegal(state: GinState, action: Action) -> str | None:
 
 def draw_apply(state: GinState, action: Action) -> None:
     """The drawn card joins the hand; then the discard phase, with its knock check."""
-    seat = state.seat_to_play
+    seat = state.current_player
+    assert seat is not None  # not seat_to_play: a property call per move shows in simulations
     if action.option == "stock":
         card = state.stock.pop()
         state.hands[seat] = state.hands[seat].add(card)
@@ -162,9 +163,10 @@ def prepare_discard(state: GinState, seat: int) -> None:
 def discard_legal(state: GinState) -> list[Action]:
     """Any card but the one just taken (§3.2); knock or gin with a card the check allowed;
     big gin when all eleven cards meld (§5.2)."""
+    seat = state.current_player
+    assert seat is not None
     barred = None if state.options["discard_taken_card_same_turn"] else state.taken
-    actions = [DISCARD[card.index] for card in state.hands[state.seat_to_play]
-               if card is not barred]
+    actions = [DISCARD[card.index] for card in state.hands[seat] if card is not barred]
     for index, left in state.knockable:
         actions.append(GIN[index] if left == 0 else KNOCK[index])
     if state.big_gin_ready:
@@ -200,17 +202,17 @@ def discard_why_illegal(state: GinState, action: Action) -> str | None:
 def discard_apply(state: GinState, action: Action) -> None:
     """A discard passes the turn, or ends a dead hand (§5.3); knock and gin discard and go to
     the showdown (§5.1, §5.2); big gin shows all eleven cards."""
-    seat = state.seat_to_play
-    hooks = state.game.hooks
+    seat = state.current_player
+    assert seat is not None
     if action.kind == "big":
-        state.finish(hooks.showdown(state, seat, "big_gin", None))
+        state.finish(state.game.hooks.showdown(state, seat, "big_gin", None))
         return
     card = action.cards[0]
     _lay_down(state, seat, card)
     if action.kind != "discard":
-        state.finish(hooks.showdown(state, seat, action.kind, card))
+        state.finish(state.game.hooks.showdown(state, seat, action.kind, card))
     elif len(state.stock) <= state.options["draw_stock_remaining"]:
-        state.finish(hooks.settle_draw(state, seat))
+        state.finish(state.game.hooks.settle_draw(state, seat))
     else:
         state.current_player = state.opponent(seat)
         state.phase = "draw"

@@ -61,7 +61,8 @@ def _play_problem(state: TienLenState, action: Action) -> tuple[str | None, Comb
 def play(state: TienLenState, action: Action) -> None:
     """§3.1/§3.2: the combination becomes the trick's top; a player who plays the last card goes
     out (§3.4), and the game ends when only one player holds cards (§5.3)."""
-    seat = state.seat_to_play
+    seat = state.current_player
+    assert seat is not None  # not seat_to_play: a property call per move shows in simulations
     mask = card_mask(action.cards)
     combo = cached_combination(mask) or combination_of(action.cards, state.rules)
     assert combo is not None  # a legal play is a combination
@@ -96,8 +97,9 @@ def play(state: TienLenState, action: Action) -> None:
 def lead_legal(state: TienLenState) -> list[Action]:
     """Any combination in the hand; the first lead of a match's first game must include the
     lowest card (§2.4)."""
-    return actions_of(lead_plays(state.hands[state.seat_to_play], state.rules,
-                                  state.must_include))
+    seat = state.current_player
+    assert seat is not None
+    return actions_of(lead_plays(state.hands[seat], state.rules, state.must_include))
 
 
 def lead_why_illegal(state: TienLenState, action: Action) -> str | None:
@@ -115,9 +117,9 @@ def lead_why_illegal(state: TienLenState, action: Action) -> str | None:
 def follow_legal(state: TienLenState) -> list[Action]:
     """Every combination that beats the top (a bomb on 2s, §4.4), and ``pass``. A locked
     player is asked only under ``bombs_ignore_pass_lock``, and may then only bomb."""
-    seat = state.seat_to_play
+    seat = state.current_player
     top = state.top
-    assert top is not None  # following means there is a top to beat
+    assert seat is not None and top is not None  # following means there is a top to beat
     locked = bool(state.passed >> seat & 1)
     combos = beating_plays(state.hands[seat], top, state.bomb_fight, state.rules, state.bombs,
                            locked)
@@ -143,7 +145,8 @@ def follow_apply(state: TienLenState, action: Action) -> None:
     if action.kind == "play":
         play(state, action)
         return
-    seat = state.seat_to_play
+    seat = state.current_player
+    assert seat is not None
     state.passed |= 1 << seat
     state.advance(seat)
 

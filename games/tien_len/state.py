@@ -1,9 +1,11 @@
 """A game (hand) of Tiến Lên: the deal, instant wins, tricks, going out (rules §2, §3, §5).
 
-One phase, ``play``: the player to act either plays a combination (``play 3S 3C``) or passes
-(``pass``; never when leading). The engine never asks a player who is locked out of the trick
-(§3.2) — such a player is skipped — except under ``bombs_ignore_pass_lock`` while the top is 2s or
-a bomb played on 2s: then the locked player is asked and may only bomb or pass.
+Two phases, each declared once below with its moves (``*_legal``, ``*_why_illegal`` and what a
+move does): ``lead`` (§3.1: any combination, no pass) and ``follow`` (§3.2: a combination that
+beats the top, ``play 3S 3C``, or ``pass``); both carry out a play the same way (:func:`play`).
+The engine never asks a player who is locked out of the trick (§3.2) — such a player is
+skipped — except under ``bombs_ignore_pass_lock`` while the top is 2s or a bomb played on 2s:
+then the locked player is asked and may only bomb or pass.
 
 Trick state (§3): ``top`` (a :class:`~cardkit.climbing.Combination` or None when a lead is due),
 ``last_player``, ``passed`` (a bitmask of seats), ``bomb_fight`` (the top is a bomb played on 2s
@@ -42,6 +44,10 @@ PASS = Action("pass")
 #: ``determinize``: how many deals to draw before settling for one that would have held an
 #: instant win (the real deal held none, §5.1; such a clash is rare, so this is a safety cap).
 _DEAL_TRIES = 50
+
+
+# ----- a play, led or following (§3.1, §3.2, §3.4) ----------------------------------------------
+
 
 def _play_problem(state: TienLenState, action: Action) -> tuple[str | None, Combination | None]:
     """Why the cards of a ``play`` cannot be played at all (not held, not a combination), or

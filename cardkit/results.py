@@ -26,7 +26,7 @@ class Transfer:
 
 def net_payoffs(players: int, transfers: Iterable[Transfer]) -> tuple[float, ...]:
     """Each seat's net from a list of transfers (sums to zero)."""
-    net = [0] * players
+    net: list[float] = [0] * players
     for transfer in transfers:
         net[transfer.payer] -= transfer.amount
         net[transfer.payee] += transfer.amount

@@ -82,7 +82,7 @@ def phases(*declared: Phase) -> Mapping[str, Phase]:
 class _SnapshotPickler(pickle.Pickler):
     """Pickles actions by their text: equal actions, equal bytes, and much faster."""
 
-    def reducer_override(self, obj: object) -> object:
+    def reducer_override(self, obj: object) -> Any:
         if type(obj) is Action:
             return (parse_action, (str(obj),))
         return NotImplemented

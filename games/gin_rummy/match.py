@@ -44,7 +44,7 @@ def rank_seats_by_draw(seats: Sequence[int], draw: Callable[[Sequence[int]], Seq
     themselves until the order is strict."""
     cards = list(draw(seats))
     order: list[int] = []
-    for rank in sorted({card.rank for card in cards}, reverse=True):
+    for rank in sorted({card.rank or 0 for card in cards}, reverse=True):
         group = [seat for seat, card in zip(seats, cards, strict=True) if card.rank == rank]
         order.extend(group if len(group) == 1 else rank_seats_by_draw(group, draw))
     return order

@@ -17,6 +17,7 @@ from cardkit.cache import BoundedCache
 from cardkit.cards import STANDARD_CARDS, Card, CardSet, Rank, Suit, card_mask
 from cardkit.game import GameDefinition, VariantExample
 from cardkit.hooks import Hooks
+from cardkit.state import State
 
 __all__ = ["BOMB_BONUS", "TIEN_LEN", "TWO_BONUS", "evaluate"]
 
@@ -73,12 +74,13 @@ VALUES_CACHE_SIZE = 20_000
 _VALUES: BoundedCache[int, float] = BoundedCache(VALUES_CACHE_SIZE)
 
 
-def evaluate(state: TienLenState) -> list[float]:
+def evaluate(state: State) -> list[float]:
     """How well each seat stands (higher = better), for the rule lab's lead changes: minus the
     cards left (§1: the object is to shed them all), plus ``TWO_BONUS`` per 2 held and
     ``BOMB_BONUS`` per bomb held (§4.4: quads, and one for holding any double sequence of 3+
     pairs). A seat that has gone out scores ``players - place`` (1st out highest), above every
     seat still holding cards. Bit arithmetic on the hand masks, cached: it runs once per turn."""
+    assert isinstance(state, TienLenState)
     values: list[float] = []
     for seat, hand in enumerate(state.hands):
         mask = hand.mask

@@ -72,17 +72,6 @@ def _take(state: GinState, seat: int, card: Card) -> None:
     state.public |= card.mask
 
 
-def _lay_down(state: GinState, seat: int, card: Card) -> None:
-    """``card`` leaves the hand for the discard pile; this turn's knock check is spent (a stale
-    one would differ between equal deals)."""
-    state.hands[seat] = state.hands[seat].remove(card)
-    state.discards.append(card)
-    state.public &= ~card.mask
-    state.taken = None
-    state.knockable = ()
-    state.big_gin_ready = False
-
-
 # ----- the up-card phase (§3.1) -----------------------------------------------------------------
 
 
@@ -208,7 +197,13 @@ def discard_apply(state: GinState, action: Action) -> None:
         state.finish(state.game.hooks.showdown(state, seat, "big_gin", None))
         return
     card = action.cards[0]
-    _lay_down(state, seat, card)
+    state.hands[seat] = state.hands[seat].remove(card)
+    state.discards.append(card)
+    state.public &= ~card.mask
+    state.taken = None
+    # this turn's knock check is spent (a stale one would differ between equal deals)
+    state.knockable = ()
+    state.big_gin_ready = False
     if action.kind != "discard":
         state.finish(state.game.hooks.showdown(state, seat, action.kind, card))
     elif len(state.stock) <= state.options["draw_stock_remaining"]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardkit_games.gin_rummy import settlement
 from cardkit_games.gin_rummy.agents import greedy_agent
-from cardkit_games.gin_rummy.match import MATCH
+from cardkit_games.gin_rummy.match import MATCH, THREE_ROLES
 from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.options import OPTIONS
 from cardkit_games.gin_rummy.state import GinState
@@ -110,5 +110,6 @@ GIN_RUMMY = GameDefinition(
     max_actions=400,
     meld_rules=lambda options: RULES,
     analyse_hand=_analyse_hand,
+    hand_sizes=lambda options: (10, 11), roles=(*THREE_ROLES, "dealer", "non-dealer"),
     evaluate=_evaluate,
 )

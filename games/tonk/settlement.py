@@ -315,7 +315,7 @@ def close(state: TonkState, ending: str, winners: Iterable[int], transfers: list
     locked = [f"{seat_name(seat)} for {turns} more turn{'s' if turns > 1 else ''}"
               for seat, turns in enumerate(state.locks) if turns]
     if locked:
-        details["hit_locks"] = "still hit-locked: " + ", ".join(locked)
+        details["still_hit_locked"] = ", ".join(locked)
     if dropper is not None:
         details["dropper"] = dropper
     if state.bet_offered:

@@ -81,4 +81,4 @@ def test_a_hit_lock_still_running_at_the_end_is_a_sentence():
     for move in ("draw stock", "spread 7C 7D 7H", "discard QC", "draw stock", "hit 7S 1",
                  "discard QH", "draw stock", "discard AC", "drop"):
         state.apply(move)
-    assert state.result.details["hit_locks"] == "still hit-locked: seat 0 for 2 more turns"
+    assert state.result.details["still_hit_locked"] == "seat 0 for 2 more turns"

@@ -7,6 +7,7 @@ from typing import Any
 
 from cardkit_games.gin_rummy import settlement
 from cardkit_games.gin_rummy.agents import greedy_agent
+from cardkit_games.gin_rummy.encoding import encoding
 from cardkit_games.gin_rummy.match import MATCH
 from cardkit_games.gin_rummy.options import OPTIONS
 from cardkit_games.gin_rummy.state import RULES, GinState
@@ -94,4 +95,5 @@ GIN_RUMMY = GameDefinition(
     meld_rules=lambda options: RULES,
     analyse_hand=_analyse_hand,
     evaluate=_evaluate,
+    encoding=encoding,
 )

@@ -7,6 +7,7 @@ from typing import Any
 
 from cardkit_games.tonk.agents import greedy_agent
 from cardkit_games.tonk.deal import deal_check
+from cardkit_games.tonk.encoding import encoding
 from cardkit_games.tonk.match import MATCH
 from cardkit_games.tonk.options import OPTIONS
 from cardkit_games.tonk.settlement import (
@@ -132,4 +133,5 @@ GAME = GameDefinition(
     analyse_hand=analyse_hand,
     evaluate=evaluate,
     hand_value=hand_value,
+    encoding=encoding,
 )

@@ -23,7 +23,7 @@ def configured(game: str | Game, players: int | None, options: dict[str, Any]) -
     """A configured game from a name (``ValueError`` for a bad name, count or option) or a
     :class:`Game` as it is (then ``players`` and ``options`` must be unset)."""
     if isinstance(game, Game):
-        if players is not None and players != game.players or options:
+        if (players is not None and players != game.players) or options:
             raise ValueError("pass players and options to load_game, not with a Game")
         return game
     from cardkit.registry import load_game

@@ -1,0 +1,241 @@
+"""The research adapters: encodings, PettingZoo, Gymnasium and OpenSpiel, on every built-in
+game and both example plugins at every player count."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardkit
+from cardkit.encoding import EncodingError, encoding_for, fallback_encoding
+
+GAMES = [(name, players) for name in ("gin-rummy", "tonk", "tien-len", "conquian",
+                                      "oklahoma-gin")
+         for players in cardkit.registry.game_definition(name).player_counts]
+BUILT_IN = ["gin-rummy", "tonk", "tien-len"]
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_encoding_round_trips_on_random_play(name: str, players: int) -> None:
+    game = cardkit.load_game(name, players=players)
+    encoding = encoding_for(game)
+    for seed in range(8):
+        state, rng = game.new_hand(seed=seed), random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            indices = encoding.actions.legal(legal)
+            assert set(indices.values()) <= set(legal)
+            for index, action in indices.items():
+                assert encoding.actions.encode(action) == index
+                assert encoding.actions.decode(index, legal) is action
+                assert 0 <= index < encoding.actions.size
+            if encoding.actions.prefer is None:  # exact catalogues: a bijection
+                assert len(indices) == len(legal)
+            state.apply_unchecked(rng.choice(list(indices.values())))
+
+
+def test_tonk_with_jokers_has_every_wild_move_listed() -> None:
+    game = cardkit.load_game("tonk", players=2, jokers=2)
+    encoding = encoding_for(game)
+    listed = len(encoding.actions.keys)
+    for seed in range(30):
+        state, rng = game.new_hand(seed=seed), random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert len(encoding.actions.legal(legal)) == len(legal)
+            state.apply_unchecked(rng.choice(legal))
+    assert encoding.actions.overflow == 0 and len(encoding.actions.keys) == listed
+
+
+def test_tien_len_abstraction_plays_the_weakest_other_cards() -> None:
+    game = cardkit.load_game("tien-len", players=4)
+    catalogue = encoding_for(game).actions
+    state = game.new_hand(seed=1)
+    legal = state.legal_actions()
+    for index, action in catalogue.legal(legal).items():
+        same = [a for a in legal if catalogue.encode(a) == index]
+        assert action == min(same, key=catalogue.prefer)
+        assert catalogue.describe(index).split()[-1] == max(
+            action.cards, key=game.definition.climbing_rules(game.options).strength).text
+
+
+def test_fallback_covers_a_plugin_that_declares_nothing() -> None:
+    game = cardkit.load_game("conquian")
+    encoding = fallback_encoding(game)
+    assert encoding.actions.overflow > 0
+    listed = len(encoding.actions.keys)
+    state, rng = game.new_hand(seed=4), random.Random(4)
+    while not state.is_over:
+        legal = state.legal_actions()
+        encoding.actions.legal(legal)
+        state.apply_unchecked(rng.choice(legal))
+    assert len(encoding.actions.keys) == listed  # every move was derived, none overflowed
+
+
+def test_overflow_is_bounded_with_a_clear_error() -> None:
+    from cardkit.actions import parse_action
+    from cardkit.encoding import ActionCatalogue
+
+    catalogue = ActionCatalogue(["pass"], overflow=1)
+    assert catalogue.encode(parse_action("draw stock")) == 1
+    with pytest.raises(EncodingError, match="outside this game's action catalogue"):
+        catalogue.encode(parse_action("draw discard"))
+
+
+@pytest.mark.parametrize("name", BUILT_IN + ["conquian"])
+def test_observations_hold_no_hidden_card(name: str) -> None:
+    game = cardkit.load_game(name)
+    encoding = encoding_for(game).observation
+    width = len(encoding.deck)
+    planes = len(encoding.plane_names)
+    for seed in range(3):
+        state, rng = game.new_hand(seed=seed), random.Random(seed)
+        while not state.is_over:
+            for seat in range(game.players):
+                vector = encoding.encode(state.view(seat))
+                hidden = {card.index for card in state.hidden_cards(seat)}
+                for plane in range(planes):
+                    for spot, card in enumerate(encoding.deck):
+                        if vector[plane * width + spot]:
+                            assert card.index not in hidden, (encoding.plane_names[plane], card)
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+
+
+pettingzoo = pytest.importorskip("pettingzoo")
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_pettingzoo_api(name: str, players: int) -> None:
+    from pettingzoo.test import api_test
+
+    from cardkit.adapters.pettingzoo import env
+
+    api_test(env(name, players=players), num_cycles=60)
+
+
+def test_pettingzoo_illegal_action_is_refused_without_change() -> None:
+    from cardkit.adapters.pettingzoo import env
+
+    table = env("gin-rummy", players=2, render_mode="ansi")
+    table.reset(seed=5)
+    observation = table.observe(table.agent_selection)
+    before = table.state.snapshot()
+    illegal = int(observation["action_mask"].argmin())
+    with pytest.raises(EncodingError, match="is not legal now; legal: 0"):
+        table.step(illegal)
+    assert table.state.snapshot() == before
+    assert "your hand:" in table.render()
+
+
+def test_pettingzoo_rewards_are_the_payoffs() -> None:
+    from cardkit.adapters.pettingzoo import env
+
+    table = env("tonk", players=3)
+    table.reset(seed=2)
+    rng = random.Random(2)
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, _ = table.last()
+        totals[agent] += reward
+        if termination or truncation:
+            table.step(None)
+            continue
+        legal = [i for i, bit in enumerate(observation["action_mask"]) if bit]
+        table.step(rng.choice(legal))
+    assert list(totals.values()) == list(table.state.result.payoffs)
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_gymnasium_check_env(name: str, players: int) -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    from cardkit.adapters.gymnasium import make_env
+
+    check_env(make_env(name, seat=players - 1, opponents="random", players=players),
+              skip_render_check=True)
+
+
+def test_gymnasium_ids_and_refusals() -> None:
+    import gymnasium
+
+    import cardkit.adapters.gymnasium
+
+    table = gymnasium.make("cardkit/gin-rummy-v0", players=2, opponents="easy")
+    observation, _ = table.reset(seed=1)
+    before = table.unwrapped.state.snapshot()
+    illegal = int(observation["action_mask"].argmin())
+    again, reward, terminated, _, info = table.step(illegal)
+    assert reward == -1 and not terminated and "is not legal now" in info["illegal"]
+    assert table.unwrapped.state.snapshot() == before
+    assert (again["observation"] == observation["observation"]).all()
+    with pytest.raises(ValueError, match="no agent 'nobody'"):
+        cardkit.adapters.gymnasium.make_env("tonk", opponents="nobody")
+
+
+pyspiel = pytest.importorskip("pyspiel")
+
+
+RANDOM_SIM = """
+import os, sys
+import pyspiel
+from cardkit.adapters.openspiel import load_game
+for entry in sys.argv[1:]:
+    name, players = entry.split(":")
+    pyspiel.random_sim_test(load_game(name, players=int(players)), num_sims=1,
+                            serialize=False, verbose=False)
+print("ok", flush=True)
+os._exit(0)  # pyspiel aborts at interpreter exit after random_sim_test on a Python game
+"""
+
+
+def test_openspiel_random_sim() -> None:
+    """``pyspiel.random_sim_test`` on every game and count, in a child process."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", RANDOM_SIM,
+                          *(f"{name}:{players}" for name, players in GAMES)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.stdout.strip() == "ok", run.stderr[-2000:]
+
+
+def test_openspiel_strings_and_resampling() -> None:
+    from cardkit.adapters.openspiel import load_game
+
+    game = load_game("gin-rummy", players=2, knock_limit=5)
+    assert pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+    for _ in range(6):
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    copy = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert copy.information_state_string(seat) == state.information_state_string(seat)
+    assert copy.observation_string(seat) == state.observation_string(seat)
+    assert copy.legal_actions() == state.legal_actions()
+    assert len(state.observation_tensor(seat)) == game.observation_tensor_size()
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_ismcts_plays_a_full_hand(name: str) -> None:
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from cardkit.adapters.openspiel import load_game
+
+    game = load_game(name, players=2)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+                           2.0, 4, random_state=np.random.RandomState(1),
+                           allow_inconsistent_action_sets=True)
+    state, rng = game.new_initial_state(), random.Random(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(state.returns()) == 2

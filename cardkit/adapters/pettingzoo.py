@@ -24,7 +24,7 @@ learner.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -49,7 +49,8 @@ def env(game: str | Game, players: int | None = None, render_mode: str | None = 
 class CardkitAEC(AECEnv):
     """One hand of a cardkit game per episode, seats as PettingZoo agents."""
 
-    metadata = {"render_modes": ["ansi"], "name": "cardkit", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "cardkit",
+                                          "is_parallelizable": False}
 
     def __init__(self, game: Game, render_mode: str | None = None) -> None:
         super().__init__()

@@ -83,7 +83,7 @@ def test_overflow_is_bounded_with_a_clear_error() -> None:
         catalogue.encode(parse_action("draw discard"))
 
 
-@pytest.mark.parametrize("name", BUILT_IN + ["conquian"])
+@pytest.mark.parametrize("name", [*BUILT_IN, "conquian"])
 def test_observations_hold_no_hidden_card(name: str) -> None:
     game = cardkit.load_game(name)
     encoding = encoding_for(game).observation

@@ -369,7 +369,7 @@ def hit_keys(kind: str, cards: Iterable[Card], targets: int,
     """The texts of ``kind <card> <target>`` for every card and target ``1..targets``; a wild
     card appears once per identity it may declare (``hit X1=5H 2``)."""
     wild_identities = wild_identities or {}
-    keys = []
+    keys: list[str] = []
     for card in cards:
         identities = list(wild_identities.get(card, ()))
         for target in range(1, targets + 1):

@@ -22,7 +22,7 @@ Refused steps count toward the truncation at ``max_actions``.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -51,7 +51,7 @@ def make_env(game: str | Game, seat: int = 0, opponents: str = "normal",
 class CardkitEnv(gymnasium.Env):
     """One hand per episode, seen from one seat."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Env declares it)
 
     def __init__(self, game: Game, seat: int = 0, opponents: str = "normal",
                  render_mode: str | None = None, illegal_reward: float = -1.0) -> None:

@@ -27,10 +27,11 @@ How the game is cast (after OpenSpiel's own Python games, e.g. ``kuhn_poker``):
 
 from __future__ import annotations
 
-import atexit
-import itertools
+import ctypes
 import json
+import pickle
 import random
+import sys
 from typing import Any
 
 import numpy as np
@@ -40,6 +41,7 @@ from cardkit.adapters.common import configured, view_text
 from cardkit.cards import Card, format_cards
 from cardkit.encoding import GameEncoding, encoding_for
 from cardkit.game import Game
+from cardkit.records import HandRecord
 from cardkit.registry import available_games
 from cardkit.registry import load_game as load_cardkit_game
 from cardkit.state import State
@@ -100,10 +102,6 @@ def _read_options(text: str) -> dict[str, Any]:
     return options
 
 
-#: A game's cardkit side by the game's string.
-_PARTS: dict[str, tuple[Game, GameEncoding, tuple[Card, ...]]] = {}
-
-
 class CardkitSpielGame(pyspiel.Game):
     """A configured cardkit game as seen by OpenSpiel."""
 
@@ -128,13 +126,6 @@ class CardkitSpielGame(pyspiel.Game):
         )
         super().__init__(_game_type(game), info,
                          {"players": game.players, "options": _write_options(game)})
-        _PARTS[str(self)] = self._parts
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {}  # copies find their cardkit game through _PARTS
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self._parts = _PARTS[str(self)]
 
     @property
     def cardkit_game(self) -> Game:
@@ -163,11 +154,35 @@ class CardkitSpielGame(pyspiel.Game):
         return CardkitObserver(self, perfect_recall)
 
 
-#: Hands on their way from a state to its copy (see ``CardkitSpielState.__getstate__``).
-_PENDING: dict[int, State] = {}
-_TICKETS = itertools.count()
-#: Each game object by its string: a state finds its game's encodings here.
+#: Each game object by its string: a state finds its game here (OpenSpiel copies a state by
+#: copying its attributes, so a state keeps only the string).
 _GAMES: dict[str, CardkitSpielGame] = {}
+
+
+class _HandBox:
+    """A state's cardkit hand, boxed so that OpenSpiel can copy and serialize it: a copy
+    clones the hand; pickling (OpenSpiel's serialization of a Python state) writes the hand's
+    record -- deal and moves -- and reading it back replays the record."""
+
+    __slots__ = ("hand",)
+
+    def __init__(self, hand: State) -> None:
+        self.hand = hand
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _HandBox:
+        return _HandBox(self.hand.clone())
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        if self.hand.stacked is None:
+            raise pickle.PicklingError(
+                "a resampled state cannot be serialized (its hidden cards were dealt again): "
+                "serialize the state it was resampled from")
+        return (_replayed, (self.hand.record().to_json(),))
+
+
+def _replayed(record: str) -> _HandBox:
+    """A box holding the hand a record replays to (see :class:`_HandBox`)."""
+    return _HandBox(HandRecord.from_dict(json.loads(record)).replay())
 
 
 class CardkitSpielState(pyspiel.State):
@@ -178,24 +193,14 @@ class CardkitSpielState(pyspiel.State):
         self._key = str(game)  # copies made by OpenSpiel keep only plain attributes
         _GAMES[self._key] = game
         self._order: list[int] = []  # deck positions placed so far, top first
-        self.hand: State | None = None
+        self._box: _HandBox | None = None
         self._recall: list[list[str]] = [[] for _ in range(game.cardkit_game.players)]
         self._truncated = False
 
-    def __getstate__(self) -> dict[str, Any]:
-        # OpenSpiel clones a Python state by pickling its attributes; a cardkit hand holds
-        # functions that do not pickle, so it travels as a clone parked in _PENDING.
-        state = dict(self.__dict__)
-        if self.hand is not None:
-            ticket = next(_TICKETS)
-            _PENDING[ticket] = self.hand.clone()
-            state["hand"] = ticket
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        if state.get("hand") is not None:
-            state["hand"] = _PENDING.pop(state["hand"])
-        self.__dict__.update(state)
+    @property
+    def hand(self) -> State | None:
+        """The cardkit hand once dealt (None during the deal)."""
+        return None if self._box is None else self._box.hand
 
     @property
     def _game(self) -> CardkitSpielGame:
@@ -228,9 +233,10 @@ class CardkitSpielState(pyspiel.State):
             self._order.append(action)
             if len(self._order) == len(self._game.deck):
                 deck = [self._game.deck[i] for i in self._order]
-                self.hand = self._game.cardkit_game.new_hand(seed=0, deck=deck)
+                hand = self._game.cardkit_game.new_hand(seed=0, deck=deck)
+                self._box = _HandBox(hand)
                 for seat, recall in enumerate(self._recall):
-                    recall.append(f"dealt: {format_cards(self.hand.view(seat).hand)}")
+                    recall.append(f"dealt: {format_cards(hand.view(seat).hand)}")
             return
         hand = self.hand
         before = [hand.view(seat).hand for seat in range(len(self._recall))]
@@ -266,14 +272,14 @@ class CardkitSpielState(pyspiel.State):
         copy = self.clone()
         if self.hand is not None:
             seed = int(probability_sampler() * (1 << 53))
-            copy.hand = self.hand.determinize(player_id, random.Random(seed))
+            copy._box = _HandBox(self.hand.determinize(player_id, random.Random(seed)))
         return copy
 
     def __str__(self) -> str:
         if self.hand is None:
             return f"dealing: {len(self._order)} of {len(self._game.deck)} cards placed"
-        return "\n".join(f"seat {seat}: {format_cards(cards)}"
-                         for seat, cards in enumerate(self.hand.zones().get("hands", ())))
+        return "\n".join(f"{zone}: {format_cards(cards)}"
+                         for zone, cards in self.hand.zones().items())
 
     # ----- for the observer ---------------------------------------------------------------------
 
@@ -312,7 +318,25 @@ class CardkitObserver:
         return view_text(hand.view(player), legal)
 
 
-_REGISTERED: set[str] = set()
+class _Creator:
+    """What OpenSpiel calls to build a registered game from its parameters."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, params: dict[str, Any] | None = None) -> CardkitSpielGame:
+        return CardkitSpielGame(params, name=self.name)
+
+
+#: The registered creators. OpenSpiel's registry is a C++ static that lets go of them after
+#: Python has shut down; a creator freed then aborts the process, so each is given one
+#: reference that is never returned (see ``_outlive_python``).
+_CREATORS: dict[str, _Creator] = {}
+
+
+def _outlive_python(creator: _Creator) -> None:
+    if sys.implementation.name == "cpython":
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(creator))
 
 
 def register_all() -> list[str]:
@@ -320,14 +344,12 @@ def register_all() -> list[str]:
     names = []
     for name in available_games():
         spiel_name = short_name(name)
-        if spiel_name not in _REGISTERED and spiel_name not in pyspiel.registered_names():
+        if spiel_name not in _CREATORS and spiel_name not in pyspiel.registered_names():
             game = load_cardkit_game(name)
 
-            def create(params: dict[str, Any] | None = None, _name: str = name) -> Any:
-                return CardkitSpielGame(params, name=_name)
-
-            pyspiel.register_game(_game_type(game), create)
-            _REGISTERED.add(spiel_name)
+            creator = _CREATORS[spiel_name] = _Creator(name)
+            _outlive_python(creator)
+            pyspiel.register_game(_game_type(game), creator)
         names.append(spiel_name)
     return names
 
@@ -340,15 +362,6 @@ def load_game(game: str | Game, players: int | None = None,
     return CardkitSpielGame({"players": configured_game.players,
                              "options": _write_options(configured_game)},
                             name=configured_game.name)
-
-
-@atexit.register
-def _release() -> None:
-    # pyspiel objects left in module globals at interpreter exit are destroyed without the
-    # GIL and abort the process: let them go while Python is still whole.
-    _GAMES.clear()
-    _PENDING.clear()
-    _PARTS.clear()
 
 
 register_all()

@@ -59,7 +59,6 @@ class CardkitAEC(AECEnv):
         self.game = game
         self.render_mode = render_mode
         self.encoding = encoding_for(game)
-        self.metadata = {**self.metadata, "name": f"cardkit_{game.name}"}
         self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
         self.agents = self.possible_agents[:]
         size = self.encoding.actions.size
@@ -92,7 +91,7 @@ class CardkitAEC(AECEnv):
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._settle()
 
     def _settle(self) -> None:

@@ -176,28 +176,12 @@ def test_gymnasium_ids_and_refusals() -> None:
 pyspiel = pytest.importorskip("pyspiel")
 
 
-RANDOM_SIM = """
-import os, sys
-import pyspiel
-from cardkit.adapters.openspiel import load_game
-for entry in sys.argv[1:]:
-    name, players = entry.split(":")
-    pyspiel.random_sim_test(load_game(name, players=int(players)), num_sims=1,
-                            serialize=False, verbose=False)
-print("ok", flush=True)
-os._exit(0)  # pyspiel aborts at interpreter exit after random_sim_test on a Python game
-"""
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_openspiel_random_sim(name: str, players: int) -> None:
+    from cardkit.adapters.openspiel import load_game
 
-
-def test_openspiel_random_sim() -> None:
-    """``pyspiel.random_sim_test`` on every game and count, in a child process."""
-    import subprocess
-    import sys
-
-    run = subprocess.run([sys.executable, "-c", RANDOM_SIM,
-                          *(f"{name}:{players}" for name, players in GAMES)],
-                         capture_output=True, text=True, timeout=300)
-    assert run.stdout.strip() == "ok", run.stderr[-2000:]
+    pyspiel.random_sim_test(load_game(name, players=players), num_sims=1, serialize=True,
+                            verbose=False)
 
 
 def test_openspiel_strings_and_resampling() -> None:
@@ -221,6 +205,8 @@ def test_openspiel_strings_and_resampling() -> None:
 
 @pytest.mark.parametrize("name", BUILT_IN)
 def test_ismcts_plays_a_full_hand(name: str) -> None:
+    """OpenSpiel's ISMCTS (its Python port: see test_cpp_ismcts_on_python_games) plays seat 0
+    of a whole hand, resampling through the game's determinize."""
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
@@ -239,3 +225,45 @@ def test_ismcts_plays_a_full_hand(name: str) -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert len(state.returns()) == 2
+
+
+CPP_ISMCTS = """
+import sys
+import pyspiel
+from cardkit.adapters.openspiel import load_game
+game = load_game(sys.argv[1], players=2)
+state = game.new_initial_state()
+while state.is_chance_node():
+    state.apply_action(state.chance_outcomes()[0][0])
+bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 5, -1,
+                        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, True)
+print(bot.step(state) in state.legal_actions())
+"""
+KUHN = """
+import pyspiel
+from open_spiel.python.games import kuhn_poker
+state = pyspiel.load_game("python_kuhn_poker").new_initial_state()
+state.apply_action(0)
+state.apply_action(1)
+pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 5, -1,
+                  pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False).step(state)
+"""
+
+
+def test_cpp_ismcts_on_python_games() -> None:
+    """pyspiel's C++ ISMCTSBot, in a child process: it plays through the adapter where this
+    OpenSpiel can resample a Python game's state; where it crashes on OpenSpiel's own Python
+    Kuhn poker too (its Python-game bridge does not forward ResampleFromInfostate), the gap is
+    OpenSpiel's and the test says so."""
+    import subprocess
+    import sys
+
+    ours = subprocess.run([sys.executable, "-c", CPP_ISMCTS, "tonk"], capture_output=True,
+                          text=True, timeout=120)
+    if ours.returncode == 0:
+        assert ours.stdout.strip() == "True"
+        return
+    kuhn = subprocess.run([sys.executable, "-c", KUHN], capture_output=True, timeout=120)
+    assert kuhn.returncode == ours.returncode < 0, ours.stderr[-2000:]
+    pytest.skip("this OpenSpiel's C++ ISMCTSBot crashes on every Python game "
+                f"(signal {-ours.returncode}, its own python_kuhn_poker too)")

@@ -43,6 +43,7 @@ __all__ = [
     "ObservationEncoding",
     "Plane",
     "SeatPlanes",
+    "base_planes",
     "card_action_keys",
     "cards_named_by",
     "encoding_for",
@@ -198,55 +199,118 @@ def _parsed(text: str) -> Action | None:
         return None
 
 
-def cards_named_by(view: View, seat: int) -> Iterable[Card]:
-    """Every card ``seat`` has shown in the public log (discarded, spread, played, laid off)."""
-    for actor, text in view.history:
-        if actor == seat:
-            action = _parsed(text)
-            if action is not None:
-                yield from action.cards
+History = tuple[tuple[int | None, str], ...]
+
+
+class LogReader:
+    """Per-seat cards read from the public log one entry at a time (subclasses implement
+    :meth:`feed`), packaged by :meth:`planes` as a :class:`SeatPlanes` function.
+
+    The views of every seat at one moment share their log, and the next moment's log extends
+    it by a move or two, so the reader keeps what it read and only feeds it the new entries:
+    a hand's observations cost one pass over its log, not one per step and seat."""
+
+    def __init__(self) -> None:
+        self._log: History = ()
+        self.cards: dict[int, list[Card]] = {}
+
+    def reset(self) -> None:
+        """Forget everything read (a new hand)."""
+        self._log = ()
+        self.cards = {}
+
+    def feed(self, seat: int, text: str, action: Action) -> None:
+        """Read one entry of the log: ``seat`` did ``action`` (written ``text``)."""
+        raise NotImplementedError
+
+    def read(self, log: History) -> dict[int, list[Card]]:
+        """The cards per seat after ``log`` (read from where the last log ended if it is its
+        continuation)."""
+        known = self._log
+        if log is not known:
+            if len(log) < len(known) or log[:len(known)] != known:
+                self.reset()
+                known = ()
+            for seat, text in log[len(known):]:
+                action = _parsed(text)
+                if seat is not None and action is not None:
+                    self.feed(seat, text, action)
+            self._log = log
+        return self.cards
+
+    def planes(self) -> Callable[[View, int], Iterable[Card]]:
+        """The :class:`SeatPlanes` function."""
+
+        def cards(view: View, seat: int) -> Iterable[Card]:
+            return self.read(view.history).get(seat, ())
+
+        return cards
+
+
+class NamedCards(LogReader):
+    """Every card a seat has shown in the public log (discarded, spread, played, laid off)."""
+
+    def feed(self, seat: int, text: str, action: Action) -> None:
+        """Note the cards the move names."""
+        if action.cards:
+            self.cards.setdefault(seat, []).extend(action.cards)
+
+
+class TakenFromPile(LogReader):
+    """The cards each seat was seen to take from the discard pile and has not shown since.
+    The pile is followed through the log: an action of a kind in ``put_kinds`` puts its card
+    on top, the action text ``take`` takes the top one, an action of a kind in ``gone_kinds``
+    empties it, and every card a seat names afterwards leaves what is known of its hand."""
+
+    def __init__(self, put_kinds: frozenset[str], take: str,
+                 gone_kinds: frozenset[str] = frozenset()) -> None:
+        super().__init__()
+        self.put_kinds, self.take, self.gone_kinds = put_kinds, take, gone_kinds
+        self.pile: list[Card] = []
+
+    def reset(self) -> None:
+        """Forget everything read, the pile too."""
+        super().reset()
+        self.pile = []
+
+    def feed(self, seat: int, text: str, action: Action) -> None:
+        """Follow the pile and the cards known in each hand."""
+        if text == self.take:
+            if self.pile:
+                self.cards.setdefault(seat, []).append(self.pile.pop())
+            return
+        held = self.cards.get(seat)
+        if held and action.cards:
+            self.cards[seat] = [card for card in held if card not in action.cards]
+        if action.kind in self.put_kinds and action.cards:
+            self.pile.append(action.cards[-1])
+        elif action.kind in self.gone_kinds:
+            self.pile.clear()
+
+
+def cards_named_by() -> Callable[[View, int], Iterable[Card]]:
+    """A :class:`SeatPlanes` function: every card each seat has shown in the public log."""
+    return NamedCards().planes()
 
 
 def taken_from_pile(
     put_kinds: frozenset[str], take: str, *, gone_kinds: frozenset[str] = frozenset()
 ) -> Callable[[View, int], Iterable[Card]]:
-    """A :class:`SeatPlanes` function: the cards each seat was seen to take from the discard
-    pile and has not shown since. The pile is followed through the public log: an action of a
-    kind in ``put_kinds`` puts its card on top, the action text ``take`` takes the top one, and
-    every card a seat names afterwards (any kind) leaves what is known of its hand."""
-
-    def planes(view: View, seat: int) -> Iterable[Card]:
-        pile: list[Card] = []
-        known: list[Card] = []
-        for actor, text in view.history:
-            action = _parsed(text)
-            if action is None:
-                continue
-            if text == take:
-                if pile and actor == seat:
-                    known.append(pile[-1])
-                if pile:
-                    pile.pop()
-                continue
-            if actor == seat:
-                known = [card for card in known if card not in action.cards]
-            if action.kind in put_kinds and action.cards:
-                pile.append(action.cards[-1])
-            elif action.kind in gone_kinds:
-                pile.clear()
-        return known
-
-    return planes
+    """A :class:`SeatPlanes` function: see :class:`TakenFromPile`."""
+    return TakenFromPile(put_kinds, take, gone_kinds).planes()
 
 
-#: The planes every encoding starts with; a game adds its own after them.
-BASE_PLANES: tuple[Plane | SeatPlanes, ...] = (
-    Plane("own hand", _own_hand),
-    Plane("discard top", _discard_top),
-    Plane("on the table", _table_cards),
-    SeatPlanes("shown in the log", cards_named_by),
-    SeatPlanes("revealed", _revealed),
-)
+def base_planes() -> tuple[Plane | SeatPlanes, ...]:
+    """The planes every encoding starts with (a game adds its own after them): own hand,
+    discard top, cards on the table, each seat's cards shown in the log, hands revealed.
+    New readers each time: each encoding keeps its own place in the log."""
+    return (
+        Plane("own hand", _own_hand),
+        Plane("discard top", _discard_top),
+        Plane("on the table", _table_cards),
+        SeatPlanes("shown in the log", cards_named_by()),
+        SeatPlanes("revealed", _revealed),
+    )
 
 
 @attrs.define(eq=False)
@@ -259,7 +323,7 @@ class ObservationEncoding:
     deck: tuple[Card, ...]
     players: int
     phases: tuple[str, ...]
-    planes: tuple[Plane | SeatPlanes, ...] = BASE_PLANES
+    planes: tuple[Plane | SeatPlanes, ...] = attrs.field(factory=base_planes)
     _position: dict[int, int] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -284,39 +348,45 @@ class ObservationEncoding:
         return (len(self.plane_names) * len(self.deck) + 2 * self.players + 1
                 + len(self.phases))
 
-    def encode(self, view: View) -> list[float]:
-        """The vector for ``view``."""
+    def entries(self, view: View) -> dict[int, float]:
+        """The vector for ``view``, sparse: position -> value for the non-zero entries (a
+        few dozen of several hundred)."""
         width = len(self.deck)
         position = self._position
-        vector = [0.0] * self.size
+        entries: dict[int, float] = {}
         offset = 0
-
-        def mark(cards: Iterable[Card]) -> None:
-            for card in cards:
-                spot = position.get(card.index)
-                if spot is not None:
-                    vector[offset + spot] = 1.0
-
         players = self.players
         order = [(view.seat + k) % players for k in range(players)]
         for plane in self.planes:
             if isinstance(plane, SeatPlanes):
-                for seat in order:
-                    mark(plane.cards(view, seat))
-                    offset += width
+                groups = [plane.cards(view, seat) for seat in order]
             else:
-                mark(plane.cards(view))
+                groups = [plane.cards(view)]
+            for cards in groups:
+                for card in cards:
+                    spot = position.get(card.index)
+                    if spot is not None:
+                        entries[offset + spot] = 1.0
                 offset += width
         for seat in order:
-            vector[offset] = view.hand_sizes[seat] / width if seat < len(view.hand_sizes) else 0
+            if seat < len(view.hand_sizes) and view.hand_sizes[seat]:
+                entries[offset] = view.hand_sizes[seat] / width
             offset += 1
-        vector[offset] = view.stock_size / width
+        if view.stock_size:
+            entries[offset] = view.stock_size / width
         offset += 1
         phase = view.phase if view.phase in self.phases else "over"
-        vector[offset + self.phases.index(phase)] = 1.0
+        entries[offset + self.phases.index(phase)] = 1.0
         offset += len(self.phases)
         if view.current_player is not None:
-            vector[offset + (view.current_player - view.seat) % players] = 1.0
+            entries[offset + (view.current_player - view.seat) % players] = 1.0
+        return entries
+
+    def encode(self, view: View) -> list[float]:
+        """The vector for ``view``."""
+        vector = [0.0] * self.size
+        for spot, value in self.entries(view).items():
+            vector[spot] = value
         return vector
 
 

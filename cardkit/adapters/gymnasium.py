@@ -28,6 +28,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from cardkit.adapters.arrays import action_mask, observation_array
 from cardkit.adapters.common import configured, ladder_agent, view_text
 from cardkit.agents import choose_action
 from cardkit.deck import derive_seed
@@ -106,12 +107,11 @@ class CardkitEnv(gymnasium.Env):
     def _observation(self) -> dict[str, np.ndarray]:
         state = self.state
         assert state is not None
-        observation = np.asarray(self.encoding.observation.encode(state.view(self.seat)),
-                                 dtype=np.float32)
-        mask = np.zeros(self.encoding.actions.size, dtype=np.int8)
-        if state.current_player == self.seat and self._steps < self.game.definition.max_actions:
-            mask[list(self.encoding.actions.legal(state.legal_actions()))] = 1
-        return {"observation": observation, "action_mask": mask}
+        to_move = (state.current_player == self.seat
+                   and self._steps < self.game.definition.max_actions)
+        return {"observation": observation_array(self.encoding, state.view(self.seat)),
+                "action_mask": action_mask(self.encoding,
+                                           state.legal_actions() if to_move else ())}
 
     def _info(self) -> dict[str, Any]:
         state = self.state

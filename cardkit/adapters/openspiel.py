@@ -305,7 +305,8 @@ class CardkitObserver:
         """Fill the tensor from ``player``'s view (zeros during the deal)."""
         self.tensor.fill(0)
         if not self.perfect_recall and state.hand is not None:
-            self.tensor[:] = self.encoding.encode(state.hand.view(player))
+            entries = self.encoding.entries(state.hand.view(player))
+            self.tensor[list(entries)] = list(entries.values())
 
     def string_from(self, state: CardkitSpielState, player: int) -> str:
         """The view as the play screen shows it, or the information state."""

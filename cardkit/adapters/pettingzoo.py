@@ -30,6 +30,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from cardkit.adapters.arrays import action_mask, observation_array
 from cardkit.adapters.common import configured, view_text
 from cardkit.deck import derive_seed
 from cardkit.encoding import encoding_for
@@ -124,12 +125,10 @@ class CardkitAEC(AECEnv):
         state = self.state
         assert state is not None
         seat = self.possible_agents.index(agent)
-        observation = np.asarray(self.encoding.observation.encode(state.view(seat)),
-                                 dtype=np.float32)
-        mask = np.zeros(self.encoding.actions.size, dtype=np.int8)
-        if state.current_player == seat and not self._ended():
-            mask[list(self.encoding.actions.legal(state.legal_actions()))] = 1
-        return {"observation": observation, "action_mask": mask}
+        to_move = state.current_player == seat and not self._ended()
+        return {"observation": observation_array(self.encoding, state.view(seat)),
+                "action_mask": action_mask(self.encoding,
+                                           state.legal_actions() if to_move else ())}
 
     def _ended(self) -> bool:
         return any(self.terminations.values()) or any(self.truncations.values())

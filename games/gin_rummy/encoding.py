@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from cardkit.cards import STANDARD_CARDS
 from cardkit.encoding import (
-    BASE_PLANES,
     ActionCatalogue,
     GameEncoding,
     ObservationEncoding,
     SeatPlanes,
+    base_planes,
     card_action_keys,
     taken_from_pile,
 )
@@ -31,7 +31,7 @@ def encoding(game: Game) -> GameEncoding:
     keys: list = list(MOVES)
     for kind in ("discard", "knock", "gin"):
         keys.extend(card_action_keys(kind, STANDARD_CARDS))
-    planes = (*BASE_PLANES,
+    planes = (*base_planes(),
               SeatPlanes("taken from the discard pile", taken_from_pile(PUT_ON_PILE,
                                                                         "draw discard")))
     observation = ObservationEncoding(tuple(STANDARD_CARDS), game.players,

@@ -12,11 +12,11 @@ the discard pile and still holds.
 from __future__ import annotations
 
 from cardkit.encoding import (
-    BASE_PLANES,
     ActionCatalogue,
     GameEncoding,
     ObservationEncoding,
     SeatPlanes,
+    base_planes,
     card_action_keys,
     hit_keys,
     meld_keys,
@@ -40,7 +40,7 @@ def encoding(game: Game) -> GameEncoding:
     keys.extend(card_action_keys("discard", deck))
     keys.extend(meld_keys("spread", deck, rules))
     keys.extend(hit_keys("hit", deck, len(deck) // SMALLEST_MELD, wilds))
-    planes = (*BASE_PLANES,
+    planes = (*base_planes(),
               SeatPlanes("taken from the discard pile",
                          taken_from_pile(frozenset({"discard"}), "draw discard")))
     observation = ObservationEncoding(deck, game.players,

@@ -3,7 +3,7 @@ and drawing a seat's view as text."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from cardkit.actions import Action
@@ -43,9 +43,10 @@ def ladder_agent(game: Game, name: str, seat: int, seed: int) -> Agent:
     raise ValueError(f"{game.name} has no agent {name!r}; agents: {choices}")
 
 
-def view_text(view: View, legal: Sequence[Action] = ()) -> str:
+def view_text(view: View, moves: Mapping[int, Action] | None = None) -> str:
     """What the play screen shows a seat, as plain text: scores, the table, the discard top,
-    hand sizes and the stock, the last moves, the seat's hand, and its legal moves."""
+    hand sizes and the stock, the last moves, the seat's hand, and its legal ``moves`` (by
+    their index in the action catalogue)."""
     lines = [f"{view.game} - {seat_name(view.seat)}, phase {view.phase}"]
     if view.scores:
         lines.append("scores: " + ", ".join(f"{seat_name(s)} {v:g}"
@@ -63,8 +64,9 @@ def view_text(view: View, legal: Sequence[Action] = ()) -> str:
     lines.append(f"your hand: {format_cards(view.hand)}")
     if view.result is not None:
         lines.append(f"hand over: {getattr(view.result, 'summary', view.result)}")
-    elif view.is_my_turn and legal:
-        lines.append("moves: " + " | ".join(str(action) for action in legal))
+    elif view.is_my_turn and moves:
+        lines.append("moves: " + " | ".join(f"{index} {action}"
+                                            for index, action in moves.items()))
     else:
         turn = view.current_player
         lines.append(f"waiting for {seat_name(turn)}" if turn is not None else "")

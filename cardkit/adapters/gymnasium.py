@@ -154,7 +154,7 @@ class CardkitEnv(gymnasium.Env):
             return None
         state = self.state
         legal = state.legal_actions() if state.current_player == self.seat else ()
-        return view_text(state.view(self.seat), legal)
+        return view_text(state.view(self.seat), self.encoding.actions.legal(legal))
 
 
 def _entry_point(**kwargs: Any) -> CardkitEnv:

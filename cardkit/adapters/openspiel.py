@@ -297,6 +297,7 @@ class CardkitObserver:
     def __init__(self, game: CardkitSpielGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
         self.encoding = game.encoding.observation
+        self.actions = game.encoding.actions
         size = 0 if perfect_recall else self.encoding.size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
@@ -316,7 +317,7 @@ class CardkitObserver:
             return state.recall(player)
         hand = state.hand
         legal = hand.legal_actions() if hand.current_player == player else ()
-        return view_text(hand.view(player), legal)
+        return view_text(hand.view(player), self.actions.legal(legal))
 
 
 class _Creator:

@@ -161,7 +161,7 @@ class CardkitAEC(AECEnv):
             return "no hand dealt yet: call reset()"
         seat = self.possible_agents.index(self.agent_selection)
         legal = state.legal_actions() if state.current_player == seat else ()
-        return view_text(state.view(seat), legal)
+        return view_text(state.view(seat), self.encoding.actions.legal(legal))
 
     def close(self) -> None:
         """Nothing to release."""

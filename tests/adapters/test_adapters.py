@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardkit
 from cardkit.encoding import EncodingError, encoding_for, fallback_encoding
@@ -17,22 +19,25 @@ BUILT_IN = ["gin-rummy", "tonk", "tien-len"]
 
 
 @pytest.mark.parametrize(("name", "players"), GAMES)
-def test_encoding_round_trips_on_random_play(name: str, players: int) -> None:
+@settings(max_examples=6)
+@given(seed=st.integers(0, 2**32))
+def test_encoding_round_trips_on_random_play(name: str, players: int, seed: int) -> None:
+    """Every legal action of a random hand encodes to an index that decodes back to it."""
     game = cardkit.load_game(name, players=players)
     encoding = encoding_for(game)
-    for seed in range(8):
-        state, rng = game.new_hand(seed=seed), random.Random(seed)
-        while not state.is_over:
-            legal = state.legal_actions()
-            indices = encoding.actions.legal(legal)
-            assert set(indices.values()) <= set(legal)
-            for index, action in indices.items():
-                assert encoding.actions.encode(action) == index
-                assert encoding.actions.decode(index, legal) is action
-                assert 0 <= index < encoding.actions.size
-            if encoding.actions.prefer is None:  # exact catalogues: a bijection
-                assert len(indices) == len(legal)
-            state.apply_unchecked(rng.choice(list(indices.values())))
+    state, rng = game.new_hand(seed=seed), random.Random(seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        indices = encoding.actions.legal(legal)
+        assert set(indices.values()) <= set(legal)
+        for index, action in indices.items():
+            assert encoding.actions.encode(action) == index
+            assert encoding.actions.decode(index, legal) is action
+            assert encoding.actions.describe(index) == str(encoding.actions.key_of(action))
+            assert 0 <= index < encoding.actions.size
+        if encoding.actions.prefer is None:  # exact catalogues: a bijection
+            assert len(indices) == len(legal)
+        state.apply_unchecked(rng.choice(list(indices.values())))
 
 
 def test_tonk_with_jokers_has_every_wild_move_listed() -> None:
@@ -71,6 +76,19 @@ def test_fallback_covers_a_plugin_that_declares_nothing() -> None:
         encoding.actions.legal(legal)
         state.apply_unchecked(rng.choice(legal))
     assert len(encoding.actions.keys) == listed  # every move was derived, none overflowed
+
+
+def test_ladder_names_fall_back_to_what_a_game_offers() -> None:
+    from cardkit.adapters.common import ladder_agent
+    from cardkit.search import SearchAgent
+
+    tonk = cardkit.load_game("tonk")
+    assert type(ladder_agent(tonk, "normal", 0, 1)) is type(tonk.agent("greedy"))
+    hard = ladder_agent(tonk, "hard", 0, 1)
+    if "hard" not in tonk.definition.agent_names:
+        assert isinstance(hard, SearchAgent)
+    with pytest.raises(ValueError, match="agents: random"):
+        ladder_agent(tonk, "grandmaster", 0, 1)
 
 
 def test_overflow_is_bounded_with_a_clear_error() -> None:

@@ -64,7 +64,7 @@ def view_text(view: View, moves: Mapping[int, Action] | None = None) -> str:
     lines.append(f"your hand: {format_cards(view.hand)}")
     if view.result is not None:
         lines.append(f"hand over: {getattr(view.result, 'summary', view.result)}")
-    elif view.is_my_turn and moves:
+    elif view.current_player == view.seat and moves:
         lines.append("moves: " + " | ".join(f"{index} {action}"
                                             for index, action in moves.items()))
     else:

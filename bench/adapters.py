@@ -18,6 +18,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -110,8 +111,7 @@ def main() -> None:
         for players in game_definition(name).player_counts:
             aec = aec_steps_per_second(env(name, players=players), seconds, seed)
             gym = gym_steps_per_second(name, players, seconds, seed)
-            spiel = optional(lambda n=name, p=players: spiel_steps_per_second(n, p, seconds,
-                                                                              seed))
+            spiel = optional(partial(spiel_steps_per_second, name, players, seconds, seed))
             print(f"{name:14} {players:7} {aec:10.0f} {gym:10.0f} {spiel}")
     ours = aec_steps_per_second(env("gin-rummy", players=2), seconds, seed)
     try:

@@ -51,7 +51,7 @@ class LinearPolicy:
 def train(hands: int, seed: int, learning_rate: float) -> LinearPolicy:
     """REINFORCE for ``hands`` hands."""
     env = make_env("tonk", seat=0, opponents="random", players=2)
-    policy = LinearPolicy(env.observation_space["observation"].shape[0], env.action_space.n,
+    policy = LinearPolicy(env.encoding.observation.size, env.encoding.actions.size,
                           np.random.default_rng(seed))
     baseline = 0.0
     observation, _ = env.reset(seed=seed)
@@ -98,6 +98,7 @@ def evaluate(policy: LinearPolicy | str | None, hands: int,
             elif policy is None:
                 action = int(legal[rng.randrange(len(legal))])
             elif agent is not None:  # a cardkit agent sees the seat's view, as in play
+                assert env.state is not None
                 move, _ = choose_action(agent, env.state, 0)
                 action = env.encoding.actions.encode(move)
             else:

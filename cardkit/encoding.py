@@ -212,6 +212,7 @@ class LogReader:
 
     def __init__(self) -> None:
         self._log: History = ()
+        self._origin: Hashable = None
         self.cards: dict[int, list[Card]] = {}
 
     def reset(self) -> None:
@@ -223,13 +224,28 @@ class LogReader:
         """Read one entry of the log: ``seat`` did ``action`` (written ``text``)."""
         raise NotImplementedError
 
-    def read(self, log: History) -> dict[int, list[Card]]:
-        """The cards per seat after ``log`` (read from where the last log ended if it is its
-        continuation)."""
+    def origin(self, view: View) -> Hashable:
+        """What was public at the deal that the reader needs besides the log (``view`` is any
+        view of the hand); two logs continue one another only from the same origin. None by
+        default."""
+        return None
+
+    def start(self, origin: Hashable) -> None:
+        """Begin a hand's log from its :meth:`origin` (after :meth:`reset`). Nothing by
+        default."""
+
+    def read(self, view: View) -> dict[int, list[Card]]:
+        """The cards per seat after ``view``'s log (read from where the last log ended if it
+        is its continuation)."""
+        log = view.history
         known = self._log
         if log is not known:
-            if len(log) < len(known) or log[:len(known)] != known:
+            origin = self.origin(view)
+            if not known or origin != self._origin or len(log) < len(known) \
+                    or log[:len(known)] != known:
                 self.reset()
+                self._origin = origin
+                self.start(origin)
                 known = ()
             for seat, text in log[len(known):]:
                 action = _parsed(text)
@@ -242,7 +258,7 @@ class LogReader:
         """The :class:`SeatPlanes` function."""
 
         def cards(view: View, seat: int) -> Iterable[Card]:
-            return self.read(view.history).get(seat, ())
+            return self.read(view).get(seat, ())
 
         return cards
 
@@ -259,13 +275,17 @@ class NamedCards(LogReader):
 class TakenFromPile(LogReader):
     """The cards each seat was seen to take from the discard pile and has not shown since.
     The pile is followed through the log: an action of a kind in ``put_kinds`` puts its card
-    on top, the action text ``take`` takes the top one, an action of a kind in ``gone_kinds``
-    empties it, and every card a seat names afterwards leaves what is known of its hand."""
+    on top, an action written as one of ``takes`` takes the top one, an action of a kind in
+    ``gone_kinds`` empties it, and every card a seat names afterwards leaves what is known of
+    its hand. ``first(view)`` names the card face up on the pile at the deal, if the game
+    shows it (gin's first up-card)."""
 
-    def __init__(self, put_kinds: frozenset[str], take: str,
-                 gone_kinds: frozenset[str] = frozenset()) -> None:
+    def __init__(self, put_kinds: frozenset[str], takes: frozenset[str],
+                 gone_kinds: frozenset[str] = frozenset(),
+                 first: Callable[[View], Card | None] | None = None) -> None:
         super().__init__()
-        self.put_kinds, self.take, self.gone_kinds = put_kinds, take, gone_kinds
+        self.put_kinds, self.takes, self.gone_kinds = put_kinds, takes, gone_kinds
+        self.first = first
         self.pile: list[Card] = []
 
     def reset(self) -> None:
@@ -273,9 +293,18 @@ class TakenFromPile(LogReader):
         super().reset()
         self.pile = []
 
+    def origin(self, view: View) -> Card | None:
+        """The card face up on the pile at the deal, if the game shows it."""
+        return self.first(view) if self.first is not None else None
+
+    def start(self, origin: Hashable) -> None:
+        """Put the card face up at the deal on the pile."""
+        if isinstance(origin, Card):
+            self.pile.append(origin)
+
     def feed(self, seat: int, text: str, action: Action) -> None:
         """Follow the pile and the cards known in each hand."""
-        if text == self.take:
+        if text in self.takes:
             if self.pile:
                 self.cards.setdefault(seat, []).append(self.pile.pop())
             return
@@ -294,10 +323,13 @@ def cards_named_by() -> Callable[[View, int], Iterable[Card]]:
 
 
 def taken_from_pile(
-    put_kinds: frozenset[str], take: str, *, gone_kinds: frozenset[str] = frozenset()
+    put_kinds: frozenset[str], takes: str | frozenset[str], *,
+    gone_kinds: frozenset[str] = frozenset(), first: Callable[[View], Card | None] | None = None,
 ) -> Callable[[View, int], Iterable[Card]]:
-    """A :class:`SeatPlanes` function: see :class:`TakenFromPile`."""
-    return TakenFromPile(put_kinds, take, gone_kinds).planes()
+    """A :class:`SeatPlanes` function: see :class:`TakenFromPile` (``takes`` may be one
+    action text)."""
+    texts = frozenset({takes}) if isinstance(takes, str) else takes
+    return TakenFromPile(put_kinds, texts, gone_kinds, first).planes()
 
 
 def base_planes() -> tuple[Plane | SeatPlanes, ...]:

@@ -285,3 +285,50 @@ def test_cpp_ismcts_on_python_games() -> None:
     assert kuhn.returncode == ours.returncode < 0, ours.stderr[-2000:]
     pytest.skip("this OpenSpiel's C++ ISMCTSBot crashes on every Python game "
                 f"(signal {-ours.returncode}, its own python_kuhn_poker too)")
+
+
+def _plane(encoding, view, name: str) -> set[str]:
+    """The cards set in the plane called ``name`` of ``view``'s observation."""
+    observation = encoding.observation
+    width = len(observation.deck)
+    start = observation.plane_names.index(name) * width
+    vector = observation.encode(view)
+    return {card.text for spot, card in enumerate(observation.deck) if vector[start + spot]}
+
+
+def test_gin_remembers_the_upcard_an_opponent_took() -> None:
+    game = cardkit.load_game("gin-rummy", players=2)
+    encoding = encoding_for(game)
+    state = game.new_hand(seed=3)
+    upcard = state.view(1).info["first_upcard"]
+    plane = "taken from the discard pile, seat +1"
+    assert _plane(encoding, state.view(1), plane) == set()
+    state.apply("take upcard")
+    assert _plane(encoding, state.view(1), plane) == {upcard.text}
+    other = next(a for a in state.legal_actions() if a.kind == "discard")
+    state.apply(other)  # the up-card may not go back the same turn: it stays known
+    assert _plane(encoding, state.view(1), plane) == {upcard.text}
+    assert _plane(encoding, state.view(0), "taken from the discard pile, seat +0") == {
+        upcard.text}
+
+
+@settings(max_examples=10)
+@given(first=st.integers(0, 1000), second=st.integers(0, 1000), cut=st.integers(0, 40))
+def test_observations_do_not_depend_on_what_was_encoded_before(
+        first: int, second: int, cut: int) -> None:
+    """The log planes read each log once and continue from there: interleaving two hands
+    gives the same vectors as a fresh encoding."""
+    from cardkit.encoding import ObservationEncoding
+
+    game = cardkit.load_game("gin-rummy", players=2)
+    shared = encoding_for(game).observation
+    for seed in (first, second):
+        state, rng = game.new_hand(seed=seed), random.Random(seed)
+        for _ in range(cut if seed == first else cut // 2):
+            if state.is_over:
+                break
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+        fresh = ObservationEncoding(shared.deck, shared.players, shared.phases,
+                                    game.definition.encoding(game).observation.planes)
+        for seat in range(2):
+            assert shared.encode(state.view(seat)) == fresh.encode(state.view(seat))

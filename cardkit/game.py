@@ -335,9 +335,5 @@ class Game:
         """A new agent of the named kind for ``seat``."""
         return self.definition.agent_factory(name)(self, seat, derive_seed(seed, "agent", seat))
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        # immutable: copies of a state share their game
-        return self
-
     def __repr__(self) -> str:
         return f"<Game {self.name} players={self.players}>"

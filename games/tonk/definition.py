@@ -9,6 +9,7 @@ from cardkit_games.tonk.agents import greedy_agent
 from cardkit_games.tonk.count import card_values, hand_count
 from cardkit_games.tonk.deal import deal_check, qualifiers
 from cardkit_games.tonk.deck import deck_for
+from cardkit_games.tonk.encoding import encoding
 from cardkit_games.tonk.match import MATCH
 from cardkit_games.tonk.options import OPTIONS
 from cardkit_games.tonk.settlement import (
@@ -131,4 +132,5 @@ GAME = GameDefinition(
     hand_sizes=lambda options: (1, options["hand_size"] + 1),
     evaluate=evaluate,
     hand_value=hand_value,
+    encoding=encoding,
 )

@@ -69,7 +69,8 @@ class _Tables:
             for start, window in windows:
                 by_low.append((start, length, sum(1 << (rank - 1) for rank in window)))
         by_low.sort()
-        self._by_low = tuple(mask for _, _, mask in by_low)
+        # a window of every rank is one set of cards whichever end the ace takes: listed once
+        self._by_low = tuple(dict.fromkeys(mask for _, _, mask in by_low))
         # runs[held] = the run windows (rank masks) inside the suit rank mask ``held``; filled
         # on first use (at most 8192 small tuples per rules value)
         self.runs: list[tuple[int, ...] | None] = [None] * (1 << RANKS_PER_SUIT)
@@ -225,4 +226,5 @@ def _wild_runs(suit: int, held_ranks: int, wilds: Sequence[Card], need: int,
                     (wild, ALL_CARDS[RANKS_PER_SUIT * suit + rank - 1])
                     for wild, rank in zip(wild_order, missing, strict=True)))))
     entries.sort(key=lambda entry: (entry[0], entry[1]))
-    return [entry for _, _, entry in entries]
+    # the same cards and declarations from the ace-low and the ace-high window: listed once
+    return list(dict.fromkeys(entry for _, _, entry in entries))

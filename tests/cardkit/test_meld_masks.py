@@ -115,3 +115,15 @@ def test_layoff_identities_are_every_card_a_card_can_stand_for(group, card, rule
         if grown is not None and grown.kind == meld.kind:
             expected.add(identity)
     assert set(found) == expected
+
+
+def test_a_whole_suit_with_the_ace_high_or_low_is_listed_once():
+    """A-K and 2-K-A are the same thirteen cards: one meld, and one per declaration."""
+    rules = MeldRules(ace="high_or_low")
+    suit = card_mask(parse_cards("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"))
+    found = natural_meld_masks(suit, rules)
+    assert len(found) == len(set(found)) and suit in found
+    wild = MeldRules(ace="high_or_low", wild=JOKERS)
+    hand = card_mask(parse_cards("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC X1"))
+    entries = wild_meld_masks(hand, wild)
+    assert len(entries) == len(set(entries))

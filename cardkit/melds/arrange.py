@@ -5,6 +5,11 @@ held three or more times can make one, found with bit operations on the four sui
 each suit's best runs come from a precomputed table (:mod:`cardkit.melds.tables`). With wild
 cards in the hand an exact search over the uses of the wild cards runs on top of that.
 
+Fast paths (most random 10-card hands hold no rank three times, or one): with no rank held in
+three suits the answer is four table lookups; with one such rank each set choice is scored by
+per-suit deltas; only with several is a product of set choices searched. ``best_arrangement``
+finds the value at once and builds its melds and deadwood cards the first time they are read.
+
 Tie-break (deterministic): lowest deadwood value; then fewest deadwood cards; then fewest cards
 in sets (runs preferred); then, among set choices, lower ranks decided first with "no set",
 larger sets, and sets of the lower suits (clubs, diamonds, hearts, spades) tried in that order;
@@ -32,6 +37,10 @@ from cardkit.melds.tables import (
     tables_by_index,
     tables_for,
 )
+
+# The hot functions below write M13 as 0x1FFF and VALUE_SHIFT as 12: a literal costs nothing to
+# load, a global does.
+assert M13 == 0x1FFF and VALUE_SHIFT == 12
 
 __all__ = ["all_melds", "best_arrangement", "deadwood_value", "hand_mask"]
 
@@ -91,23 +100,42 @@ def _solve_one_rank(a: int, b: int, c: int, d: int, bit: int, tables: Tables) ->
     sc = score[c]
     sd = score[d]
     # a card taken into a set: its suit's score without it, plus one set card (tie-break)
-    held = 0
-    da = db = dc = dd = 0
-    if a & bit:
-        da = score[a ^ bit] + 1 - sa
-        held = 1
-    if b & bit:
-        db = score[b ^ bit] + 1 - sb
-        held |= 2
-    if c & bit:
-        dc = score[c ^ bit] + 1 - sc
-        held |= 4
-    if d & bit:
-        dd = score[d ^ bit] + 1 - sd
-        held |= 8
+    da = score[a ^ bit] + 1 - sa if a & bit else 0
+    db = score[b ^ bit] + 1 - sb if b & bit else 0
+    dc = score[c ^ bit] + 1 - sc if c & bit else 0
+    dd = score[d ^ bit] + 1 - sd if d & bit else 0
+    total = sa + sb + sc + sd
+    if not tables.sets_3_or_4:
+        best, chosen = _best_choice(da, db, dc, dd, tables, a, b, c, d, bit)
+        return total + best, _SPREAD[chosen] << bit.bit_length() - 1
+    # Sets of 3 or 4: the choices are no set, the set of every held card, and (four held) the
+    # 3-sets leaving one card out, in that order; the first least wins.
+    gain = da + db + dc + dd
+    if a & b & c & d & bit:
+        most = max(da, db, dc, dd)
+        if most <= 0:  # the 4-set is at least as good as any 3-set
+            if gain >= 0:
+                return total, 0
+            return total + gain, _RANK_BITS << bit.bit_length() - 1
+        if gain - most >= 0:
+            return total, 0
+        # 3-sets in suit order leave out spades, hearts, diamonds, clubs in turn
+        out = 3 if dd == most else 2 if dc == most else 1 if db == most else 0
+        return total + gain - most, (_RANK_BITS ^ 1 << 13 * out) << bit.bit_length() - 1
+    if gain >= 0:
+        return total, 0
+    held = (a & bit and 1) | (b & bit and 1 << 13) | (c & bit and 1 << 26) | (d & bit and 1 << 39)
+    return total + gain, held << bit.bit_length() - 1
+
+
+def _best_choice(da: int, db: int, dc: int, dd: int, tables: Tables,
+                 a: int, b: int, c: int, d: int, bit: int) -> tuple[int, int]:
+    """(score change, 4-bit suit mask) of the best set choice at one rank, given each held
+    suit's change; "no set" first, then larger sets, then suit order: the first least wins."""
+    held = (a & bit and 1) | (b & bit and 2) | (c & bit and 4) | (d & bit and 8)
     best = 0
     chosen = 0
-    for choice in tables.rank_choices[held]:  # "no set" first; the first least score wins
+    for choice in tables.rank_choices[held]:
         value = 0
         if choice & 1:
             value = da
@@ -120,7 +148,7 @@ def _solve_one_rank(a: int, b: int, c: int, d: int, bit: int, tables: Tables) ->
         if value < best:
             best = value
             chosen = choice
-    return sa + sb + sc + sd + best, _SPREAD[chosen] << bit.bit_length() - 1
+    return best, chosen
 
 
 def _solve_ranks(h: int, a: int, b: int, c: int, d: int, t: int,
@@ -193,25 +221,39 @@ def _search_choices(h: int, open_ranks: list[tuple[int, tuple[int, ...]]], table
 def deadwood_value(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_RULES) -> int:
     """The least deadwood count of ``hand`` (the value of :func:`best_arrangement`), fastest path:
     no objects are built."""
-    h = hand.mask if hand.__class__ is CardSet else hand_mask(hand)  # type: ignore[union-attr]
+    h = hand.mask if type(hand) is CardSet else hand_mask(hand)  # type: ignore[union-attr]
     last = _LAST
     tables = last[1] if last[0] is rules else _tables(rules)
     if h & tables.special:  # wild cards, or jokers that are not
         if h & tables.wildmask:
-            return _wild_search(h, tables)[0] >> VALUE_SHIFT
+            return _wild_search(h, tables)[0] >> 12
         return (_solve(h & STD52, tables)[0]
-                + (h >> 52).bit_count() * tables.joker_score) >> VALUE_SHIFT
-    a = h & M13
-    b = h >> 13 & M13
-    c = h >> 26 & M13
+                + (h >> 52).bit_count() * tables.joker_score) >> 12
+    a = h & 0x1FFF
+    b = h >> 13 & 0x1FFF
+    c = h >> 26 & 0x1FFF
     d = h >> 39
     t = (a & b & (c | d)) | (c & d & (a | b))
+    score = tables.score
     if not t:
-        score = tables.score
-        return (score[a] + score[b] + score[c] + score[d]) >> VALUE_SHIFT
-    if not t & (t - 1):
-        return _solve_one_rank(a, b, c, d, t, tables)[0] >> VALUE_SHIFT
-    return _solve_ranks(h, a, b, c, d, t, tables)[0] >> VALUE_SHIFT
+        return (score[a] + score[b] + score[c] + score[d]) >> 12
+    if t & (t - 1):
+        return _solve_ranks(h, a, b, c, d, t, tables)[0] >> 12
+    # _solve_one_rank's value, written out: a quarter of random hands come here
+    sa = score[a]
+    sb = score[b]
+    sc = score[c]
+    sd = score[d]
+    da = score[a ^ t] + 1 - sa if a & t else 0
+    db = score[b ^ t] + 1 - sb if b & t else 0
+    dc = score[c ^ t] + 1 - sc if c & t else 0
+    dd = score[d ^ t] + 1 - sd if d & t else 0
+    if not tables.sets_3_or_4:
+        return (sa + sb + sc + sd + _best_choice(da, db, dc, dd, tables, a, b, c, d, t)[0]) >> 12
+    gain = da + db + dc + dd  # all held cards in one set
+    if a & b & c & d & t:  # four held: or a 3-set leaving out the card that costs most
+        gain -= max(da, db, dc, dd, 0)
+    return (sa + sb + sc + sd + (gain if gain < 0 else 0)) >> 12
 
 
 def hand_score(h: int, tables: Tables) -> int:
@@ -238,31 +280,31 @@ def best_arrangement(
     cards in sets, then a fixed enumeration order. The value is found at once; the melds and
     deadwood cards are built the first time they are read (most callers want the value only).
     """
-    h = hand.mask if hand.__class__ is CardSet else hand_mask(hand)  # type: ignore[union-attr]
+    h = hand.mask if type(hand) is CardSet else hand_mask(hand)  # type: ignore[union-attr]
     last = _LAST
     tables = last[1] if last[0] is rules else _tables(rules)
     if h & tables.special:
         if h & tables.wildmask:
             return _wild_arrangement(h, tables)
         return _natural_arrangement(h, tables)
-    a = h & M13
-    b = h >> 13 & M13
-    c = h >> 26 & M13
+    a = h & 0x1FFF
+    b = h >> 13 & 0x1FFF
+    c = h >> 26 & 0x1FFF
     d = h >> 39
     t = (a & b & (c | d)) | (c & d & (a | b))
+    arrangement = _new_arrangement(Arrangement)
     if not t:
         score = tables.score
-        value = score[a] + score[b] + score[c] + score[d]
-        sets = 0
-    elif not t & (t - 1):
-        value, sets = _solve_one_rank(a, b, c, d, t, tables)
-    else:
+        _set_value(arrangement, (score[a] + score[b] + score[c] + score[d]) >> 12)
+        # what fill_arrangement needs, packed in an int: the tables, the set cards, the hand
+        _set_source(arrangement, tables.source | h)
+        return arrangement
+    if t & (t - 1):
         value, sets = _solve_ranks(h, a, b, c, d, t, tables)
-    arrangement = _new_arrangement(Arrangement)
-    _set_value(arrangement, value >> VALUE_SHIFT)
-    # what fill_arrangement needs: the tables, the set cards and the hand (never 0: the index
-    # is stored plus one)
-    _set_source(arrangement, ((tables.index + 1) << 52 | sets) << 52 | h)
+    else:
+        value, sets = _solve_one_rank(a, b, c, d, t, tables)
+    _set_value(arrangement, value >> 12)
+    _set_source(arrangement, tables.source | sets << 52 | h)
     return arrangement
 
 
@@ -271,7 +313,7 @@ def fill_arrangement(arrangement: Arrangement) -> None:
     source = arrangement._source
     h = source & STD52
     sets = source >> 52 & STD52
-    tables = tables_by_index((source >> 104) - 1)
+    tables = tables_by_index((source >> 104) - 1)  # Tables.source
     melds, deadwood = _parts(h, sets, tables)
     _set_melds(arrangement, melds)
     _set_deadwood(arrangement, deadwood)

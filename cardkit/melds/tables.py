@@ -28,15 +28,17 @@ class Tables:
 
     __slots__ = (
         "capable",
-        "rank_choices",
         "choices",
         "cover",
         "index",
         "joker_score",
         "max_set",
+        "rank_choices",
         "rules",
         "score",
         "set_melds",
+        "sets_3_or_4",
+        "source",
         "special",
         "suit_entries",
         "variant",
@@ -83,7 +85,12 @@ class Tables:
         self.capable = capable
         self.choices = _set_choice_table(rules)
         self.rank_choices = _rank_choice_table(rules)
+        # sets of 3 or 4 (gin, Tonk): one rank's best choice has a closed form
+        self.sets_3_or_4 = {size for size in rules.set_sizes if size <= 4} == {3, 4}
         self.index = -1  # set by tables_for: this rules value's place in a process-wide list
+        # a lazily built arrangement's int: index + 1 above the set cards (52 bits) and the
+        # hand (52 bits); never 0
+        self.source = 0
         self.wildmask = sum(card.mask for card in rules.wild)
         # cards that leave the natural fast path: wild cards and jokers
         self.special = self.wildmask | ~STD52
@@ -228,6 +235,7 @@ def tables_for(rules: MeldRules) -> Tables:
     if tables is None:
         tables = _TABLES[rules] = Tables(rules)
         tables.index = len(_BY_INDEX)
+        tables.source = (tables.index + 1) << 104
         _BY_INDEX.append(tables)
     return tables
 

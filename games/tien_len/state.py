@@ -19,11 +19,12 @@ from typing import ClassVar
 from cardkit_games.tien_len.rules import (
     TWO_POSITION,
     BombRules,
-    beating_plays,
+    PlayTracker,
     bomb_rules,
     climbing_rules,
     combination_of,
-    lead_plays,
+    legal_plays,
+    played_combination,
 )
 
 from cardkit.actions import Action
@@ -33,7 +34,7 @@ from cardkit.results import Result
 from cardkit.state import Phase, State
 from cardkit.views import View
 
-__all__ = ["HAND_SIZE", "PASS", "TienLenState", "action_of"]
+__all__ = ["HAND_SIZE", "PASS", "TienLenState"]
 
 #: §2.2: 13 cards each.
 HAND_SIZE = 13
@@ -41,41 +42,6 @@ PASS = Action("pass")
 #: ``determinize``: how many deals to draw before settling for one that would have held an
 #: instant win (the real deal held none, §5.1; such a clash is rare, so this is a safety cap).
 _DEAL_TRIES = 50
-
-# Shared caches (card mask -> play action / combination). Legal-move generation fills them, so
-# ``_apply`` never re-classifies; they hold immutable values only and are bounded.
-_ACTIONS: dict[int, Action] = {}
-_COMBOS: dict[int, Combination] = {}
-_CACHE_LIMIT = 400_000
-
-
-def action_of(combo: Combination) -> Action:
-    """The ``play`` action for a combination (cached by card mask)."""
-    mask = 0
-    for card in combo.cards:
-        mask |= card.mask
-    action = _ACTIONS.get(mask)
-    if action is None:
-        if len(_ACTIONS) > _CACHE_LIMIT:
-            _ACTIONS.clear()
-            _COMBOS.clear()
-        action = Action("play", cards=combo.cards)
-        _ACTIONS[mask] = action
-        _COMBOS[mask] = combo
-    return action
-
-
-def _actions_of(combos: list[Combination]) -> list[Action]:
-    actions = _ACTIONS
-    out = []
-    for combo in combos:
-        mask = 0
-        for card in combo.cards:
-            mask |= card.mask
-        action = actions.get(mask)
-        out.append(action if action is not None else action_of(combo))
-    return out
-
 
 class TienLenState(State):
     """One game of Tiến Lên (a "hand" in engine terms)."""
@@ -117,6 +83,7 @@ class TienLenState(State):
             seat = (first + position * self.step) % players
             masks[seat] |= deck[position].mask
         self.hands = [CardSet.from_mask(mask) for mask in masks]
+        self.plays = PlayTracker(self.rules, self.bombs, players)  # each hand's plays
         self.out_of_play = CardSet(deck[dealt:])
         self.set_aside = CardSet()
         self.trick: list[tuple[int, tuple[Card, ...]]] = []
@@ -144,14 +111,13 @@ class TienLenState(State):
 
     def _legal_actions(self) -> list[Action]:
         seat = self.current_player
-        hand = self.hands[seat]
         top = self.top
-        if top is None:  # §3.1 lead: any combination, never a pass
-            return _actions_of(lead_plays(hand, self.rules, self.must_include))
-        locked = bool(self.passed >> seat & 1)  # only reached under bombs_ignore_pass_lock
-        combos = beating_plays(hand, top, self.bomb_fight, self.rules, self.bombs, locked)
-        actions = _actions_of(combos)
-        actions.append(PASS)
+        # §3.1 lead: any combination, never a pass; §3.2 follow: a beating play, or pass (a
+        # locked player is asked only under bombs_ignore_pass_lock, and may only bomb)
+        actions = legal_plays(self.plays, seat, self.hands[seat], top, self.bomb_fight,
+                              self.must_include, bool(self.passed >> seat & 1))
+        if top is not None:
+            actions.append(PASS)
         return actions
 
     def why_illegal(self, action: Action) -> str | None:
@@ -189,7 +155,7 @@ class TienLenState(State):
         mask = 0
         for card in action.cards:
             mask |= card.mask
-        combo = _COMBOS.get(mask) or combination_of(action.cards, self.rules)
+        combo = played_combination(action.cards, self.rules)
         previous = self.top
         # A bomb played on 2s, or on a bomb so played, keeps the bomb fight going (§4.4).
         self.bomb_fight = (

@@ -51,9 +51,8 @@ def _program(game: str, players: int, choose: str, warm: int) -> str:
     options = f", players={players}"
     text = _LOOP.format(game=game, options=options, choose=choose, warm=warm)
     if choose == _AGENTS:
-        text = text.replace(
-            "rng = random.Random(1)\n",
-            f"rng = random.Random(1)\nagents = [game.agent('greedy', s, s) for s in range({players})]\n")
+        agents = f"agents = [game.agent('greedy', s, s) for s in range({players})]\n"
+        text = text.replace("rng = random.Random(1)\n", "rng = random.Random(1)\n" + agents)
     return text
 
 

@@ -8,10 +8,10 @@ import pickle
 import random
 
 import pytest
-
-import cardkit
 from cardkit_games.tien_len.rules import beating_plays, bomb_rules, lead_plays
 from cardkit_games.tien_len.state import PASS
+
+import cardkit
 
 
 def _fresh_legal(state) -> list:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations
+from typing import Any
 
 from cardkit.cards import ALL_CARDS, Card, CardSet
 from cardkit.melds.meld import RUN, SET, Arrangement, Meld, meld_sort_key, run_intervals
@@ -68,7 +69,8 @@ def _tables(rules: MeldRules) -> Tables:
     return tables
 
 
-_LAST: tuple[MeldRules, Tables] = (DEFAULT_RULES, tables_for(DEFAULT_RULES))
+# (rules, tables) of the last call; tables are built on first use, not at import
+_LAST: tuple[object, Any] = (object(), None)
 
 
 def _solve(h: int, tables: Tables) -> tuple[int, int]:
@@ -223,7 +225,7 @@ def deadwood_value(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFA
     no objects are built."""
     h = hand.mask if type(hand) is CardSet else hand_mask(hand)  # type: ignore[union-attr]
     last = _LAST
-    tables = last[1] if last[0] is rules else _tables(rules)
+    tables: Tables = last[1] if last[0] is rules else _tables(rules)
     if h & tables.special:  # wild cards, or jokers that are not
         if h & tables.wildmask:
             return _wild_search(h, tables)[0] >> 12
@@ -282,7 +284,7 @@ def best_arrangement(
     """
     h = hand.mask if type(hand) is CardSet else hand_mask(hand)  # type: ignore[union-attr]
     last = _LAST
-    tables = last[1] if last[0] is rules else _tables(rules)
+    tables: Tables = last[1] if last[0] is rules else _tables(rules)
     if h & tables.special:
         if h & tables.wildmask:
             return _wild_arrangement(h, tables)

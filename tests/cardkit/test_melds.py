@@ -484,7 +484,11 @@ def test_one_rank_shortcut_equals_the_product_search(hand: list[Card], rules: Me
     from cardkit.melds import arrange
     from cardkit.melds.tables import tables_for
 
-    assert arrange._solve(CardSet(hand).mask, tables_for(rules)) == product_reference(hand, rules)
+    expected = product_reference(hand, rules)
+    assert arrange._solve(CardSet(hand).mask, tables_for(rules)) == expected
+    # best_arrangement's own copy of the one-rank path chooses the same set cards
+    packed = best_arrangement(hand, rules)._source
+    assert (packed >> 52) & ((1 << 52) - 1) == expected[1]
 
 
 @FAST

@@ -21,6 +21,7 @@ __all__ = [
     "game_definition",
     "game_infos",
     "load_game",
+    "name_clashes",
     "plugin_errors",
     "register",
     "unregister",
@@ -134,6 +135,9 @@ class GameInfo:
 
 _infos: dict[str, GameInfo] | None = None
 _registered: dict[str, GameInfo] = {}
+#: Game names declared by more than one installed package: name -> the packages, the one in
+#: use first.
+_clashes: dict[str, list[str]] = {}
 
 
 def _package(point: EntryPoint) -> str:
@@ -149,15 +153,23 @@ def _package(point: EntryPoint) -> str:
 
 
 def _entry_infos() -> dict[str, GameInfo]:
-    """The installed games by name, from their entry points, read once; none is loaded."""
+    """The installed games by name, from their entry points, read once; none is loaded. When
+    two packages declare one name, the first found is used and the clash is kept for
+    :func:`name_clashes`."""
     global _infos
     if _infos is None:
         abouts = {point.name: point for point in entry_points(group=ABOUT_GROUP)}
-        _infos = {
-            point.name: GameInfo(point.name, _package(point), point=point,
-                                 about_point=abouts.get(point.name))
-            for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name)
-        }
+        found: dict[str, GameInfo] = {}
+        _clashes.clear()
+        for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+            if point.name in found:
+                claimants = _clashes.setdefault(point.name, [found[point.name].package])
+                if _package(point) not in claimants:
+                    claimants.append(_package(point))
+                continue
+            found[point.name] = GameInfo(point.name, _package(point), point=point,
+                                         about_point=abouts.get(point.name))
+        _infos = found
     return _infos
 
 
@@ -169,6 +181,13 @@ def _info(name: str) -> GameInfo | None:
 
 def _discover() -> dict[str, GameInfo]:
     return {**_entry_infos(), **_registered}
+
+
+def name_clashes() -> dict[str, list[str]]:
+    """Game names that more than one installed package declares, with those packages (the
+    one in use first): only one of them can be played under that name."""
+    _entry_infos()
+    return {name: list(packages) for name, packages in _clashes.items() if len(packages) > 1}
 
 
 def game_infos() -> list[GameInfo]:

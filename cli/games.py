@@ -13,7 +13,7 @@ def games() -> None:
     fails to load is listed with its error."""
     # Plain columns, no rich and no game imported: listing must start as fast as click and the
     # entry points allow (games declare what is listed in their cardkit.game_about module).
-    from cardkit.registry import game_infos
+    from cardkit.registry import game_infos, name_clashes
 
     infos = game_infos()
     if not infos:
@@ -39,4 +39,8 @@ def games() -> None:
         elif index in failed:
             line = click.style(line, fg="red")
         click.echo(line)
+    for name, packages in name_clashes().items():
+        click.secho(f"warning: {len(packages)} installed packages declare the game {name!r} "
+                    f"({', '.join(packages)}); {packages[0]} is the one played. Uninstall or "
+                    "rename the others.", fg="yellow")
     click.echo("play one: cardkit play GAME    rules and options: cardkit rules GAME")

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardkit_games.gin_rummy import about, settlement
 from cardkit_games.gin_rummy.agents import greedy_agent
-from cardkit_games.gin_rummy.match import MATCH
+from cardkit_games.gin_rummy.match import MATCH, THREE_ROLES
 from cardkit_games.gin_rummy.options import OPTIONS
 from cardkit_games.gin_rummy.state import RULES, GinState
 
@@ -107,5 +107,6 @@ GIN_RUMMY = GameDefinition(
     max_actions=400,
     meld_rules=lambda options: RULES,
     analyse_hand=_analyse_hand,
+    hand_sizes=lambda options: (10, 11), roles=(*THREE_ROLES, "dealer", "non-dealer"),
     evaluate=_evaluate,
 )

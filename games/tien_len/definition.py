@@ -124,6 +124,7 @@ TIEN_LEN = GameDefinition(
     check=check_options,
     climbing_rules=climbing_rules,
     analyse_hand=analyse_hand,
+    hand_sizes=lambda options: (1, 13),
     evaluate=evaluate,
     rules_summary=RULES_SUMMARY,
     action_help={

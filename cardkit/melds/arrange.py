@@ -223,7 +223,7 @@ def _search_choices(h: int, open_ranks: list[tuple[int, tuple[int, ...]]], table
 def deadwood_value(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_RULES) -> int:
     """The least deadwood count of ``hand`` (the value of :func:`best_arrangement`), fastest path:
     no objects are built."""
-    h = hand.mask if type(hand) is CardSet else hand_mask(hand)  # type: ignore[union-attr]
+    h = hand.mask if type(hand) is CardSet else hand_mask(hand)
     last = _LAST
     tables: Tables = last[1] if last[0] is rules else _tables(rules)
     if h & tables.special:  # wild cards, or jokers that are not
@@ -282,7 +282,7 @@ def best_arrangement(
     cards in sets, then a fixed enumeration order. The value is found at once; the melds and
     deadwood cards are built the first time they are read (most callers want the value only).
     """
-    h = hand.mask if type(hand) is CardSet else hand_mask(hand)  # type: ignore[union-attr]
+    h = hand.mask if type(hand) is CardSet else hand_mask(hand)
     last = _LAST
     tables: Tables = last[1] if last[0] is rules else _tables(rules)
     if h & tables.special:

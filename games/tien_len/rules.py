@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
+from cardkit_games.tien_len.plays import PLAYS_CACHE_SIZE, action_of
+
 from cardkit.actions import Action
 from cardkit.cache import BoundedCache
 from cardkit.cards import Card, CardSet, Suit
@@ -272,37 +274,18 @@ def combination_of(cards: Iterable[Card], rules: ClimbingRules) -> Combination |
 # --------------------------------------------------------------------------------------------
 # The plays of each hand, tracked through the game (the hot path of simulation).
 
-#: Play actions by strength mask (one card order for every option set), and combinations by
-#: card mask, shared by every game of the process (both are immutable). Bounded: singles, pairs
-#: and short sequences recur and stay; the many long sequences come and go (20 000 entries
-#: each: a few MiB).
-_ACTIONS: BoundedCache[int, Action] = BoundedCache(maxsize=20_000)
-_COMBINATIONS: BoundedCache[int, Combination] = BoundedCache(maxsize=20_000)
+#: The tracker's index of play actions by strength mask (one card order for every option
+#: set). The actions and their combinations themselves are made and kept by
+#: :mod:`cardkit_games.tien_len.plays` (by card mask); this holds references, bounded alike.
+_ACTIONS: BoundedCache[int, Action] = BoundedCache(maxsize=PLAYS_CACHE_SIZE)
 
 
 def _play_of(rules: ClimbingRules, type_: ComboType, smask: int) -> Action:
     """The play action of the combination of ``type_`` whose strength mask is ``smask``."""
     action = _ACTIONS.get(smask)
     if action is None:
-        combo = combination_of_mask(rules, smask, type_)
-        action = _ACTIONS[smask] = Action("play", cards=combo.cards)
-        mask = 0
-        for card in combo.cards:
-            mask |= card.mask
-        _COMBINATIONS[mask] = combo
+        action = _ACTIONS[smask] = action_of(combination_of_mask(rules, smask, type_))
     return action
-
-
-def played_combination(cards: Iterable[Card], rules: ClimbingRules) -> Combination | None:
-    """The combination a play's cards form (from the cache the legal plays fill, else
-    classified)."""
-    mask = 0
-    for card in cards:
-        mask |= card.mask
-    known = _COMBINATIONS.get(mask)
-    if known is not None:
-        return known
-    return classify(cards, rules)
 
 
 class PlayTracker:

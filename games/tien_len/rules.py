@@ -23,10 +23,9 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from cardkit_games.tien_len.plays import PLAYS_CACHE_SIZE, action_of
+from cardkit_games.tien_len.plays import action_of, play_cache
 
 from cardkit.actions import Action
-from cardkit.cache import BoundedCache
 from cardkit.cards import Card, CardSet, Suit
 from cardkit.climbing import (
     BeatRule,
@@ -274,18 +273,15 @@ def combination_of(cards: Iterable[Card], rules: ClimbingRules) -> Combination |
 # --------------------------------------------------------------------------------------------
 # The plays of each hand, tracked through the game (the hot path of simulation).
 
-#: The tracker's index of play actions by strength mask (one card order for every option
-#: set). The actions and their combinations themselves are made and kept by
-#: :mod:`cardkit_games.tien_len.plays` (by card mask); this holds references, bounded alike.
-_ACTIONS: BoundedCache[int, Action] = BoundedCache(maxsize=PLAYS_CACHE_SIZE)
-
-
 def _play_of(rules: ClimbingRules, type_: ComboType, smask: int) -> Action:
-    """The play action of the combination of ``type_`` whose strength mask is ``smask``."""
-    action = _ACTIONS.get(smask)
-    if action is None:
-        action = _ACTIONS[smask] = action_of(combination_of_mask(rules, smask, type_))
-    return action
+    """The play action of the combination of ``type_`` whose strength mask is ``smask``, made
+    by :mod:`cardkit_games.tien_len.plays` and filed there under ``~smask`` too."""
+    cache = play_cache()
+    entry = cache.get(~smask)
+    if entry is None:
+        combo = combination_of_mask(rules, smask, type_)
+        entry = cache[~smask] = (action_of(combo), combo)
+    return entry[0]
 
 
 class PlayTracker:
@@ -340,7 +336,7 @@ def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination
     same order, as :func:`lead_plays` and :func:`beating_plays` on ``hand``."""
     combos = tracker.hand(seat, hand)
     rules = combos.rules
-    known = _ACTIONS.get
+    cached = play_cache().get
     out: list[Action] = []
     if top is None:
         wanted = 0 if must_include is None else 1 << rules.strength(must_include)
@@ -348,18 +344,21 @@ def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination
             for found in group:
                 if wanted and not found & wanted:
                     continue
-                out.append(known(found) or _play_of(rules, type_, found))
+                entry = cached(~found)
+                out.append(entry[0] if entry is not None else _play_of(rules, type_, found))
         return out
     extra = tracker.bombs.extra(top, bomb_fight)
     if extra is None:
         if bombs_only and top.type is not QUAD and top.type is not DOUBLE_SEQUENCE:
             return out
         for type_, found in combos.beating(top):
-            out.append(known(found) or _play_of(rules, type_, found))
+            entry = cached(~found)
+            out.append(entry[0] if entry is not None else _play_of(rules, type_, found))
         return out
     types, rule = extra
     for type_, found in combos.beating(top, rule, types):
         if bombs_only and type_ is not QUAD and type_ is not DOUBLE_SEQUENCE:
             continue
-        out.append(known(found) or _play_of(rules, type_, found))
+        entry = cached(~found)
+        out.append(entry[0] if entry is not None else _play_of(rules, type_, found))
     return out

@@ -8,6 +8,7 @@ from typing import Any
 from cardkit_games.tien_len import about
 from cardkit_games.tien_len.agents import greedy_agent
 from cardkit_games.tien_len.deal import first_leader, instant_wins
+from cardkit_games.tien_len.encoding import encoding
 from cardkit_games.tien_len.match import MATCH_RULES
 from cardkit_games.tien_len.options import OPTIONS, check_options
 from cardkit_games.tien_len.rules import climbing_rules, instant_wins_of
@@ -139,4 +140,5 @@ TIEN_LEN = GameDefinition(
     },
     max_actions=2000,
     version="0.1.0",
+    encoding=encoding,
 )

@@ -8,6 +8,7 @@ from typing import Any
 from cardkit_games.tonk import about
 from cardkit_games.tonk.agents import greedy_agent
 from cardkit_games.tonk.deal import deal_check
+from cardkit_games.tonk.encoding import encoding
 from cardkit_games.tonk.match import MATCH
 from cardkit_games.tonk.options import OPTIONS
 from cardkit_games.tonk.settlement import (
@@ -134,4 +135,5 @@ GAME = GameDefinition(
     hand_sizes=lambda options: (1, options["hand_size"] + 1),
     evaluate=evaluate,
     hand_value=hand_value,
+    encoding=encoding,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardkit_games.tonk import about
 from cardkit_games.tonk.agents import greedy_agent
 from cardkit_games.tonk.count import card_values, hand_count
 from cardkit_games.tonk.deal import deal_check, qualifiers
@@ -104,11 +105,11 @@ RULES_SUMMARY = (
 GAME = GameDefinition(
     name="tonk",
     title="Tonk",
-    summary="Tonk (Tunk): a fast rummy for money: drop, tonk out, or be caught.",
+    summary=about.SUMMARY,
     state_class=TonkState,
     options=OPTIONS,
-    player_counts=(2, 3, 4),
-    default_players=2,
+    player_counts=about.PLAYER_COUNTS,
+    default_players=about.DEFAULT_PLAYERS,
     match=MATCH,
     deck=deck_for,
     hooks=Hooks(

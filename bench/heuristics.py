@@ -9,8 +9,8 @@ process. Every deal is played once with today's ``greedy`` in each seat and the 
 the others (``cardkit.lab.simulate.play_duplicate``), so the luck of the deal cancels. Reports
 today's agent's gain per hand (its payoff minus the table's mean; its payoff in a zero-sum
 game; t interval over deals), its share of the hands it wins and of the decided hands it
-wins (Wilson intervals), and the decisions per second of both versions (every seat played by
-one version; the time spent inside ``choose`` only), measured in the same run.
+wins (Wilson intervals), and the decisions per second of both versions, timed on the same
+decisions (the time spent inside ``choose`` only).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def baseline_factory(game: Game, revision: str) -> AgentFactory:
     module = types.ModuleType(f"{package}.baseline_agents")
     module.__dict__["__file__"] = f"{revision}:{path}"
     sys.modules[module.__name__] = module
-    exec(compile(source, f"{revision}:{path}", "exec"), module.__dict__)  # noqa: S102
+    exec(compile(source, f"{revision}:{path}", "exec"), module.__dict__)
     return module.greedy_agent
 
 
@@ -72,25 +72,35 @@ def duplicate(game: Game, new: AgentFactory, old: AgentFactory, deals: int, seed
           f"[{of_decided.low:.1%}, {of_decided.high:.1%}] of {decided} decided hands")
 
 
-def decisions_per_second(game: Game, factory: AgentFactory, hands: int, seed: int) -> float:
-    """Decisions per second of ``factory``'s agents playing every seat (time in ``choose``)."""
-    spent = 0.0
+def decisions_per_second(game: Game, new: AgentFactory, old: AgentFactory, hands: int,
+                         seed: int) -> tuple[float, float]:
+    """Decisions per second of both versions, timed on the same decisions: ``hands`` hands
+    played by the new version in every seat, each decision also put to a baseline agent of
+    that seat, the two timed in alternating order (so the machine's load falls on both)."""
+    spent = [0.0, 0.0]
     decisions = 0
+    clock = time.perf_counter
     for hand in range(hands):
-        agents = [factory(game, seat, derive_seed(seed, "speed", hand, seat))
-                  for seat in range(game.players)]
+        pairs = [(new(game, seat, derive_seed(seed, "speed", hand, seat)),
+                  old(game, seat, derive_seed(seed, "speed", hand, seat)))
+                 for seat in range(game.players)]
         state = game.new_hand(seed=derive_seed(seed, "speed", hand))
         guard = game.definition.max_actions
         while state.result is None and guard:
             seat = state.current_player
             view, legal = state.view(seat), state.legal_actions()
-            start = time.perf_counter()
-            action = agents[seat].choose(view, legal)
-            spent += time.perf_counter() - start
+            order = (0, 1) if decisions % 2 else (1, 0)
+            action = None
+            for which in order:
+                start = clock()
+                chosen = pairs[seat][which].choose(view, legal)
+                spent[which] += clock() - start
+                if which == 0:
+                    action = chosen
             decisions += 1
             guard -= 1
             state.apply_unchecked(action)
-    return decisions / spent if spent else 0.0
+    return decisions / spent[0], decisions / spent[1]
 
 
 def main() -> None:
@@ -99,7 +109,7 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--deals", type=int, default=300, help="duplicate deals (0 skips them)")
     parser.add_argument("--baseline", default="5d163fa", help="git revision of the baseline")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--speed-hands", type=int, default=200,
@@ -109,15 +119,11 @@ def main() -> None:
     new = game.definition.agent_factory("greedy")
     old = baseline_factory(game, args.baseline)
     if args.speed_hands:
-        rates = {"new": 0.0, "baseline": 0.0}
-        for _ in range(2):  # alternate, so both see the same machine load
-            rates["new"] += decisions_per_second(game, new, args.speed_hands // 2, args.seed)
-            rates["baseline"] += decisions_per_second(game, old, args.speed_hands // 2,
-                                                      args.seed)
-        print(f"decisions per second: new {rates['new'] / 2:,.0f}, baseline "
-              f"{rates['baseline'] / 2:,.0f} (new costs "
-              f"{rates['baseline'] / rates['new']:.2f}x the baseline per decision)")
-    duplicate(game, new, old, args.deals, args.seed)
+        fast, slow = decisions_per_second(game, new, old, args.speed_hands, args.seed)
+        print(f"decisions per second: new {fast:,.0f}, baseline {slow:,.0f} (new costs "
+              f"{slow / fast:.2f}x the baseline per decision, timed on the same decisions)")
+    if args.deals:
+        duplicate(game, new, old, args.deals, args.seed)
 
 
 if __name__ == "__main__":

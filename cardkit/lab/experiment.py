@@ -224,8 +224,9 @@ def run_experiment(
             step = merge_chunks(results, index, trace_kind(weak, strong))
             metrics[index].extend(trace_metrics(step, players, weak, strong))
             units_of[index].update(trace_unit_values(step, players, weak, strong))
-    differences = [{}] + [compare_metrics(metrics[0], metrics[i], units_of[0], units_of[i])
-                          for i in range(1, len(metrics))]
+    differences: list[dict[str, Difference]] = [{}] + [
+        compare_metrics(metrics[0], metrics[i], units_of[0], units_of[i])
+        for i in range(1, len(metrics))]
     labels = [v.label for v in variants]
     unit = "match" if mode == "matches" else "hand"
     summary = summarise(labels, metrics, differences, unit)

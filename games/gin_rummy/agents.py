@@ -109,7 +109,7 @@ def _near(a: Card, b: Card) -> int:
     if a.rank == b.rank:
         return 2
     if a.suit == b.suit:
-        gap = abs(a.rank - b.rank)
+        gap = abs(a.index - b.index)  # one suit's cards are consecutive indices, by rank
         return 2 if gap == 1 else 1 if gap == 2 else 0
     return 0
 

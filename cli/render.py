@@ -36,10 +36,13 @@ __all__ = [
 
 
 def make_console(stderr: bool = False) -> Console:
-    """A console: colour only on a terminal and without ``NO_COLOR``; no automatic markup."""
+    """A console: colour only on a terminal and without ``NO_COLOR``; no automatic markup.
+    Lines are wrapped to the terminal's width only at a terminal: output to a file or a pipe
+    keeps every line whole (``soft_wrap``), for grep and for reading."""
     no_color = "NO_COLOR" in os.environ
-    return Console(stderr=stderr, highlight=False, emoji=False, no_color=no_color,
-                   soft_wrap=False)
+    console = Console(stderr=stderr, highlight=False, emoji=False, no_color=no_color)
+    console.soft_wrap = not console.is_terminal
+    return console
 
 
 class Style:
@@ -258,7 +261,7 @@ def entry_text(style: Style, key: Any, value: Any, names: Sequence[str] | None =
     number shown as the seat's name."""
     label = humanise(key)
     if is_seat_key(key) and isinstance(value, int) and not isinstance(value, bool) \
-            and names is not None and 0 <= value < len(names):
+            and (names is None or 0 <= value < len(names)):
         return Text(f"{label}: {seat_name(value, names)}")
     if isinstance(value, Card):
         return Text.assemble(f"{label}: ", style.card(value))
@@ -276,10 +279,13 @@ def render_details(details: Mapping[str, Any], indent: str = "  ") -> list[Text]
 
 
 def seat_name(seat: int, names: Sequence[str] | None) -> str:
-    """``seat 1 (greedy)``-style name."""
+    """``seat 1 (greedy)``-style name: :func:`cardkit.views.seat_name` and, at the table,
+    who sits there."""
+    from cardkit.views import seat_name as plain_seat_name
+
     if names is None:
-        return f"seat {seat}"
-    return f"seat {seat} ({names[seat]})"
+        return plain_seat_name(seat)
+    return f"{plain_seat_name(seat)} ({names[seat]})"
 
 
 #: View fields the play screen shows itself: info entries of the same name are not repeated.
@@ -383,11 +389,12 @@ def _table_entry(style: Style, number: int, entry: Any, names: Sequence[str] | N
 
 def render_actions(console: Console, actions: Sequence[Action],
                    game: Game | None = None) -> None:
-    """The legal moves, numbered from 1, in columns."""
+    """The legal moves, numbered from 1 in reading order (along each row, then the next
+    row), in columns."""
     style = Style(console, game)
     cells = [Text.assemble(Text(f"{number:>2}. ", style="cyan"), style.action(action))
              for number, action in enumerate(actions, start=1)]
-    console.print(Columns(cells, padding=(0, 3), equal=True, column_first=True))
+    console.print(Columns(cells, padding=(0, 3), equal=True, column_first=False))
 
 
 #: Result details the end-of-hand screen shows itself (the hands and the table).

@@ -10,15 +10,15 @@ from typing import Any
 
 import attrs
 
-from cardkit.lab.backends import Backend, make_backend
+from cardkit.lab.backends import Backend, ChunksInterrupted, make_backend
 from cardkit.lab.compare import TESTS, Difference, compare_metrics, summarise
 from cardkit.lab.metrics import Metric, Sample, compute_metrics, merge_chunks, unit_values
-from cardkit.lab.simulate import Chunk, Plan, trace_kind
-from cardkit.lab.skill import resolve_ladder, trace_metrics, trace_unit_values
+from cardkit.lab.simulate import Chunk, ChunkResult, Plan, trace_kind
+from cardkit.lab.skill import resolve_ladder, step_key, trace_metrics, trace_unit_values
 from cardkit.lab.variants import Variant
 from cardkit.registry import game_definition
 
-__all__ = ["LabResult", "plan_chunks", "run_experiment"]
+__all__ = ["LabInterrupted", "LabResult", "plan_chunks", "run_experiment"]
 
 Progress = Callable[[int, int], None]
 
@@ -45,14 +45,18 @@ class LabResult:
     workers: int
     hands_played: int
     actions: int
+    interrupted: bool = False
     ladder: tuple[str, ...] = ()
     trace_units: int = 0
     notes: list[str] = attrs.field(factory=list)
 
     @property
     def trace_steps(self) -> list[tuple[str, str]]:
-        """The skill trace's steps, ``(weaker, stronger)``, up the ladder."""
-        return list(pairwise(self.ladder))
+        """The skill trace's steps, ``(weaker, stronger)``, up the ladder (those measured: an
+        interrupted run may not have reached every step)."""
+        keys = {metric.key for metric in self.metrics[0]} if self.metrics else set()
+        return [(weak, strong) for weak, strong in pairwise(self.ladder)
+                if f"{step_key(weak, strong)}.gain" in keys]
 
     @property
     def unit(self) -> str:
@@ -78,6 +82,7 @@ class LabResult:
             "seed": self.seed, "bots": list(self.bots), "skill_agent": self.skill_agent,
             "skill_units": self.skill_units, "backend": self.backend, "workers": self.workers,
             "elapsed_seconds": self.elapsed, "hands_played": self.hands_played,
+            "interrupted": self.interrupted,
             "skill_trace": {"ladder": list(self.ladder), "deals": self.trace_units,
                             "steps": [f"{weak}>{strong}" for weak, strong in self.trace_steps],
                             "format": "duplicate: each deal played once with the stronger "
@@ -98,24 +103,45 @@ class LabResult:
         }
 
 
+class LabInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`run_experiment`. ``partial`` is the result of the units that
+    every variant finished (the same deals in each, so the comparison stays paired), or None
+    when no variant pair had finished any."""
+
+    def __init__(self, partial: LabResult | None) -> None:
+        super().__init__()
+        self.partial = partial
+
+
 def plan_chunks(plans: Sequence[Plan], units: int, skill_units: int, skill_agent: str | None,
                 chunk_size: int, ladder: Sequence[str] = (), trace_units: int = 0
                 ) -> list[Chunk]:
-    """Every variant's units split into chunks (play first, then skill, then each step of the
-    skill trace up ``ladder``; a trace chunk of ``k`` deals plays ``k x players`` hands, so
-    its chunks are smaller)."""
+    """Every variant's units split into chunks: play first, then skill, then each step of the
+    skill trace up ``ladder`` (a trace chunk of ``k`` deals plays ``k x players`` hands, so
+    its chunks are smaller), and the variants' chunks of the same units side by side, so an
+    interrupted run has finished the same deals in every variant."""
     chunks = []
-    for variant, plan in enumerate(plans):
-        for kind, count in (("play", units), ("skill", skill_units if skill_agent else 0)):
-            for start in range(0, count, chunk_size):
+    for kind, count in (("play", units), ("skill", skill_units if skill_agent else 0)):
+        for start in range(0, count, chunk_size):
+            for variant, plan in enumerate(plans):
                 chunks.append(Chunk(plan, variant, kind, start, min(count, start + chunk_size),
                                     skill_agent or "greedy"))
-        size = max(1, chunk_size // plan.players)
-        for weak, strong in pairwise(ladder):
-            for start in range(0, trace_units, size):
+    size = max(1, chunk_size // plans[0].players) if plans else 1
+    for weak, strong in pairwise(ladder):
+        for start in range(0, trace_units, size):
+            for variant, plan in enumerate(plans):
                 chunks.append(Chunk(plan, variant, "trace", start,
                                     min(trace_units, start + size), strong, weak))
     return chunks
+
+
+def common_chunks(results: Sequence[ChunkResult], variants: int) -> list[ChunkResult]:
+    """The results of the units every variant finished (chunks of the same kind and start)."""
+    done: dict[tuple[str, int], set[int]] = {}
+    for result in results:
+        done.setdefault((result.kind, result.start), set()).add(result.variant)
+    complete = {key for key, seen in done.items() if len(seen) == variants}
+    return [result for result in results if (result.kind, result.start) in complete]
 
 
 def run_experiment(
@@ -201,38 +227,64 @@ def run_experiment(
         if progress:
             progress(done, total)
 
+    if progress:
+        progress(0, total)  # the bar shows its total at once, not "0/?" until a chunk ends
     started = time.perf_counter()
     try:
         results = backend.run(chunks, on_done)
+    except ChunksInterrupted as interrupted:
+        finished = common_chunks(interrupted.results, len(variants))
+        partial = None
+        if any(result.kind == "play" for result in finished):
+            partial = _result(game, players, mode, seed, seat_bots, skill_agent, variants,
+                              finished, time.perf_counter() - started, backend, interrupted=True,
+                              ladder=rungs, notes=notes)
+        raise LabInterrupted(partial) from None
     finally:
         if own_backend:
             backend.close()
-    elapsed = time.perf_counter() - started
+    return _result(game, players, mode, seed, seat_bots, skill_agent, variants, results,
+                   time.perf_counter() - started, backend, ladder=rungs, notes=notes)
+
+
+def _result(game: str, players: int, mode: str, seed: int, seat_bots: tuple[str, ...],
+            skill_agent: str | None, variants: Sequence[Variant],
+            results: Sequence[ChunkResult], elapsed: float, backend: Backend,
+            interrupted: bool = False, ladder: Sequence[str] = (),
+            notes: Sequence[str] = ()) -> LabResult:
+    """Metrics, comparisons and summary from the chunks' results (with the skill trace's
+    steps up ``ladder`` that were run; ``notes`` say what the ladder skipped)."""
+    skill_units = sum(len(r.endings) for r in results if r.kind == "skill" and r.variant == 0)
     samples = []
     for index in range(len(variants)):
         play = merge_chunks(results, index, "play")
-        skill = merge_chunks(results, index, "skill") if skill_count else None
+        skill = merge_chunks(results, index, "skill") if skill_units else None
         samples.append(Sample(play, skill))
     endings = sorted({e for s in samples for e in s.play.endings})
     metrics = [compute_metrics(s, players, mode, endings, skill_agent or "greedy")
                for s in samples]
     # per-unit values pair hand i of every variant (same deal, same agent seeds)
     units_of = [dict(unit_values(s, players, mode, endings)) for s in samples]
-    steps = list(pairwise(rungs))
-    for index in range(len(variants)):
-        for weak, strong in steps:
-            step = merge_chunks(results, index, trace_kind(weak, strong))
+    trace_units = 0
+    for weak, strong in pairwise(ladder):
+        steps = [merge_chunks(results, index, trace_kind(weak, strong))
+                 for index in range(len(variants))]
+        if not steps[0].seats:  # an interrupted run that never reached this step
+            continue
+        trace_units = len(steps[0].seats) // players
+        for index, step in enumerate(steps):
             metrics[index].extend(trace_metrics(step, players, weak, strong))
             units_of[index].update(trace_unit_values(step, players, weak, strong))
-    differences: list[dict[str, Difference]] = [{}] + [
-        compare_metrics(metrics[0], metrics[i], units_of[0], units_of[i])
-        for i in range(1, len(metrics))]
+    differences: list[dict[str, Difference]] = [{}]
+    differences += [compare_metrics(metrics[0], metrics[i], units_of[0], units_of[i])
+                    for i in range(1, len(metrics))]
     labels = [v.label for v in variants]
     unit = "match" if mode == "matches" else "hand"
     summary = summarise(labels, metrics, differences, unit)
+    units = len(samples[0].play.endings)
     hands = sum(len(r.seats) if r.kind.startswith("trace ")
                 else sum(r.hands) if mode == "matches" else len(r.endings) for r in results)
-    return LabResult(game, players, mode, units, seed, seat_bots, skill_agent, skill_count,
+    return LabResult(game, players, mode, units, seed, seat_bots, skill_agent, skill_units,
                      list(variants), metrics, differences, summary, elapsed, backend.name,
-                     backend.workers, hands, sum(r.actions for r in results), rungs,
-                     trace_count, notes)
+                     backend.workers, hands, sum(r.actions for r in results), interrupted,
+                     tuple(ladder), trace_units, list(notes))

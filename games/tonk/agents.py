@@ -45,6 +45,12 @@ DROP_CHANCE_STEP = 0.05
 CountEstimate = tuple[float, float]
 
 
+def _rank(card: Card) -> int:
+    """A standard card's rank, 1 (ace) to 13 (king), from its index (typed, unlike
+    ``card.rank``, which a joker lacks)."""
+    return card.index % 13 + 1
+
+
 def _cards_in(text: str) -> list[Card]:
     """The cards an action's text names (``spread 7H 8H 9H``, ``hit 4C 1``, ``discard KH``;
     a joker's declared card after ``=`` is ignored)."""
@@ -212,8 +218,8 @@ class GreedyAgent(Agent):
                 continue
             if other.rank == card.rank:
                 bonus += 6
-            elif other.suit == card.suit and abs(int(other.rank) - int(card.rank)) <= 2:
-                bonus += 4 if abs(int(other.rank) - int(card.rank)) == 1 else 2
+            elif other.suit == card.suit and abs(_rank(other) - _rank(card)) <= 2:
+                bonus += 4 if abs(_rank(other) - _rank(card)) == 1 else 2
         return bonus
 
     def should_drop(self, view: View, my_count: int) -> tuple[bool, str]:
@@ -241,7 +247,7 @@ class GreedyAgent(Agent):
         hand = view.hand
         if phase == "bet":
             spades = [c for c in hand if c.suit == 3]
-            strength = max((14 if (c.rank == 1 and self.ace_high_bet) else int(c.rank)
+            strength = max((14 if (c.rank == 1 and self.ace_high_bet) else _rank(c)
                             for c in spades), default=0)
             if strength >= 12:
                 return Action("join", "bet"), f"my highest spade is strong ({strength})"
@@ -303,10 +309,10 @@ class GreedyAgent(Agent):
         same_rank = sum(1 for c in hand if c.rank == card.rank)
         if same_rank >= 2 or (same_rank >= 1 and jokers > 0):
             return True
-        ranks = {int(c.rank) for c in hand if not c.is_joker and c.suit == card.suit}
+        ranks = {_rank(c) for c in hand if not c.is_joker and c.suit == card.suit}
         if 1 in ranks:
             ranks.add(14)
-        r = int(card.rank)
+        r = _rank(card)
         near = [(r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)]
         if r == 1:
             near.append((12, 13))
@@ -323,8 +329,8 @@ class GreedyAgent(Agent):
                 if len(reps) < 4 and reps[0].rank == card.rank:
                     return True
             elif reps[0].suit == card.suit:
-                low, high = int(reps[0].rank), int(reps[-1].rank)
-                if int(card.rank) in (low - 1, high + 1):
+                low, high = _rank(reps[0]), _rank(reps[-1])
+                if _rank(card) in (low - 1, high + 1):
                     return True
         return False
 

@@ -74,10 +74,11 @@ def _suit_sums(rank_values: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]
     return tuple(table)
 
 
-def _pool_sums(pool: int, values: Sequence[int]) -> tuple[int, int, int]:
-    """(cards, sum of values, sum of squares) of the card mask ``pool``: four table look-ups
-    (a card's value depends on its rank only), plus the jokers one by one."""
-    table = _suit_sums(tuple(values[:13]))
+def _pool_sums(pool: int, values: Sequence[int], table: Sequence[tuple[int, int, int]]
+               ) -> tuple[int, int, int]:
+    """(cards, sum of values, sum of squares) of the card mask ``pool``: four look-ups in
+    ``table`` (:func:`_suit_sums` of the rank values: a card's value depends on its rank
+    only), plus the jokers one by one."""
     size = total = squares = 0
     for suit in range(4):
         count, value, square = table[pool >> 13 * suit & 0x1FFF]
@@ -104,11 +105,15 @@ class CountReader:
 
     values: Sequence[int]
     deck_mask: int
+    sums: Sequence[tuple[int, int, int]] = attrs.field(init=False)
     key: tuple[object, ...] = ()
     read: int = 0
     pile: list[Card] = attrs.field(factory=list)
     known: dict[int, set[Card]] = attrs.field(factory=dict)
     shown: int = 0  # every card seen discarded, spread or hit this hand
+
+    def __attrs_post_init__(self) -> None:
+        self.sums = _suit_sums(tuple(self.values[:13]))
 
     def _catch_up(self, view: View) -> None:
         history = view.history
@@ -116,21 +121,26 @@ class CountReader:
         if key != self.key or len(history) < self.read:
             self.key, self.read, self.shown = key, 0, 0
             self.pile, self.known = [], {}
-        known, pile = self.known, self.pile
+        known, pile, shown = self.known, self.pile, self.shown
         for seat, text in history[self.read:]:
             if seat is None:
                 continue
-            if text.startswith("discard "):
-                for card in _cards_in(text):
+            head = text[:4]
+            if head == "disc":  # "discard KS": the log writes cards canonically
+                card = _CARD_BY_TEXT.get(text[8:])
+                if card is not None:
                     pile.append(card)
-                    self.shown |= card.mask
-                    known.get(seat, set()).discard(card)
+                    shown |= card.mask
+                    if seat in known:
+                        known[seat].discard(card)
             elif text == "draw discard" and pile:
                 known.setdefault(seat, set()).add(pile.pop())
-            elif text.startswith(("spread ", "hit ")):
+            elif head == "spre" or head == "hit ":
                 for card in _cards_in(text):
-                    self.shown |= card.mask
-                    known.get(seat, set()).discard(card)
+                    shown |= card.mask
+                    if seat in known:
+                        known[seat].discard(card)
+        self.shown = shown
         self.read = len(history)
 
     def estimates(self, view: View, shade: float | None = None) -> dict[int, CountEstimate]:
@@ -142,17 +152,13 @@ class CountReader:
         self._catch_up(view)
         shade = SHADE if shade is None else shade
         values = self.values
-        seen = self.shown
+        seen = self.shown  # the table's cards are all in the history's spreads and hits
         for card in view.hand:
             seen |= card.mask
-        for _, meld in view.table:
-            for card in meld.cards:
-                seen |= card.mask
         for cards in self.known.values():
             for card in cards:
                 seen |= card.mask
-        pool = self.deck_mask & ~seen
-        size, total, squares = _pool_sums(pool, values)
+        size, total, squares = _pool_sums(self.deck_mask & ~seen, values, self.sums)
         mean = total / size if size else 6.5
         spread = squares / size - mean * mean if size else 0.0
         estimates = {}

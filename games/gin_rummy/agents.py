@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 
 import attrs
-from cardkit_games.gin_rummy.state import RULES, VALUE
+from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
 
 from cardkit.actions import Action
 from cardkit.agents import Agent

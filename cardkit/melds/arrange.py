@@ -22,6 +22,7 @@ one meld, not 3 + 4).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -446,7 +447,9 @@ def _templates(
         if held_ranks.bit_count() < (need if nwild else rules.min_run):
             continue
         for length in range(rules.min_run, longest + 1):
-            for start in reversed(run_intervals(positions, length)):
+            starts = run_intervals(positions, length) if dedupe else _distinct_windows(
+                positions, length)
+            for start in reversed(starts):
                 window = positions[start : start + length]
                 present = [r for r in window if held_ranks >> (r - 1) & 1]
                 gaps = length - len(present)
@@ -466,6 +469,17 @@ def _templates(
                             seen.add((nat_mask, g))
                         out.append((nat_mask, (RUN, suit, window), g))
     return out
+
+
+@cache
+def _distinct_windows(positions: tuple[int, ...], length: int) -> tuple[int, ...]:
+    """The run windows of ``length`` (their starts) with distinct sets of ranks: where an ace
+    may be low or high, a window of every rank is the same cards at either end, listed once
+    (at its lowest start, the ace low)."""
+    kept: dict[frozenset[int], int] = {}
+    for start in run_intervals(positions, length):
+        kept.setdefault(frozenset(positions[start : start + length]), start)
+    return tuple(kept.values())
 
 
 def _make_meld(nat_mask: int, window: tuple, wilds: Iterable[Card], rules: MeldRules) -> Meld:

@@ -31,6 +31,7 @@ __all__ = [
     "Rank",
     "Suit",
     "card_mask",
+    "card_tuple",
     "cards_of_mask",
     "format_cards",
     "parse_cards",
@@ -217,6 +218,11 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     it): ``parse_cards("7H 10d TH qs A♣ X1")``. A bad token raises ``ValueError`` naming it."""
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [Card.parse(token) for token in tokens]
+
+
+def card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards as a tuple: the typed converter for attrs fields that hold cards."""
+    return tuple(cards)
 
 
 def card_mask(cards: Iterable[Card]) -> int:

@@ -9,7 +9,7 @@ and matches.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -37,6 +37,14 @@ __all__ = [
 ]
 
 
+def _totals(values: Iterable[float]) -> tuple[float, ...]:
+    return tuple(values)
+
+
+def _roles(values: Iterable[str] | None) -> tuple[str, ...] | None:
+    return None if values is None else tuple(values)
+
+
 @attrs.frozen
 class HandContext:
     """What a hand inherits from its match: dealer, hand number, running totals, roles (e.g.
@@ -45,9 +53,9 @@ class HandContext:
 
     dealer: int
     hand_number: int = 0
-    totals: tuple[float, ...] = attrs.field(default=(), converter=tuple)
+    totals: tuple[float, ...] = attrs.field(default=(), converter=_totals)
     roles: tuple[str, ...] | None = attrs.field(
-        default=None, converter=lambda r: None if r is None else tuple(r)
+        default=None, converter=_roles
     )
     leader: int | None = None
     extra: Mapping[str, Any] = attrs.field(factory=dict)

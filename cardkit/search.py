@@ -95,7 +95,7 @@ class SearchAgent(Agent):
         agents = self.rollout_agents
         steps = 0
         while state.result is None and steps < self.max_actions:
-            seat = state.current_player
+            seat = state.seat_to_play
             state.apply_unchecked(agents[seat].choose(state.view(seat), state.legal_actions()))
             steps += 1
         if state.result is None:

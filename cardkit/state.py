@@ -36,6 +36,10 @@ if TYPE_CHECKING:
 __all__ = ["Phase", "State", "phases"]
 
 
+def _kinds(kinds: Iterable[str]) -> frozenset[str]:
+    return frozenset(kinds)
+
+
 @attrs.frozen
 class Phase:
     """One phase of a turn, declared once with its moves.
@@ -54,7 +58,7 @@ class Phase:
     """
 
     name: str
-    accepts: frozenset[str] = attrs.field(converter=frozenset)
+    accepts: frozenset[str] = attrs.field(converter=_kinds)
     prompt: str
     refusal: str = ""
     legal: Callable[[Any], list[Action]] | None = attrs.field(default=None, kw_only=True)

@@ -166,7 +166,7 @@ def play_hand(
     changes = 0
     leader: int | None = None
     while state.result is None and actions < max_actions:
-        seat = state.current_player
+        seat = state.seat_to_play
         action = choose_action(agents[seat], state, seat)[0]
         state.apply_unchecked(action)
         actions += 1

@@ -52,11 +52,11 @@ _RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
 def hand_mask(hand: CardSet | Iterable[Card] | int) -> int:
     """The bitmask of a hand given as a CardSet, an iterable of cards, or already a mask."""
     if hand.__class__ is CardSet:
-        return hand.mask  # type: ignore[union-attr]
+        return hand.mask
     if isinstance(hand, int):
         return hand
     mask = 0
-    for card in hand:  # type: ignore[union-attr]
+    for card in hand:
         mask |= card.mask
     return mask
 
@@ -494,7 +494,7 @@ def _make_meld(nat_mask: int, window: tuple, wilds: Iterable[Card], rules: MeldR
         free_suits = [s for s in range(4) if not nat_mask >> (13 * s + rank - 1) & 1]
         for card, suit in zip(spare, free_suits, strict=False):
             pairs.append((card, ALL_CARDS[13 * suit + rank - 1]))
-        pairs.sort(key=lambda p: p[1].suit)  # type: ignore[arg-type, return-value]
+        pairs.sort(key=lambda p: p[1].suit)
         return Meld(SET, tuple(p[0] for p in pairs), tuple(p[1] for p in pairs))
     _, suit, ranks = window
     cards = []

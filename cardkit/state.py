@@ -19,7 +19,7 @@ import io
 import pickle
 import random
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
@@ -306,7 +306,7 @@ class State:
 
     # ----- copies, equality, records ------------------------------------------------------------
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy (sharing the immutable game)."""
         return copy.deepcopy(self, memo={id(self.game): self.game})
 

@@ -20,7 +20,8 @@ or ``T``, letter or unicode suits, and ``X1``/``X2`` (also ``JK1``/``JK2``) for 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 __all__ = [
     "ALL_CARDS",
@@ -343,7 +344,7 @@ class CardSet:
         """The cards as a list, in index order."""
         return list(_cards_of_mask(self.mask))
 
-    def sorted(self, key=None) -> list[Card]:
+    def sorted(self, key: Callable[[Card], Any] | None = None) -> list[Card]:
         """The cards sorted by ``key`` (default: rank, then suit)."""
         return sorted(self, key=key or (lambda card: card.sort_key))
 

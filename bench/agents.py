@@ -94,7 +94,7 @@ def report(setup: str, tested: str, opponent: str, records: list[dict[str, Any]]
     The share's interval treats hands as independent; the duplicate pairs are negatively
     correlated (the same cards on both sides), so it is conservative. The payoff's interval is
     taken over deals (the mean over a deal's seatings), the duplicate unit."""
-    name, players, seats, what = SETUPS[setup]
+    what = SETUPS[setup][3]
     decided = [r for r in records if r["decided"]] if "decided" in what else records
     wins = [1.0 if r["won"] else 0.0 for r in decided]
     share, share_hw = interval(wins) if wins else (math.nan, math.nan)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -37,7 +38,7 @@ SETUPS: dict[str, tuple[str, int, tuple[int, ...], str]] = {
 }
 
 #: Play-outs per decision that take about one second on a quiet core (see ``--calibrate``).
-CALIBRATED_ITERATIONS = {"gin2": 600, "tonk2": 2000, "tienlen4": 300, "gin3": 600}
+CALIBRATED_ITERATIONS = {"gin2": 600, "tonk2": 2000, "tienlen4": 600, "gin3": 600}
 
 
 def _agent(game: cardkit.Game, name: str, seat: int, seed: int, params: dict[str, Any]) -> Any:
@@ -148,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     extra: dict[str, Any] = {}
     for item in args.param:
         key, value = item.split("=")
-        extra[key] = float(value) if "." in value else int(value)
+        extra[key] = value if value.isalpha() else float(value) if "." in value else int(value)
     if args.calibrate:
         for setup in setups:
             print(calibrate(setup, max(1, round(iterations[setup] * args.scale))), flush=True)
@@ -167,7 +168,13 @@ def main(argv: Sequence[str] | None = None) -> None:
                 budget = f"{params['iterations']} play-outs"
             jobs = [(setup, deal, args.agent, args.opponent, params)
                     for deal in range(args.first_deal, args.first_deal + args.deals)]
-            records = [r for batch in pool.imap_unordered(play_deal, jobs) for r in batch]
+            records: list[dict[str, Any]] = []
+            for done, batch in enumerate(pool.imap_unordered(play_deal, jobs), start=1):
+                records.extend(batch)
+                if done % 10 == 0 and done < len(jobs):  # partial rows: a long run shows progress
+                    print(f"  after {done} deals: "
+                          + report(setup, args.agent, args.opponent, records, budget),
+                          file=sys.stderr, flush=True)
             print(report(setup, args.agent, args.opponent, records, budget), flush=True)
 
 

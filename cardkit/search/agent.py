@@ -11,7 +11,7 @@ from cardkit.agents import Agent
 from cardkit.deck import derive_seed
 from cardkit.search.budget import Budget
 from cardkit.search.racing import MoveStats, Race
-from cardkit.search.rollout import Rollout, relative_score
+from cardkit.search.rollout import OBJECTIVES, Rollout, relative_score
 
 if TYPE_CHECKING:
     from cardkit.game import Game
@@ -39,7 +39,8 @@ class SearchAgent(Agent):
     Parameters: ``iterations`` (play-outs per decision; alone, it makes the agent
     deterministic for its seed), ``time_limit`` (seconds; the default when neither is given is
     :data:`DEFAULT_TIME_LIMIT`), ``width`` (moves racing at once, the default among them),
-    ``margin``, ``z`` (confidence bounds for elimination), ``policy`` (the roll-out agent).
+    ``margin``, ``z`` (confidence bounds for elimination), ``policy`` (the roll-out agent),
+    ``objective`` (what a play-out is worth: ``payoff`` or ``wins``).
     """
 
     name = "hard"
@@ -47,9 +48,10 @@ class SearchAgent(Agent):
 
     def __init__(self, game: Game, seat: int, seed: int, *, iterations: int | None = None,
                  time_limit: float | None = None, width: int = 8, margin: float = 1.0,
-                 z: float = 2.0, policy: str | None = None) -> None:
+                 z: float = 2.0, policy: str | None = None,
+                 objective: str = "payoff") -> None:
         check_parameters(game, iterations=iterations, time_limit=time_limit, width=width,
-                         margin=margin, z=z, policy=policy)
+                         margin=margin, z=z, policy=policy, objective=objective)
         if iterations is None and time_limit is None:
             time_limit = DEFAULT_TIME_LIMIT
         names = game.definition.agent_names
@@ -65,7 +67,9 @@ class SearchAgent(Agent):
                          for other in range(game.players)]
         definition = game.definition
         self.evaluate = definition.evaluate
-        self.rollout = Rollout(self.policies, definition.max_actions, definition.evaluate)
+        self.objective = objective
+        self.rollout = Rollout(self.policies, definition.max_actions, definition.evaluate,
+                               objective)
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """Without samples (a runner that offers none) play as the roll-out policy."""
@@ -133,7 +137,8 @@ class SearchAgent(Agent):
 
 
 def check_parameters(game: Game, *, iterations: int | None, time_limit: float | None,
-                     width: int, margin: float, z: float, policy: str | None) -> None:
+                     width: int, margin: float, z: float, policy: str | None,
+                     objective: str) -> None:
     """``ValueError`` with a one-line reason for a bad search parameter."""
     def is_int(value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
@@ -151,6 +156,8 @@ def check_parameters(game: Game, *, iterations: int | None, time_limit: float | 
         raise ValueError(f"margin must be a number of at least 0, not {margin!r}")
     if not (is_number(z) and z > 0):
         raise ValueError(f"z must be a number above 0, not {z!r}")
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     if policy is not None:
         allowed = [name for name in game.definition.agent_names
                    if name not in ("hard", "search", "easy", "normal")]

@@ -9,7 +9,11 @@ if TYPE_CHECKING:
     from cardkit.agents import Agent
     from cardkit.state import State
 
-__all__ = ["Rollout", "relative_score"]
+__all__ = ["OBJECTIVES", "Rollout", "relative_score"]
+
+#: What a play-out is worth to the searching seat: its payoff against its best rival's
+#: (``payoff``), or only who won (``wins``: +1 if the seat won, -1 if another seat did).
+OBJECTIVES = ("payoff", "wins")
 
 
 def relative_score(values: Sequence[float], seat: int) -> float:
@@ -24,13 +28,16 @@ class Rollout:
     """Plays a state to its end (at most ``max_actions`` actions) with one policy agent per
     seat, each choosing from its own view of the sampled world -- so the others play by what
     they could know there, never by the searching seat's knowledge. A hand cut off by the
-    guard is scored by the game's ``evaluate`` when it has one (0 otherwise)."""
+    guard is scored by the game's ``evaluate`` when it has one (0 otherwise). ``objective``
+    (one of :data:`OBJECTIVES`) says what a finished hand is worth."""
 
     def __init__(self, policies: Sequence[Agent], max_actions: int,
-                 evaluate: Callable[[State], Sequence[float]] | None) -> None:
+                 evaluate: Callable[[State], Sequence[float]] | None,
+                 objective: str = "payoff") -> None:
         self.policies = policies
         self.max_actions = max_actions
         self.evaluate = evaluate
+        self.objective = objective
 
     def play(self, state: State, seat: int) -> tuple[float, bool]:
         """Play ``state`` out in place; ``seat``'s relative score and whether it won outright
@@ -53,4 +60,6 @@ class Rollout:
             return score, score > 0
         score = relative_score(result.payoffs, seat)
         won = seat in result.winners if result.winners else score > 0
+        if self.objective == "wins":
+            return (1.0 if won else -1.0 if result.winners else 0.0), won
         return score, won

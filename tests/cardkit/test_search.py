@@ -119,6 +119,7 @@ def test_a_plugin_without_determinize_gets_easy_and_normal_but_no_hard():
     ({"margin": -0.5}, "margin must be a number of at least 0"),
     ({"z": 0}, "z must be a number above 0"),
     ({"policy": "hard"}, "policy must be one of random, greedy"),
+    ({"objective": "glory"}, "objective must be one of payoff, wins"),
 ])
 def test_search_parameters_are_validated(knock_rummy, params, needle):
     game = cardkit.load_game("knock-rummy")
@@ -195,6 +196,19 @@ def test_search_beats_random_and_explains_itself():
             state.apply(action)
         search_wins += state.result.winners == (0,)
     assert search_wins >= 6
+
+
+def test_the_wins_objective_scores_only_who_won(knock_rummy):
+    game = KNOCK_RUMMY.configure(players=2)
+    state = decision_point(game, 6)
+    seat = state.current_player
+    wins = game.agent("hard", seat, 1, iterations=30, objective="wins")
+    action, reason = choose_action(wins, state, seat, explain=True)
+    assert action in state.legal_actions() and "sampled deals" in reason
+    assert wins.rollout.objective == "wins"
+    world = state.clone()
+    score, won = wins.rollout.play(world, seat)
+    assert score == (1.0 if won else -1.0 if world.result.winners else 0.0)
 
 
 def test_relative_score_is_against_the_best_rival():

@@ -49,7 +49,7 @@ class SearchAgent(Agent):
     def __init__(self, game: Game, seat: int, seed: int, *, iterations: int | None = None,
                  time_limit: float | None = None, width: int = 8, margin: float = 1.0,
                  z: float = 2.0, policy: str | None = None,
-                 objective: str = "payoff") -> None:
+                 objective: str = "wins") -> None:
         check_parameters(game, iterations=iterations, time_limit=time_limit, width=width,
                          margin=margin, z=z, policy=policy, objective=objective)
         if iterations is None and time_limit is None:
@@ -132,8 +132,7 @@ class SearchAgent(Agent):
         share = f"wins {chosen.win_rate:.0%} of {chosen.worlds} sampled deals"
         if chosen is default:
             return f"{share}; no other move did clearly better"
-        return (f"{share}, {chosen.mean_diff:+.1f} a hand better than {default.action} "
-                f"(which wins {default.win_rate:.0%})")
+        return f"{share}, against {default.win_rate:.0%} for {default.action}"
 
 
 def check_parameters(game: Game, *, iterations: int | None, time_limit: float | None,

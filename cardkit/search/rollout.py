@@ -33,7 +33,7 @@ class Rollout:
 
     def __init__(self, policies: Sequence[Agent], max_actions: int,
                  evaluate: Callable[[State], Sequence[float]] | None,
-                 objective: str = "payoff") -> None:
+                 objective: str = "wins") -> None:
         self.policies = policies
         self.max_actions = max_actions
         self.evaluate = evaluate

@@ -125,8 +125,3 @@ def parse_action(text: str) -> Action:
     if len(set(cards)) != len(cards):
         raise ValueError(f"{text.strip()!r} names a card twice")
     return Action(kind, option, tuple(cards), target, tuple(declared))
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    """Space-separated card texts (a helper for action and log rendering)."""
-    return " ".join(card.text for card in cards)

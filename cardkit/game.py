@@ -32,6 +32,7 @@ __all__ = [
     "HandContext",
     "MatchOutcome",
     "MatchRules",
+    "VariantExample",
     "agent_parameters",
     "rotating_dealer_match",
 ]
@@ -133,6 +134,26 @@ def rotating_dealer_match(target_hands_option: str | None = None) -> MatchRules:
     return MatchRules(start, advance, outcome)
 
 
+@attrs.frozen
+class VariantExample:
+    """The example house rule ``cardkit new-game NAME --from GAME`` writes into a new variant
+    of this game: a new whole-number option ``option`` (default 2, at least 1; its one-line
+    ``meaning``) and a replacement for the hook ``hook`` that multiplies the payoffs of every
+    hand that hook settles by the option's value (the generated tests check exactly that).
+
+    ``source`` is the replacement's code: a function named ``house_rule`` taking
+    ``(base, state, *args)`` and returning what the hook returns, in which ``{{option}}``
+    stands for the option's name; ``imports`` are the import lines it needs. A game without
+    an example still gets a variant scaffold, built from its declared options alone.
+    """
+
+    hook: str
+    option: str
+    meaning: str
+    source: str
+    imports: tuple[str, ...] = ()
+
+
 def _check_nothing(players: int, options: Mapping[str, Any]) -> None:
     return None
 
@@ -166,6 +187,8 @@ class GameDefinition:
       lab falls back to "fewest cards in hand leads". Keep it cheap: it runs once per turn of
       every simulated hand, and it may look at hidden cards (it is a referee's judgement,
       never shown to agents).
+    - ``variant_example``: the house rule ``cardkit new-game --from`` writes into a variant
+      (:class:`VariantExample`).
     """
 
     name: str
@@ -190,6 +213,7 @@ class GameDefinition:
     analyse_hand: Callable[[Sequence[Card], Mapping[str, Any]], dict[str, Any]] | None = None
     hand_value: Callable[[Sequence[Card], Mapping[str, Any]], tuple[str, float]] | None = None
     evaluate: Callable[[State], Sequence[float]] | None = None
+    variant_example: VariantExample | None = None
 
     def configure(
         self, players: int | None = None, preset: str | None = None, **options: Any

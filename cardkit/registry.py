@@ -8,7 +8,7 @@ definition in-process (tests, notebooks) without installing anything.
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import attrs
@@ -39,31 +39,51 @@ class GameInfo:
     error: str | None = None
 
 
-_discovered: dict[str, GameInfo] | None = None
+_points: dict[str, EntryPoint] | None = None
+_loaded: dict[str, GameInfo] = {}
 _registered: dict[str, GameInfo] = {}
 
 
-def _discover() -> dict[str, GameInfo]:
-    global _discovered
-    if _discovered is None:
-        found: dict[str, GameInfo] = {}
-        for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
-            package = point.dist.name if point.dist is not None else point.module
-            try:
-                definition = point.load()
-            except Exception as error:  # a broken plugin must not break the others
-                found[point.name] = GameInfo(point.name, package, None,
-                                             f"{type(error).__name__}: {error}")
-                continue
-            if not isinstance(definition, GameDefinition):
-                found[point.name] = GameInfo(
-                    point.name, package, None,
-                    f"entry point {point.value} is a {type(definition).__name__}, "
-                    "not a cardkit GameDefinition")
+def _entry_points() -> dict[str, EntryPoint]:
+    """The installed games' entry points by name, read once and not loaded."""
+    global _points
+    if _points is None:
+        _points = {point.name: point for point in sorted(entry_points(group=ENTRY_POINT_GROUP),
+                                                         key=lambda p: p.name)}
+    return _points
+
+
+def _load(name: str, point: EntryPoint) -> GameInfo:
+    """Load one game on first use. One at a time, so a plugin whose module asks for its base
+    game while it is being imported (a variant) loads that game alone, never itself again."""
+    info = _loaded.get(name)
+    if info is None:
+        package = point.dist.name if point.dist is not None else point.module
+        try:
+            definition = point.load()
+        except Exception as error:  # a broken plugin must not break the others
+            info = GameInfo(name, package, None, f"{type(error).__name__}: {error}")
+        else:
+            if isinstance(definition, GameDefinition):
+                info = GameInfo(name, package, definition)
             else:
-                found[point.name] = GameInfo(point.name, package, definition)
-        _discovered = found
-    return {**_discovered, **_registered}
+                info = GameInfo(name, package, None,
+                                f"entry point {point.value} is a {type(definition).__name__}, "
+                                "not a cardkit GameDefinition")
+        _loaded[name] = info
+    return info
+
+
+def _info(name: str) -> GameInfo | None:
+    if name in _registered:
+        return _registered[name]
+    point = _entry_points().get(name)
+    return None if point is None else _load(name, point)
+
+
+def _discover() -> dict[str, GameInfo]:
+    found = {name: _load(name, point) for name, point in _entry_points().items()}
+    return {**found, **_registered}
 
 
 def game_infos() -> list[GameInfo]:
@@ -83,7 +103,7 @@ def plugin_errors() -> dict[str, str]:
 
 def game_definition(name: str) -> GameDefinition:
     """The definition of an installed game; ``ValueError`` naming the valid games otherwise."""
-    info = _discover().get(name)
+    info = _info(name)
     if info is None:
         valid = ", ".join(available_games()) or "none installed"
         raise ValueError(f"unknown game {name!r}; installed games: {valid}")
@@ -111,5 +131,6 @@ def unregister(name: str) -> None:
 
 def refresh() -> None:
     """Forget discovered plugins so the next call scans the entry points again."""
-    global _discovered
-    _discovered = None
+    global _points
+    _points = None
+    _loaded.clear()

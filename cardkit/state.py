@@ -83,7 +83,7 @@ def phases(*declared: Phase) -> Mapping[str, Phase]:
 class _SnapshotPickler(pickle.Pickler):
     """Pickles actions by their text: equal actions, equal bytes, and much faster."""
 
-    def reducer_override(self, obj: object) -> object:
+    def reducer_override(self, obj: object) -> Any:
         if type(obj) is Action:
             return (parse_action, (str(obj),))
         return NotImplemented
@@ -263,6 +263,15 @@ class State:
         return phase.why_illegal(self, action)
 
     # ----- the engine ---------------------------------------------------------------------------
+
+    @property
+    def seat_to_play(self) -> int:
+        """The current player, for code that runs only while the hand goes on (the phase
+        handlers): ``current_player`` known not to be None."""
+        seat = self.current_player
+        if seat is None:
+            raise RuntimeError("the hand is over: nobody is to play")
+        return seat
 
     @property
     def is_over(self) -> bool:

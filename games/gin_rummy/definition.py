@@ -12,7 +12,7 @@ from cardkit_games.gin_rummy.options import OPTIONS
 from cardkit_games.gin_rummy.state import RULES, GinState
 
 from cardkit.cards import Card, CardSet
-from cardkit.game import GameDefinition
+from cardkit.game import GameDefinition, VariantExample
 from cardkit.hooks import Hooks
 from cardkit.melds import deadwood_value
 
@@ -75,6 +75,19 @@ def _evaluate(state: GinState) -> list[float]:
     return [-deadwood_value(hand, RULES) if hand else 0 for hand in state.hands]
 
 
+#: What ``cardkit new-game NAME --from gin-rummy`` writes as its example house rule.
+VARIANT_EXAMPLE = VariantExample(
+    hook="showdown",
+    option="showdown_multiplier",
+    meaning="every showdown's score is multiplied",
+    source='''def house_rule(base: Callable[..., Result], state: Any, *args: Any) -> Result:
+    """House rule: every showdown's score is multiplied by ``{{option}}``.
+    Gin's ``showdown(state, knocker, kind, discard)`` hook returns a ``Result``."""
+    return base(state, *args).scaled(state.options["{{option}}"])''',
+    imports=("from collections.abc import Callable", "from typing import Any",
+             "from cardkit.results import Result"),
+)
+
 GIN_RUMMY = GameDefinition(
     name="gin-rummy",
     title="Gin Rummy (three-hand box/captain/sitter, and classic two-player)",
@@ -84,6 +97,7 @@ GIN_RUMMY = GameDefinition(
     player_counts=(2, 3),
     default_players=3,
     match=MATCH,
+    variant_example=VARIANT_EXAMPLE,
     hooks=HOOKS,
     agents={"greedy": greedy_agent},
     zero_sum=False,

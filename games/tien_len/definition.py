@@ -14,7 +14,7 @@ from cardkit_games.tien_len.settlement import settle_instant_win, settle_normal,
 from cardkit_games.tien_len.state import TienLenState
 
 from cardkit.cards import Card, CardSet
-from cardkit.game import GameDefinition
+from cardkit.game import GameDefinition, VariantExample
 from cardkit.hooks import Hooks
 
 __all__ = ["BOMB_BONUS", "TIEN_LEN", "TWO_BONUS", "evaluate"]
@@ -88,6 +88,19 @@ def evaluate(state: TienLenState) -> list[float]:
     return values
 
 
+#: What ``cardkit new-game NAME --from tien-len`` writes as its example house rule.
+VARIANT_EXAMPLE = VariantExample(
+    hook="settle_normal",
+    option="placement_multiplier",
+    meaning="the settlement by places is multiplied",
+    source='''def house_rule(base: Callable[..., Result], state: Any, *args: Any) -> Result:
+    """House rule: the normal settlement by places is multiplied by ``{{option}}``.
+    Tiến Lên's ``settle_normal(state, places)`` hook returns a ``Result``."""
+    return base(state, *args).scaled(state.options["{{option}}"])''',
+    imports=("from collections.abc import Callable", "from typing import Any",
+             "from cardkit.results import Result"),
+)
+
 TIEN_LEN = GameDefinition(
     name="tien-len",
     title="Tiến Lên",
@@ -97,6 +110,7 @@ TIEN_LEN = GameDefinition(
     player_counts=(2, 3, 4),
     default_players=4,
     match=MATCH_RULES,
+    variant_example=VARIANT_EXAMPLE,
     hooks=Hooks(
         instant_wins=instant_wins,
         first_leader=first_leader,

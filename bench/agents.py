@@ -28,6 +28,7 @@ from typing import Any
 import cardkit
 from cardkit.agents import choose_action
 from cardkit.deck import derive_seed
+from cardkit.search.rollout import relative_score
 
 #: name -> (game, players, seats the tested agent takes on every deal, what the table reports)
 SETUPS: dict[str, tuple[str, int, tuple[int, ...], str]] = {
@@ -73,6 +74,7 @@ def play_deal(job: tuple[str, int, str, str, dict[str, Any]]) -> list[dict[str, 
         result = state.result
         assert result is not None
         records.append({"deal": deal, "seat": seat, "payoff": float(result.payoffs[seat]),
+                        "net": relative_score(result.payoffs, seat),
                         "won": seat in result.winners, "decided": bool(result.winners),
                         "decisions": decisions, "thinking": thinking})
     return records
@@ -90,7 +92,8 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
 
 def report(setup: str, tested: str, opponent: str, records: list[dict[str, Any]],
            budget: str) -> str:
-    """One table row: the tested agent's share and payoff with 95 % intervals.
+    """One table row: the tested agent's share, payoff and payoff against its best rival (the
+    difference that matters in gin, which credits only the scorer), with 95 % intervals.
 
     The share's interval treats hands as independent; the duplicate pairs are negatively
     correlated (the same cards on both sides), so it is conservative. The payoff's interval is
@@ -99,16 +102,17 @@ def report(setup: str, tested: str, opponent: str, records: list[dict[str, Any]]
     decided = [r for r in records if r["decided"]] if "decided" in what else records
     wins = [1.0 if r["won"] else 0.0 for r in decided]
     share, share_hw = interval(wins) if wins else (math.nan, math.nan)
-    by_deal: dict[int, list[float]] = {}
+    by_deal: dict[int, list[tuple[float, float]]] = {}
     for r in records:
-        by_deal.setdefault(r["deal"], []).append(r["payoff"])
-    payoff, payoff_hw = interval([sum(v) / len(v) for v in by_deal.values()])
+        by_deal.setdefault(r["deal"], []).append((r["payoff"], r["net"]))
+    payoff, payoff_hw = interval([sum(p for p, _ in v) / len(v) for v in by_deal.values()])
+    net, net_hw = interval([sum(n for _, n in v) / len(v) for v in by_deal.values()])
     decisions = sum(r["decisions"] for r in records)
     thinking = sum(r["thinking"] for r in records)
     per = thinking / decisions if decisions else 0.0
     return (f"| {setup} | {tested} vs {opponent} | {budget} | {len(by_deal)} deals, "
             f"{len(records)} hands | {share:.1%} ± {share_hw:.1%} of {len(wins)} ({what}) | "
-            f"{payoff:+.2f} ± {payoff_hw:.2f} | {per:.2f} s |")
+            f"{payoff:+.2f} ± {payoff_hw:.2f} | {net:+.2f} ± {net_hw:.2f} | {per:.2f} s |")
 
 
 def calibrate(setup: str, iterations: int) -> str:
@@ -155,12 +159,15 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(calibrate(setup, max(1, round(iterations[setup] * args.scale))), flush=True)
         return
     workers = max(1, min(args.workers, 2))
-    print("| game | match | budget | deals | share (95 %) | payoff/hand (95 %) | s/decision |")
-    print("|---|---|---|---|---|---|---|")
+    print("| game | match | budget | deals | share (95 %) | payoff/hand (95 %) "
+          "| vs best rival/hand (95 %) | s/decision |")
+    print("|---|---|---|---|---|---|---|---|")
     with multiprocessing.Pool(workers) as pool:
         for setup in setups:
             params = dict(extra)
-            if args.iterations == "none":
+            if not {args.agent, args.opponent} & {"hard", "search"}:
+                budget = "no search"
+            elif args.iterations == "none":
                 params["time_limit"] = args.think * args.scale
                 budget = f"{params['time_limit']:g} s"
             else:

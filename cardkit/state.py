@@ -92,9 +92,11 @@ class _SnapshotPickler(pickle.Pickler):
 # Attributes that are caches or references, not part of a state's value.
 _NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public"})
 
-# Attributes every clone shares: the game and its options (never mutated), the frozen context,
-# and caches that are replaced, never changed in place (the legal-move list must not be mutated).
-_SHARED_BY_CLONES = frozenset({"game", "options", "context", "_legal", "_legal_set", "_public"})
+# Attributes every clone shares: the game and its options (never mutated), the frozen context.
+_SHARED_BY_CLONES = frozenset({"game", "options", "context"})
+# Caches a clone starts without, as after pickling: a game may change its copy's cards directly
+# (``determinize`` does), which would leave a shared legal-move list stale.
+_CACHES = frozenset({"_legal", "_legal_set", "_public"})
 
 _IMMUTABLE_TYPES: set[type] = {int, float, str, bool, bytes, type(None), frozenset, range,
                                Card, CardSet, Action, Result}
@@ -364,7 +366,8 @@ class State:
     def clone(self) -> State:
         """An independent copy: a new object of the same class whose attributes are copies of
         this one's, sharing what never changes (the game, its options, the context, cards,
-        actions, frozen values, the attributes named in ``CLONE_SHARED``). Lists, dicts, sets
+        actions, frozen values, the attributes named in ``CLONE_SHARED``) and without the
+        caches (legal moves, public history), as a pickled copy would be. Lists, dicts, sets
         and tuples are copied item by item; any other mutable object deeply. Search clones
         states thousands of times a second, so this avoids ``copy.deepcopy`` of the whole."""
         memo: dict[int, Any] = {id(self.game): self.game}
@@ -374,6 +377,9 @@ class State:
         for name, value in self.__dict__.items():
             if name in _SHARED_BY_CLONES or name in shared:
                 values[name] = value
+            elif name in _CACHES:
+                if name != "_public":
+                    values[name] = None
             elif name == "history":  # append-only, of (seat, action) pairs: a shallow copy
                 values[name] = value.copy()
             else:

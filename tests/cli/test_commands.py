@@ -146,6 +146,20 @@ def test_auto_plays_whole_hands_and_replay(runner: CliRunner, knock_rummy: str,
     assert stepped.exit_code == 0
 
 
+def test_the_ladder_and_think(runner: CliRunner, knock_rummy: str) -> None:
+    """--bots picks rungs of the ladder; --think bounds the hard bot's time; --auto watches
+    the quick greedy bot by default, a person meets the strongest."""
+    result = run(runner, "play", knock_rummy, "--auto", "--hands", "1", "--seed", "5",
+                 "--bots", "hard,easy", "--think", "0.05")
+    assert result.exit_code == 0, result.output
+    assert "hard bot" in result.output and "easy bot" in result.output
+    assert "hand over" in result.output
+    watched = run(runner, "play", knock_rummy, "--auto", "--hands", "1", "--seed", "5")
+    assert "greedy bot" in watched.output
+    faced = run(runner, "play", knock_rummy, "--seed", "5", "--think", "0.05", stdin="quit\n\n")
+    assert "seat 1 (hard bot)" in faced.output
+
+
 def test_hotseat_shows_pass_screen(runner: CliRunner, knock_rummy: str) -> None:
     result = run(runner, "play", knock_rummy, "--hotseat", "--seed", "2",
                  stdin="1\n1\n1\nquit\n\n")

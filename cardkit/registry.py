@@ -21,6 +21,7 @@ __all__ = [
     "game_definition",
     "game_infos",
     "load_game",
+    "name_clashes",
     "plugin_errors",
     "register",
     "unregister",
@@ -42,14 +43,30 @@ class GameInfo:
 _points: dict[str, EntryPoint] | None = None
 _loaded: dict[str, GameInfo] = {}
 _registered: dict[str, GameInfo] = {}
+#: Game names declared by more than one installed package: name -> the packages, the one in
+#: use first.
+_clashes: dict[str, list[str]] = {}
+
+
+def _package(point: EntryPoint) -> str:
+    return point.dist.name if point.dist is not None else point.module
 
 
 def _entry_points() -> dict[str, EntryPoint]:
-    """The installed games' entry points by name, read once and not loaded."""
+    """The installed games' entry points by name, read once and not loaded. When two packages
+    declare one name, the first found is used and the clash is kept for :func:`name_clashes`."""
     global _points
     if _points is None:
-        _points = {point.name: point for point in sorted(entry_points(group=ENTRY_POINT_GROUP),
-                                                         key=lambda p: p.name)}
+        found: dict[str, EntryPoint] = {}
+        _clashes.clear()
+        for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+            if point.name in found:
+                claimants = _clashes.setdefault(point.name, [_package(found[point.name])])
+                if _package(point) not in claimants:
+                    claimants.append(_package(point))
+                continue
+            found[point.name] = point
+        _points = found
     return _points
 
 
@@ -58,7 +75,7 @@ def _load(name: str, point: EntryPoint) -> GameInfo:
     game while it is being imported (a variant) loads that game alone, never itself again."""
     info = _loaded.get(name)
     if info is None:
-        package = point.dist.name if point.dist is not None else point.module
+        package = _package(point)
         try:
             definition = point.load()
         except Exception as error:  # a broken plugin must not break the others
@@ -84,6 +101,13 @@ def _info(name: str) -> GameInfo | None:
 def _discover() -> dict[str, GameInfo]:
     found = {name: _load(name, point) for name, point in _entry_points().items()}
     return {**found, **_registered}
+
+
+def name_clashes() -> dict[str, list[str]]:
+    """Game names that more than one installed package declares, with those packages (the
+    one in use first): only one of them can be played under that name."""
+    _entry_points()
+    return {name: list(packages) for name, packages in _clashes.items() if len(packages) > 1}
 
 
 def game_infos() -> list[GameInfo]:

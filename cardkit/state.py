@@ -309,6 +309,9 @@ class State:
         if it is not legal now; the state is then unchanged."""
         if isinstance(action, str):
             action = self.parse(action)
+        elif not isinstance(action, Action):
+            raise TypeError(f"apply() takes an Action or its text, not "
+                            f"{type(action).__name__} {action!r:.40}")
         if not self.is_legal(action):
             raise IllegalAction(self.explain_illegal(action))
         self.apply_unchecked(action)

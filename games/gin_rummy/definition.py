@@ -7,14 +7,17 @@ from typing import Any
 
 from cardkit_games.gin_rummy import settlement
 from cardkit_games.gin_rummy.agents import greedy_agent
-from cardkit_games.gin_rummy.match import MATCH
+from cardkit_games.gin_rummy.encoding import encoding
+from cardkit_games.gin_rummy.match import MATCH, THREE_ROLES
+from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.options import OPTIONS
-from cardkit_games.gin_rummy.state import RULES, GinState
+from cardkit_games.gin_rummy.state import GinState
 
 from cardkit.cards import Card, CardSet
 from cardkit.game import GameDefinition, VariantExample
 from cardkit.hooks import Hooks
 from cardkit.melds import deadwood_value
+from cardkit.state import State
 
 __all__ = ["GIN_RUMMY", "HOOKS"]
 
@@ -70,8 +73,9 @@ def _analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str
     return {"knock_limit": limit, "can_knock": least <= limit, "gin": least == 0}
 
 
-def _evaluate(state: GinState) -> list[float]:
+def _evaluate(state: State) -> list[float]:
     """Minus each active seat's deadwood (the sitter 0): a referee's view of who leads."""
+    assert isinstance(state, GinState)
     return [-deadwood_value(hand, RULES) if hand else 0 for hand in state.hands]
 
 
@@ -107,5 +111,7 @@ GIN_RUMMY = GameDefinition(
     max_actions=400,
     meld_rules=lambda options: RULES,
     analyse_hand=_analyse_hand,
+    hand_sizes=lambda options: (10, 11), roles=(*THREE_ROLES, "dealer", "non-dealer"),
     evaluate=_evaluate,
+    encoding=encoding,
 )

@@ -7,6 +7,7 @@ from typing import Any
 
 from cardkit_games.tonk.agents import greedy_agent
 from cardkit_games.tonk.deal import deal_check
+from cardkit_games.tonk.encoding import encoding
 from cardkit_games.tonk.match import MATCH
 from cardkit_games.tonk.options import OPTIONS
 from cardkit_games.tonk.settlement import (
@@ -130,6 +131,8 @@ GAME = GameDefinition(
     max_actions=5000,
     meld_rules=meld_rules,
     analyse_hand=analyse_hand,
+    hand_sizes=lambda options: (1, options["hand_size"] + 1),
     evaluate=evaluate,
     hand_value=hand_value,
+    encoding=encoding,
 )

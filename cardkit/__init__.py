@@ -117,10 +117,15 @@ _LAZY: dict[str, str] = {
 
 
 def __getattr__(name: str) -> Any:
+    import importlib
+    import importlib.util
+
     module = _LAZY.get(name)
     if module is None:
+        # a submodule reached as an attribute (``cardkit.registry``), as with an eager package
+        if importlib.util.find_spec(f"cardkit.{name}") is not None:
+            return importlib.import_module(f"cardkit.{name}")
         raise AttributeError(f"module 'cardkit' has no attribute {name!r}")
-    import importlib
 
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value

@@ -29,17 +29,20 @@ def load(name: str, players: int) -> cardkit.Game:
 
 
 def decision_point(game: cardkit.Game, seed: int, skip: int = 3) -> cardkit.State:
-    """A hand played by greedy agents up to the ``skip``-th later decision with a choice."""
-    state = game.new_hand(seed=seed)
-    agents = [game.agent("normal", s, seed) for s in range(game.players)]
-    while True:
-        assert not state.is_over
-        seat = state.current_player
-        if len(state.legal_actions()) > 1:
-            if skip == 0:
-                return state
-            skip -= 1
-        state.apply_unchecked(agents[seat].choose(state.view(seat), state.legal_actions()))
+    """A hand played by greedy agents up to the ``skip``-th later decision with a choice (the
+    next seeds are tried if a hand ends sooner)."""
+    for attempt in range(seed, seed + 20):
+        state = game.new_hand(seed=attempt)
+        agents = [game.agent("normal", s, attempt) for s in range(game.players)]
+        left = skip
+        while not state.is_over:
+            seat = state.current_player
+            if len(state.legal_actions()) > 1:
+                if left == 0:
+                    return state
+                left -= 1
+            state.apply_unchecked(agents[seat].choose(state.view(seat), state.legal_actions()))
+    raise AssertionError("no decision point found")
 
 
 def test_games_that_sample_hidden_cards_offer_the_ladder(knock_rummy):

@@ -21,7 +21,7 @@ deep states are reached too) and checks, at every step, that:
 - payoffs balance (sum to zero) when the game declares itself zero-sum;
 - the hand's record survives JSON and replays to identical states at every step;
 - the same seed deals the same hand;
-- for games that sample hidden cards (``State.determinize``, used by the ``search`` agent):
+- for games that sample hidden cards (``State.determinize``, used by the ``hard`` search agent):
   a re-deal for a seat shows that seat the same view and legal moves and keeps every card.
 
 A failure raises ``ConformanceError`` naming the game, options, seed and step, so the author can

@@ -98,7 +98,9 @@ class Session:
         definition = self.game.definition
         self.console.print(Text(f"{definition.title} — {definition.summary}", style="bold"))
         seats = ", ".join(seat_name(s, self.names) for s in range(self.game.players))
-        self.console.print(f"players: {seats}; match seed {self.match.seed}")
+        # a remote table's seed stays on the server (it would tell every card)
+        seed = "" if self.match.seed is None else f"; match seed {self.match.seed}"
+        self.console.print(f"players: {seats}{seed}")
         if self.seats.humans and not self.auto:
             self.console.print("type a move's number or its text; 'help' for commands, "
                                "'hint' for advice, 'quit' to stop.")
@@ -282,7 +284,7 @@ class Session:
 
     def _hint(self, state: State, seat: int) -> None:
         name = default_bot(self.game)
-        agent = self.game.agent(name, seat, self.match.seed)
+        agent = self.game.agent(name, seat, self.match.seed or 0)
         legal = state.legal_actions()
         action, reason = choose_action(agent, state, seat, explain=True)
         number = legal.index(action) + 1 if action in legal else None

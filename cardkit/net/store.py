@@ -1,0 +1,110 @@
+"""The server's save file: the match record plus what the server needs to reopen the table
+(its name, each seat's token or bot). Written atomically after every accepted move: a temporary
+file in the same folder, created readable by its owner only (mode 0600, since it holds the
+seats' tokens), then renamed over the old one (``os.replace``), so a crash at any moment leaves
+either the old file or the new one, never half of one.
+
+The file is an ordinary match record (``cardkit replay FILE`` shows it) with one more key,
+``server``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from cardkit.errors import RecordError
+from cardkit.records import MatchRecord, parse_record
+
+__all__ = ["SERVER_FORMAT", "SavedTable", "load_table", "save_table", "write_atomically"]
+
+SERVER_FORMAT = "cardkit-server/1"
+
+
+@attrs.frozen
+class SavedTable:
+    """What the server keeps about a table besides the record: its name, and per seat the
+    token of a person's seat (None for a bot) and the bot's name (None for a person)."""
+
+    table: str
+    tokens: tuple[str | None, ...]
+    bots: tuple[str | None, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data."""
+        return {"format": SERVER_FORMAT, "table": self.table,
+                "seats": [{"token": token, "bot": bot}
+                          for token, bot in zip(self.tokens, self.bots, strict=True)]}
+
+    @classmethod
+    def from_dict(cls, data: Any, players: int) -> SavedTable:
+        """Validate plain data; ``RecordError`` naming the problem."""
+        if not isinstance(data, dict) or data.get("format") != SERVER_FORMAT:
+            raise RecordError(f"not a server save file: no 'server' section of {SERVER_FORMAT!r}"
+                              " (was it written by 'cardkit serve --save'?)")
+        table, seats = data.get("table"), data.get("seats")
+        if not isinstance(table, str) or not table or "/" in table:
+            raise RecordError("server section: 'table' must be a name")
+        if not isinstance(seats, list) or len(seats) != players:
+            raise RecordError(f"server section: 'seats' must list {players} seats")
+        tokens: list[str | None] = []
+        bots: list[str | None] = []
+        for number, seat in enumerate(seats):
+            token = seat.get("token") if isinstance(seat, dict) else None
+            bot = seat.get("bot") if isinstance(seat, dict) else None
+            if not ((isinstance(token, str) and token and bot is None)
+                    or (token is None and isinstance(bot, str))):
+                raise RecordError(f"server section: seat {number} needs a token or a bot")
+            tokens.append(token)
+            bots.append(bot)
+        return cls(table, tuple(tokens), tuple(bots))
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Replace ``path`` by ``text`` in one step: a temporary file (mode 0600) in the same folder,
+    then ``os.replace``."""
+    target = Path(path)
+    descriptor, temporary = tempfile.mkstemp(dir=target.parent or Path("."),
+                                             prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def save_table(path: str | Path, record: MatchRecord, saved: SavedTable) -> None:
+    """Write the record and the server section atomically."""
+    data = record.to_dict()
+    data["server"] = saved.to_dict()
+    write_atomically(path, json.dumps(data, indent=1) + "\n")
+
+
+def load_table(path: str | Path) -> tuple[MatchRecord, SavedTable]:
+    """Read a save file written by :func:`save_table`; ``RecordError`` with the reason."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file") from None
+    record = parse_record(text)
+    if not isinstance(record, MatchRecord):
+        raise RecordError(f"{path} holds a single hand, not a match saved by 'cardkit serve'")
+    data = json.loads(text)
+    return record, SavedTable.from_dict(data.get("server"), record.players)
+
+
+def new_tokens(players: int, bots: Sequence[str | None]) -> tuple[str | None, ...]:
+    """A fresh secret token (``secrets.token_urlsafe``, 128 bits) for every person's seat."""
+    import secrets
+
+    return tuple(None if bot is not None else secrets.token_urlsafe(16) for bot in bots)

@@ -58,6 +58,9 @@ class Connection:
         self._thread: threading.Thread | None = None
         self._finished: str | None = None
         self._sending: set[asyncio.Future[None]] = set()
+        #: how many times the server has welcomed this connection (each welcome message
+        #: carries its number as "generation")
+        self.generation = 0
 
     # ----- the program's side -----------------------------------------------------------------
 
@@ -159,6 +162,8 @@ class Connection:
                     self._socket = socket
                     welcomed = True
                     first["reconnected"] = attempts > 0
+                    self.generation += 1
+                    first["generation"] = self.generation
                     self.inbox.put(first)
                     pause, down_since, attempts = 0.1, None, attempts + 1
                     keepalive = asyncio.ensure_future(self._keepalive(socket, first))

@@ -161,7 +161,6 @@ class RemoteMatch:
         self._outcome_later: MatchOutcome | None = None
         self._later: dict[int, dict[str, Any]] = {}
         self._replies: dict[Any, dict[str, Any]] = {}
-        self._reconnected = False
         self._next_id = 0
         while not self._later:
             self._handle(self.connection.receive())
@@ -238,10 +237,8 @@ class RemoteMatch:
             self.notice(str(message.get("reason", "")))
         elif kind == "lost":
             self.notice("connection lost: reconnecting ...")
-        elif kind == "welcome":
-            if message.get("reconnected"):
-                self.notice("reconnected")
-            self._reconnected = True
+        elif kind == "welcome" and message.get("reconnected"):
+            self.notice("reconnected")
 
     def play(self, state: RemoteState, action: Action) -> None:
         """Send ``state``'s seat's move and wait for the server's answer. If the link drops
@@ -250,9 +247,9 @@ class RemoteMatch:
         twice)."""
         if self.seat is None:
             raise IllegalAction("spectators cannot move")
-        sent_step = state.step
+        sent_step, sent_on = state.step, self.connection.generation
         ident = self._send_move(state, action)
-        self._reconnected = False
+        reconnected = False
         while True:
             reply = self._replies.pop(ident, None)
             if reply is not None:
@@ -261,11 +258,14 @@ class RemoteMatch:
                 return
             message = self.connection.receive()
             self._handle(message)
-            if self._reconnected and message.get("type") == "state":
+            if message.get("type") == "welcome" and message.get("generation", 0) > sent_on:
+                reconnected = True  # the link dropped after the move went out
+            elif reconnected and message.get("type") == "state":
                 # the first state after a reconnection is this hand's: did the move count?
-                self._reconnected = False
                 if state.step != sent_step or self._later or state.is_over:
                     return
+                reconnected = False
+                sent_on = self.connection.generation
                 ident = self._send_move(state, action)
 
     def _send_move(self, state: RemoteState, action: Action) -> int:

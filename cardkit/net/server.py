@@ -180,6 +180,10 @@ class Server:
         try:
             while True:
                 raw = await asyncio.wait_for(connection.recv(), self.idle_timeout)
+                delay = peer.rate.delay()
+                if delay > 0:
+                    table.slow_down(peer)
+                    await asyncio.sleep(delay)
                 table.receive(peer, raw)
         except TimeoutError:
             peer.close(CLOSE_IDLE, "idle for too long")

@@ -63,28 +63,26 @@ class Refusal(Exception):
 
 @attrs.define
 class RateLimit:
-    """A token bucket: ``rate`` messages a second on average, bursts of ``burst``."""
+    """A token bucket: ``rate`` messages a second on average, bursts of ``burst``. A flood is
+    slowed down, not dropped: the server stops reading the connection until its turn comes
+    (so TCP holds the sender back and no move is lost)."""
 
     rate: float = 20.0
     burst: float = 40.0
-    tokens: float = attrs.field(default=-1.0)
+    tokens: float | None = None
     stamp: float = attrs.field(factory=time.monotonic)
-    warned: float = 0.0
+    warned: float = -10.0
 
-    def allow(self) -> bool:
-        """True if one more message may pass now."""
+    def delay(self) -> float:
+        """Take one message; the seconds to wait before handling it (0 within the rate)."""
         now = time.monotonic()
-        if self.tokens < 0:
-            self.tokens = self.burst
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        tokens = self.burst if self.tokens is None else self.tokens
+        self.tokens = min(self.burst, tokens + (now - self.stamp) * self.rate) - 1
         self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
 
     def should_warn(self) -> bool:
-        """True at most once a second while a flood lasts (so refusals do not flood back)."""
+        """True at most once a second while a flood lasts (so warnings do not flood back)."""
         now = time.monotonic()
         if now - self.warned >= 1.0:
             self.warned = now
@@ -351,14 +349,8 @@ class Table:
     # ----- moves ------------------------------------------------------------------------------
 
     def receive(self, peer: Peer, raw: str | bytes) -> None:
-        """Handle one message from ``peer``: refuse what is malformed, too big or too fast with
-        one line, answer pings, play moves."""
-        if not peer.rate.allow():
-            if peer.rate.should_warn():
-                self._send(peer, {"type": "error", "reason": "too many messages: at most "
-                                  f"{peer.rate.rate:g} a second; the extra ones are ignored"},
-                           self.match.current)
-            return
+        """Handle one message from ``peer``: refuse what is malformed or too big with one line,
+        answer pings, play moves."""
         size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "replace"))
         if size > MAX_MESSAGE:
             self._error(peer, f"message too big ({size} bytes; the limit is {MAX_MESSAGE})")
@@ -377,6 +369,11 @@ class Table:
             self._error(peer, "already joined: send moves")
         else:
             self._error(peer, f"unknown message type {kind[:40]!r}: expected move or ping")
+
+    def slow_down(self, peer: Peer) -> None:
+        """Tell a flooding connection (once a second) that it is being slowed down."""
+        if peer.rate.should_warn():
+            self._error(peer, f"too many messages: slowed down to {peer.rate.rate:g} a second")
 
     def _error(self, peer: Peer, reason: str) -> None:
         self._send(peer, {"type": "error", "reason": reason}, self.match.current)

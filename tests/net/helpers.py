@@ -161,7 +161,7 @@ class ServeProcess:
         self.process = subprocess.Popen(cardkit("serve", *args), stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, text=True, cwd=cwd,
                                         env=environment())
-        self.lines: queue.Queue[str] = queue.Queue()
+        self.lines: queue.Queue[str | None] = queue.Queue()
         self.seen: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
         self.seats: dict[int, str] = {}
@@ -178,7 +178,7 @@ class ServeProcess:
         assert self.process.stdout is not None
         for line in self.process.stdout:
             self.lines.put(line.rstrip("\n"))
-        self.lines.put("")
+        self.lines.put(None)  # the end of the output
 
     def next_line(self) -> str:
         try:
@@ -187,7 +187,8 @@ class ServeProcess:
             self.kill()
             raise AssertionError("cardkit serve said nothing in time: " + repr(self.seen)) \
                 from None
-        if line == "" and self.process.poll() is not None:
+        if line is None:
+            self.lines.put(None)
             raise AssertionError("cardkit serve stopped: " + "\n".join(self.seen))
         self.seen.append(line)
         return line
@@ -213,5 +214,7 @@ class ServeProcess:
             try:
                 line = self.lines.get_nowait()
             except queue.Empty:
+                line = None
+            if line is None:
                 return "\n".join(self.seen)
             self.seen.append(line)

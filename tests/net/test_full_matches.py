@@ -10,7 +10,7 @@ import pytest
 
 from tests.net.helpers import WAIT, ServeProcess, cardkit, environment
 
-GAMES = [("tonk", ["--rule", "stakes=1"]), ("gin-rummy", []), ("tien-len", [])]
+GAMES = ["tonk", "gin-rummy", "tien-len"]
 
 
 def _join(url: str, *extra: str, moves: str = "") -> subprocess.Popen[str]:
@@ -36,9 +36,8 @@ def _finish(process: subprocess.Popen[str]) -> str:
     return output
 
 
-@pytest.mark.parametrize(("game", "rules"), GAMES, ids=[g for g, _ in GAMES])
-def test_two_people_and_a_bot_play_a_hand(tmp_path, game, rules):
-    del rules
+@pytest.mark.parametrize("game", GAMES)
+def test_two_people_and_a_bot_play_a_hand(tmp_path, game):
     save = tmp_path / "match.json"
     server = ServeProcess(game, "--players", "3", "--bots", "2", "--hands", "1", "--seed", "11",
                           "--port", "0", "--save", str(save))

@@ -15,14 +15,18 @@ import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cardkit.errors import RecordError
 from cardkit.records import MatchRecord, parse_record
 
-__all__ = ["SERVER_FORMAT", "SavedTable", "load_table", "save_table", "write_atomically"]
+if TYPE_CHECKING:
+    from cardkit.match import Match
+
+__all__ = ["SERVER_FORMAT", "SavedTable", "TableFile", "load_table", "save_table",
+           "write_atomically"]
 
 SERVER_FORMAT = "cardkit-server/1"
 
@@ -86,6 +90,31 @@ def save_table(path: str | Path, record: MatchRecord, saved: SavedTable) -> None
     data = record.to_dict()
     data["server"] = saved.to_dict()
     write_atomically(path, json.dumps(data, indent=1) + "\n")
+
+
+class TableFile:
+    """The save file of one table, written after every move. A finished hand never changes,
+    so its JSON is kept and only the hand in progress is encoded again: a save costs the same
+    at the first hand and the fiftieth."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = path
+        self._finished: list[str] = []
+
+    def save(self, match: Match, saved: SavedTable) -> None:
+        """Write ``match`` and ``saved`` atomically."""
+        hands = match.hands
+        while len(self._finished) < len(hands) - 1:
+            hand = hands[len(self._finished)]
+            self._finished.append(json.dumps(hand.record().to_dict()))
+        current = json.dumps(hands[-1].record().to_dict())
+        game = match.game
+        head = MatchRecord(game.name, game.definition.version, game.players,
+                           dict(game.options), match.seed, match.hands_limit, ()).to_dict()
+        del head["hands"]
+        text = (json.dumps(head)[:-1] + ', "hands": [' + ", ".join([*self._finished, current])
+                + '], "server": ' + json.dumps(saved.to_dict()) + "}\n")
+        write_atomically(self.path, text)
 
 
 def load_table(path: str | Path) -> tuple[MatchRecord, SavedTable]:

@@ -39,7 +39,7 @@ from cardkit.net.protocol import (
     MessageError,
     load,
 )
-from cardkit.net.store import SavedTable, save_table
+from cardkit.net.store import SavedTable, TableFile
 from cardkit.views import seat_name
 
 if TYPE_CHECKING:
@@ -180,6 +180,7 @@ class Table:
         self.names = tuple("player" if bot is None else f"{bot} bot" for bot in bots)
         self.spectators: set[Peer] = set()
         self.save_path = save
+        self.file = None if save is None else TableFile(save)
         self.replace_after = replace_after
         self.replace_bot = replace_bot
         self.executor = executor
@@ -489,8 +490,8 @@ class Table:
     # ----- saving and closing -----------------------------------------------------------------
 
     def _save(self) -> None:
-        if self.save_path is not None:
-            save_table(self.save_path, self.match.record(), self.saved)
+        if self.file is not None:
+            self.file.save(self.match, self.saved)
 
     def close(self) -> None:
         """Say goodbye to every connection (the server is stopping or the match is over)."""

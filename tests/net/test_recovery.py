@@ -9,16 +9,17 @@ import subprocess
 import time
 
 import cardkit
-
 from tests.net.helpers import (
     WAIT,
     PlayerThread,
-    ServerThread,
     ServeProcess,
-    cardkit as cardkit_command,
+    ServerThread,
     connect_remote,
     environment,
     play_remote,
+)
+from tests.net.helpers import (
+    cardkit as cardkit_command,
 )
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 import json
 
-import cardkit
 import pytest
 
+import cardkit
 from cardkit.net.protocol import (
     CLOSE_IDLE,
     CLOSE_REFUSED,

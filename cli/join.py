@@ -48,7 +48,9 @@ def remote_session(url: str, bot: str | None, spectator: bool) -> tuple[RemoteSe
     from cardkit_cli.seats import Seating
 
     from cardkit.net import Connection, ObservedSeat, RemoteMatch, parse_address
+    from cardkit.net.protocol import require_websockets
 
+    require_websockets()
     address = parse_address(url)
     if not spectator and address.token is None:
         raise CardkitError("this address carries no seat token (it ends with #TOKEN): use the "

@@ -85,8 +85,10 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
     """
     from cardkit_cli.options import configure
 
+    from cardkit.net.protocol import require_websockets
     from cardkit.net.store import load_table
 
+    require_websockets()
     tokens: tuple[str | None, ...] | None = None
     name = game_name
     if resume:

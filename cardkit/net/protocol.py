@@ -25,6 +25,7 @@ __all__ = [
     "dump",
     "load",
     "parse_address",
+    "require_websockets",
 ]
 
 #: The protocol version a ``hello`` names; a server refuses any other.
@@ -61,6 +62,16 @@ class Address:
     def public(self) -> str:
         """The address without the token (what a spectator uses)."""
         return self.url
+
+
+def require_websockets() -> None:
+    """``ValueError`` with the fix if the ``websockets`` library (the ``net`` extra) is
+    missing."""
+    import importlib.util
+
+    if importlib.util.find_spec("websockets") is None:
+        raise ValueError("playing over a network needs the websockets library: "
+                         "pip install 'cardkit[net]' (or: pip install websockets)")
 
 
 def parse_address(text: str) -> Address:

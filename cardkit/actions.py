@@ -73,6 +73,10 @@ class Action:
             object.__setattr__(self, "_text", self.text())
         return self._text  # type: ignore[return-value]
 
+    def __repr__(self) -> str:
+        # the text a player types, which parses back to this action: readable in lists
+        return f"Action({str(self)!r})"
+
     def text(self, card_order: Callable[[Card], Any] | None = None) -> str:
         """The action as text; ``card_order`` (a sort key on what each card stands for) lists
         the cards in a game's own order for display (``play QS KS AH`` rather than the canonical
@@ -112,6 +116,8 @@ def parse_action(text: str) -> Action:
             declared.append((wild, Card.parse(identity_text)))
             cards.append(wild)
         elif token.isdigit():
+            if len(token) > 6:  # no table holds a million melds (and int() of 5,000 digits fails)
+                raise ValueError(f"{token[:12]}... is not a meld number")
             if target is not None:
                 raise ValueError(f"{text.strip()!r}: more than one number")
             target = int(token)
@@ -125,8 +131,3 @@ def parse_action(text: str) -> Action:
     if len(set(cards)) != len(cards):
         raise ValueError(f"{text.strip()!r} names a card twice")
     return Action(kind, option, tuple(cards), target, tuple(declared))
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    """Space-separated card texts (a helper for action and log rendering)."""
-    return " ".join(card.text for card in cards)

@@ -112,6 +112,7 @@ class Card:
 
     index: int
     mask: int
+    _hash: int
     rank: Rank | None
     suit: Suit | None
     is_joker: bool

@@ -31,6 +31,7 @@ __all__ = [
     "HandContext",
     "MatchOutcome",
     "MatchRules",
+    "VariantExample",
     "rotating_dealer_match",
 ]
 
@@ -62,16 +63,64 @@ class HandContext:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> HandContext:
-        """Inverse of :meth:`to_dict`."""
-        return cls(
-            dealer=int(data["dealer"]),
-            hand_number=int(data.get("hand_number", 0)),
-            totals=tuple(data.get("totals", ())),
-            roles=data.get("roles"),
-            leader=data.get("leader"),
-            extra=dict(data.get("extra", {})),
+    def from_dict(cls, data: Any, players: int | None = None,
+                  roles: Sequence[str] | None = None, where: str = "context") -> HandContext:
+        """Inverse of :meth:`to_dict`, for untrusted data: every field's type and range is
+        checked (seats within ``players`` when given, roles among ``roles`` when given, totals
+        finite, bounded and one per seat), and each problem is a one-line
+        :class:`~cardkit.errors.RecordError` naming the field (``where.dealer`` ...)."""
+        from cardkit.validate import (
+            check_depth,
+            check_int,
+            check_number,
+            check_seat,
+            check_text,
+            kind_name,
+            require,
         )
+
+        require(isinstance(data, Mapping), f"{where} must be an object, not {kind_name(data)}")
+        unknown = sorted(set(data) - set(_CONTEXT_FIELDS))
+        require(not unknown, f"{where} has unknown field(s) {', '.join(map(repr, unknown))}; "
+                             f"fields: {', '.join(_CONTEXT_FIELDS)}")
+        require("dealer" in data, f"{where} is missing 'dealer'")
+        seats = players if players is not None else 10**6
+        dealer = check_seat(data["dealer"], f"{where}.dealer", seats)
+        hand_number = check_int(data.get("hand_number", 0), f"{where}.hand_number", 0, 10**6)
+        raw_totals = data.get("totals", [])
+        require(isinstance(raw_totals, list | tuple),
+                f"{where}.totals must be a list of numbers, not {kind_name(raw_totals)}")
+        if players is not None:
+            require(len(raw_totals) == players, f"{where}.totals must hold {players} numbers "
+                                                f"(one per seat), not {len(raw_totals)}")
+        totals = tuple(check_number(total, f"{where}.totals[{index}]")
+                       for index, total in enumerate(raw_totals))
+        raw_roles = data.get("roles")
+        if raw_roles is not None:
+            require(isinstance(raw_roles, list | tuple),
+                    f"{where}.roles must be a list of role names or null, not "
+                    f"{kind_name(raw_roles)}")
+            if players is not None:
+                require(len(raw_roles) == players, f"{where}.roles must name {players} roles "
+                                                   f"(one per seat), not {len(raw_roles)}")
+            for index, role in enumerate(raw_roles):
+                check_text(role, f"{where}.roles[{index}]", 40)
+                if roles is not None:
+                    require(role in roles, f"{where}.roles[{index}] is {role!r}; roles: "
+                                           + (", ".join(roles) or "none (this game has none)"))
+        leader = data.get("leader")
+        if leader is not None:
+            leader = check_seat(leader, f"{where}.leader", seats)
+        extra = data.get("extra", {})
+        require(isinstance(extra, Mapping), f"{where}.extra must be an object, not "
+                                            f"{kind_name(extra)}")
+        check_depth(extra, f"{where}.extra")
+        return cls(dealer=dealer, hand_number=hand_number, totals=totals, roles=raw_roles,
+                   leader=leader, extra=dict(extra))
+
+
+#: The fields of a saved :class:`HandContext`.
+_CONTEXT_FIELDS = ("dealer", "hand_number", "totals", "roles", "leader", "extra")
 
 
 @attrs.frozen
@@ -131,6 +180,26 @@ def rotating_dealer_match(target_hands_option: str | None = None) -> MatchRules:
     return MatchRules(start, advance, outcome)
 
 
+@attrs.frozen
+class VariantExample:
+    """The example house rule ``cardkit new-game NAME --from GAME`` writes into a new variant
+    of this game: a new whole-number option ``option`` (default 2, at least 1; its one-line
+    ``meaning``) and a replacement for the hook ``hook`` that multiplies the payoffs of every
+    hand that hook settles by the option's value (the generated tests check exactly that).
+
+    ``source`` is the replacement's code: a function named ``house_rule`` taking
+    ``(base, state, *args)`` and returning what the hook returns, in which ``{{option}}``
+    stands for the option's name; ``imports`` are the import lines it needs. A game without
+    an example still gets a variant scaffold, built from its declared options alone.
+    """
+
+    hook: str
+    option: str
+    meaning: str
+    source: str
+    imports: tuple[str, ...] = ()
+
+
 def _check_nothing(players: int, options: Mapping[str, Any]) -> None:
     return None
 
@@ -164,6 +233,14 @@ class GameDefinition:
       lab falls back to "fewest cards in hand leads". Keep it cheap: it runs once per turn of
       every simulated hand, and it may look at hidden cards (it is a referee's judgement,
       never shown to agents).
+    - ``variant_example``: the house rule ``cardkit new-game --from`` writes into a variant
+      (:class:`VariantExample`).
+    - ``hand_sizes(options) -> (fewest, most)``: how many cards one player's hand can hold
+      under these options (``cardkit hand`` refuses other sizes). Without it any non-empty
+      hand no larger than the deck is analysed.
+
+    ``roles`` lists every role name the game's matches give seats (three-hand gin's ``box``,
+    ``captain``, ``sitter``); empty for games without roles. Records are checked against it.
     """
 
     name: str
@@ -188,6 +265,9 @@ class GameDefinition:
     analyse_hand: Callable[[Sequence[Card], Mapping[str, Any]], dict[str, Any]] | None = None
     hand_value: Callable[[Sequence[Card], Mapping[str, Any]], tuple[str, float]] | None = None
     evaluate: Callable[[State], Sequence[float]] | None = None
+    variant_example: VariantExample | None = None
+    hand_sizes: Callable[[Mapping[str, Any]], tuple[int, int]] | None = None
+    roles: tuple[str, ...] = ()
 
     def configure(
         self, players: int | None = None, preset: str | None = None, **options: Any

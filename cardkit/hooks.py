@@ -82,6 +82,9 @@ class Hooks:
 
     __slots__ = ("_functions", "_signatures")
 
+    _functions: dict[str, Callable[..., Any]]
+    _signatures: dict[str, list[str] | None]
+
     def __init__(self, **functions: Callable[..., Any]) -> None:
         signatures: dict[str, list[str] | None] = {}
         for name, function in functions.items():

@@ -154,8 +154,8 @@ class Option:
         if self.type == "choice_set":
             if isinstance(value, str | bytes):
                 raise ValueError(value)
-            items = set(value)
-            return sorted(items, key=lambda item: (self.choices or ()).index(item)
+            distinct = set(value)
+            return sorted(distinct, key=lambda item: (self.choices or ()).index(item)
                           if item in (self.choices or ()) else -1)
         return value
 
@@ -210,12 +210,20 @@ class Preset:
     description: str = ""
 
 
+def _options_tuple(options: Iterable[Option]) -> tuple[Option, ...]:
+    return tuple(options)
+
+
+def _presets_tuple(presets: Iterable[Preset]) -> tuple[Preset, ...]:
+    return tuple(presets)
+
+
 @attrs.frozen
 class OptionSet:
     """A game's options and presets, in declaration order."""
 
-    options: tuple[Option, ...] = attrs.field(converter=tuple)
-    presets: tuple[Preset, ...] = attrs.field(default=(), converter=tuple)
+    options: tuple[Option, ...] = attrs.field(converter=_options_tuple)
+    presets: tuple[Preset, ...] = attrs.field(default=(), converter=_presets_tuple)
 
     def __attrs_post_init__(self) -> None:
         names = [option.name for option in self.options]

@@ -8,7 +8,7 @@ definition in-process (tests, notebooks) without installing anything.
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import attrs
@@ -21,6 +21,7 @@ __all__ = [
     "game_definition",
     "game_infos",
     "load_game",
+    "name_clashes",
     "plugin_errors",
     "register",
     "unregister",
@@ -39,31 +40,74 @@ class GameInfo:
     error: str | None = None
 
 
-_discovered: dict[str, GameInfo] | None = None
+_points: dict[str, EntryPoint] | None = None
+_loaded: dict[str, GameInfo] = {}
 _registered: dict[str, GameInfo] = {}
+#: Game names declared by more than one installed package: name -> the packages, the one in
+#: use first.
+_clashes: dict[str, list[str]] = {}
+
+
+def _package(point: EntryPoint) -> str:
+    return point.dist.name if point.dist is not None else point.module
+
+
+def _entry_points() -> dict[str, EntryPoint]:
+    """The installed games' entry points by name, read once and not loaded. When two packages
+    declare one name, the first found is used and the clash is kept for :func:`name_clashes`."""
+    global _points
+    if _points is None:
+        found: dict[str, EntryPoint] = {}
+        _clashes.clear()
+        for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+            if point.name in found:
+                claimants = _clashes.setdefault(point.name, [_package(found[point.name])])
+                if _package(point) not in claimants:
+                    claimants.append(_package(point))
+                continue
+            found[point.name] = point
+        _points = found
+    return _points
+
+
+def _load(name: str, point: EntryPoint) -> GameInfo:
+    """Load one game on first use. One at a time, so a plugin whose module asks for its base
+    game while it is being imported (a variant) loads that game alone, never itself again."""
+    info = _loaded.get(name)
+    if info is None:
+        package = _package(point)
+        try:
+            definition = point.load()
+        except Exception as error:  # a broken plugin must not break the others
+            info = GameInfo(name, package, None, f"{type(error).__name__}: {error}")
+        else:
+            if isinstance(definition, GameDefinition):
+                info = GameInfo(name, package, definition)
+            else:
+                info = GameInfo(name, package, None,
+                                f"entry point {point.value} is a {type(definition).__name__}, "
+                                "not a cardkit GameDefinition")
+        _loaded[name] = info
+    return info
+
+
+def _info(name: str) -> GameInfo | None:
+    if name in _registered:
+        return _registered[name]
+    point = _entry_points().get(name)
+    return None if point is None else _load(name, point)
 
 
 def _discover() -> dict[str, GameInfo]:
-    global _discovered
-    if _discovered is None:
-        found: dict[str, GameInfo] = {}
-        for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
-            package = point.dist.name if point.dist is not None else point.module
-            try:
-                definition = point.load()
-            except Exception as error:  # a broken plugin must not break the others
-                found[point.name] = GameInfo(point.name, package, None,
-                                             f"{type(error).__name__}: {error}")
-                continue
-            if not isinstance(definition, GameDefinition):
-                found[point.name] = GameInfo(
-                    point.name, package, None,
-                    f"entry point {point.value} is a {type(definition).__name__}, "
-                    "not a cardkit GameDefinition")
-            else:
-                found[point.name] = GameInfo(point.name, package, definition)
-        _discovered = found
-    return {**_discovered, **_registered}
+    found = {name: _load(name, point) for name, point in _entry_points().items()}
+    return {**found, **_registered}
+
+
+def name_clashes() -> dict[str, list[str]]:
+    """Game names that more than one installed package declares, with those packages (the
+    one in use first): only one of them can be played under that name."""
+    _entry_points()
+    return {name: list(packages) for name, packages in _clashes.items() if len(packages) > 1}
 
 
 def game_infos() -> list[GameInfo]:
@@ -83,7 +127,7 @@ def plugin_errors() -> dict[str, str]:
 
 def game_definition(name: str) -> GameDefinition:
     """The definition of an installed game; ``ValueError`` naming the valid games otherwise."""
-    info = _discover().get(name)
+    info = _info(name)
     if info is None:
         valid = ", ".join(available_games()) or "none installed"
         raise ValueError(f"unknown game {name!r}; installed games: {valid}")
@@ -111,5 +155,6 @@ def unregister(name: str) -> None:
 
 def refresh() -> None:
     """Forget discovered plugins so the next call scans the entry points again."""
-    global _discovered
-    _discovered = None
+    global _points
+    _points = None
+    _loaded.clear()

@@ -26,7 +26,7 @@ class Transfer:
 
 def net_payoffs(players: int, transfers: Iterable[Transfer]) -> tuple[float, ...]:
     """Each seat's net from a list of transfers (sums to zero)."""
-    net = [0] * players
+    net: list[float] = [0] * players
     for transfer in transfers:
         net[transfer.payer] -= transfer.amount
         net[transfer.payee] += transfer.amount
@@ -66,6 +66,19 @@ class Result:
         transfers = tuple(transfers)
         return cls(ending, tuple(winners), net_payoffs(players, transfers), transfers,
                    dict(details or {}), summary)
+
+    def scaled(self, factor: float) -> Result:
+        """This result with every payoff and payment multiplied by ``factor`` (a house rule
+        that doubles a settlement, say).
+
+        >>> Result("knock", (0,), (10, -10), (Transfer(1, 0, 10),)).scaled(2).payoffs
+        (20, -20)
+        """
+        return attrs.evolve(
+            self,
+            payoffs=tuple(payoff * factor for payoff in self.payoffs),
+            transfers=tuple(attrs.evolve(t, amount=t.amount * factor) for t in self.transfers),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (for records and ``--json``)."""

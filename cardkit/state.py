@@ -82,7 +82,7 @@ def phases(*declared: Phase) -> Mapping[str, Phase]:
 class _SnapshotPickler(pickle.Pickler):
     """Pickles actions by their text: equal actions, equal bytes, and much faster."""
 
-    def reducer_override(self, obj: object) -> object:
+    def reducer_override(self, obj: object) -> Any:
         if type(obj) is Action:
             return (parse_action, (str(obj),))
         return NotImplemented
@@ -207,6 +207,15 @@ class State:
     # ----- the engine ---------------------------------------------------------------------------
 
     @property
+    def seat_to_play(self) -> int:
+        """The current player, for code that runs only while the hand goes on (the phase
+        handlers): ``current_player`` known not to be None."""
+        seat = self.current_player
+        if seat is None:
+            raise RuntimeError("the hand is over: nobody is to play")
+        return seat
+
+    @property
     def is_over(self) -> bool:
         """True once the hand has ended (``result`` is set)."""
         return self.result is not None
@@ -240,6 +249,9 @@ class State:
         if it is not legal now; the state is then unchanged."""
         if isinstance(action, str):
             action = self.parse(action)
+        elif not isinstance(action, Action):
+            raise TypeError(f"apply() takes an Action or its text, not "
+                            f"{type(action).__name__} {action!r:.40}")
         if not self.is_legal(action):
             raise IllegalAction(self.explain_illegal(action))
         self.apply_unchecked(action)

@@ -295,7 +295,7 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
         _fail(game, seed, step, f"payoffs {result.payoffs} do not sum to zero")
     if any(not 0 <= w < state.players for w in result.winners):
         _fail(game, seed, step, f"winners {result.winners} are not seats")
-    record = parse_record(state.record().to_json())
+    record = parse_record(state.record().to_json(), game.definition)
     if not isinstance(record, HandRecord):
         _fail(game, seed, step, "a hand's record did not load as a hand record")
     replay_state = record.start(game)

@@ -56,8 +56,3 @@ class View:
     revealed: Mapping[int, tuple[Card, ...]] = attrs.field(factory=dict)
     info: Mapping[str, Any] = attrs.field(factory=dict)
     result: Any = None
-
-    @property
-    def is_my_turn(self) -> bool:
-        """True when this seat is to act."""
-        return self.current_player == self.seat

@@ -14,7 +14,7 @@ def games() -> None:
     from cardkit_cli.render import make_console
     from rich.table import Table
 
-    from cardkit.registry import game_infos
+    from cardkit.registry import game_infos, name_clashes
 
     console = make_console()
     table = Table(box=None, pad_edge=False, header_style="bold")
@@ -34,4 +34,8 @@ def games() -> None:
         console.print("no games installed")
         return
     console.print(table)
+    for name, packages in name_clashes().items():
+        console.print(f"warning: {len(packages)} installed packages declare the game {name!r} "
+                      f"({', '.join(packages)}); {packages[0]} is the one played. Uninstall or "
+                      "rename the others.", style="yellow")
     console.print("play one: cardkit play GAME    rules and options: cardkit rules GAME")

@@ -18,7 +18,7 @@ from cardkit_cli.options import configure, players_option, rule_option, usage_er
 if TYPE_CHECKING:
     from cardkit import Card, Game
 
-__all__ = ["analyse", "hand"]
+__all__ = ["analyse", "check_hand_size", "hand"]
 
 
 def analyse(game: Game, cards: Sequence[Card]) -> dict[str, Any]:
@@ -44,6 +44,21 @@ def analyse(game: Game, cards: Sequence[Card]) -> dict[str, Any]:
     elif definition.meld_rules is None and definition.climbing_rules is None:
         raise ValueError(f"{game.name} offers no hand analysis (no meld or climbing rules)")
     return data
+
+
+def check_hand_size(game: Game, size: int) -> None:
+    """``ValueError`` unless one player of ``game`` can hold ``size`` cards: the game's
+    declared ``hand_sizes`` (e.g. gin: 10 or 11), else no more than the deck."""
+    definition = game.definition
+    if definition.hand_sizes is not None:
+        fewest, most = definition.hand_sizes(game.options)
+    else:
+        fewest, most = 1, len(game.deck_spec.cards)
+    if not fewest <= size <= most:
+        allowed = (f"{fewest}" if fewest == most else f"{fewest} or {most}"
+                   if most == fewest + 1 else f"{fewest} to {most}")
+        raise ValueError(f"{size} cards: a hand of {game.name} holds {allowed} cards "
+                         "under these options")
 
 
 def _text(value: Any) -> str:
@@ -80,6 +95,9 @@ def hand(game_name: str, cards: tuple[str, ...], rules: tuple[str, ...], players
     game = configure(game_name, players, None, rules)
     with usage_errors():
         parsed = parse_cards(" ".join(cards))
+        if not parsed:
+            raise ValueError("no cards given: name the hand's cards, e.g. 7H 8H 9H KC KD")
+        check_hand_size(game, len(parsed))
         if len(set(parsed)) != len(parsed):
             raise ValueError("a card is named twice: " + " ".join(cards))
         deck = set(game.deck_spec.cards)

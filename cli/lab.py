@@ -28,6 +28,7 @@ from cardkit_cli.options import (
     rule_option,
     usage_errors,
 )
+from cardkit_cli.paths import unwritable_reason
 
 __all__ = ["lab"]
 
@@ -117,6 +118,9 @@ def lab(game_name: str, hands: int, matches: int | None, players: int | None, bo
         variants = [base]
         for text in compares:
             items = [item for item in text.replace(";", " ").split() if item]
+            if not items:
+                raise ValueError(f"--compare {text!r}: name the variant as name=value items "
+                                 "(e.g. --compare 'hit_penalty_turns=3')")
             chosen_preset = base.preset
             rule_items = []
             for item in items:
@@ -125,18 +129,24 @@ def lab(game_name: str, hands: int, matches: int | None, players: int | None, bo
                     chosen_preset = value.strip() or None
                 else:
                     rule_items.append(item)
-            values = {**base.options, **parse_rule_texts(rule_items, definition)}
+            values = {**base.options, **parse_rule_texts(rule_items, definition, "--compare")}
             variants.append(Variant(" ".join(items) or text, values, chosen_preset))
         seat_bots = None if bots is None else [b.strip() for b in bots.split(",") if b.strip()]
         if seat_bots is not None and len(seat_bots) == 1:
             seat_bots = seat_bots[0]
         for variant in variants:
             variant.configure(game_name, players)
+    for flag, output in (("--json", json_path), ("--csv", csv_path), ("--plot", plot_path)):
+        reason = None if output is None else unwritable_reason(output)
+        if reason:
+            raise CardkitError(f"{flag} {output}: {reason}", 2)
     if cluster and importlib.util.find_spec("distributed") is None:
         raise CardkitError("--cluster needs Dask's distributed scheduler: "
                            "pip install 'cardkit[cluster]'", 1)
     if plot_path and importlib.util.find_spec("matplotlib") is None:
         raise CardkitError("--plot needs matplotlib: pip install 'cardkit[plot]'", 1)
+    from cardkit.lab import LabInterrupted
+
     update, progress = _progress_bar()
     try:
         with usage_errors():
@@ -148,9 +158,20 @@ def lab(game_name: str, hands: int, matches: int | None, players: int | None, bo
             )
     except RuntimeError as error:
         raise CardkitError(str(error), 1) from None
+    except LabInterrupted as interrupted:
+        if progress is not None:
+            progress.stop()
+            progress = None
+        _stop_interrupted(interrupted.partial, json_path, csv_path, plot_path)
     finally:
         if progress is not None:
             progress.stop()
+    _report(result, json_path, csv_path, plot_path)
+
+
+def _report(result: Any, json_path: Path | None, csv_path: Path | None,
+            plot_path: Path | None) -> None:
+    """The report on standard output, and the files asked for."""
     from rich.console import Console
 
     from cardkit.lab.report import print_report, to_json, write_csv
@@ -169,6 +190,28 @@ def lab(game_name: str, hands: int, matches: int | None, players: int | None, bo
 
         write_plot(result, plot_path)
         click.echo(f"wrote {plot_path}", err=True)
+
+
+def _stop_interrupted(partial: Any, json_path: Path | None, csv_path: Path | None,
+                      plot_path: Path | None) -> None:
+    """Ctrl-C: report and write what every variant finished, or say nothing was written;
+    exit 130 (the shell's code for an interrupted command)."""
+    asked = any(path is not None for path in (json_path, csv_path, plot_path))
+    click.echo("", err=True)
+    if partial is None:
+        click.echo("interrupted before every variant had finished a first batch: "
+                   + ("nothing was written" if asked else "no results to show"), err=True)
+        raise SystemExit(130)
+    click.echo(f"interrupted: the results below cover the {partial.units} "
+               f"{partial.units_name} every variant finished", err=True)
+    try:
+        _report(partial, json_path, csv_path, plot_path)
+    except KeyboardInterrupt:
+        click.echo("interrupted again: stopping", err=True)
+    if asked:
+        click.echo(f"(partial results: {partial.units} {partial.units_name} per variant)",
+                   err=True)
+    raise SystemExit(130)
 
 
 def parse_assignments_raw(texts: tuple[str, ...]) -> list[tuple[str, str]]:

@@ -94,11 +94,22 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the subcommand; a cardkit ``ValueError`` (``IllegalAction``, ``RecordError``, a bad
-        option ...) or an ``OSError`` becomes one line and exit code 1, never a traceback."""
+        option ...) or an ``OSError`` becomes one line and exit code 1, never a traceback;
+        Ctrl-C ends with "interrupted" and exit code 130."""
         try:
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except BrokenPipeError:
+            # the reader of a pipe stopped early (``cardkit rules tonk | head``): not an error;
+            # what is still buffered goes nowhere instead of failing again at exit
+            _silence_stdout()
+            raise SystemExit(0) from None
+        except KeyboardInterrupt:
+            # Ctrl-C: one line (on its own line after any prompt), no traceback, the shell's
+            # code for an interrupted command; commands that keep something say so first
+            click.echo("\ninterrupted", err=True)
+            raise SystemExit(130) from None
         except ValueError as error:
             raise CardkitError(str(error), 1) from None
         except OSError as error:
@@ -118,6 +129,18 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device (after a broken pipe)."""
+    import os
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (e.g. under a test runner)
+        pass
 
 
 def _version() -> str:

@@ -48,9 +48,11 @@ def definition_of(name: str) -> GameDefinition:
         return game_definition(name)
 
 
-def parse_rule_texts(texts: Iterable[str], definition: GameDefinition) -> dict[str, Any]:
+def parse_rule_texts(texts: Iterable[str], definition: GameDefinition,
+                     flag: str = "--rule") -> dict[str, Any]:
     """``["knock_limit=5", ...]`` -> ``{"knock_limit": 5}``, each value converted by the game's
-    declared option. Raises ``ValueError`` naming the valid options or the allowed values."""
+    declared option. Raises ``ValueError`` naming the valid options or the allowed values
+    (and ``flag``, the command-line option the texts came from)."""
     values: dict[str, Any] = {}
     names = definition.options.names
     for text in texts:
@@ -58,7 +60,7 @@ def parse_rule_texts(texts: Iterable[str], definition: GameDefinition) -> dict[s
         name = name.strip().replace("-", "_")
         if not sep or not name:
             raise ValueError(
-                f"--rule {text!r}: write it as name=value; options of {definition.name}: "
+                f"{flag} {text!r}: write it as name=value; options of {definition.name}: "
                 + (", ".join(names) or "none"))
         if name not in definition.options:
             raise ValueError(

@@ -17,6 +17,7 @@ import attrs
 import click
 from cardkit_cli.main import CardkitError
 from cardkit_cli.options import players_option, preset_option, rule_option
+from cardkit_cli.paths import unwritable_reason
 
 if TYPE_CHECKING:
     from cardkit import Action, Game, State
@@ -30,6 +31,9 @@ class QuitGame(Exception):
 
 
 PROBE_HANDS = 40
+#: The longest line the play prompt reads as a move (the longest real move is under 60
+#: characters); longer lines are refused before any parsing.
+MAX_MOVE_TEXT = 200
 
 
 def match_ends_by_itself(game: Game) -> bool:
@@ -101,6 +105,9 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
 
     if hands is not None and whole_match:
         raise CardkitError("give --hands N or --match, not both", 2)
+    reason = None if save is None else unwritable_reason(save)
+    if reason:
+        raise CardkitError(f"--save {save}: {reason}", 2)
     if resume:
         match = _resume(game_name, resume, players, rules, preset, hands)
         save = save or resume
@@ -144,6 +151,9 @@ def resolve_move(state: State, text: str) -> Action:
     one legal move's text. Raises ``IllegalAction`` with a one-line reason."""
     from cardkit.errors import IllegalAction
 
+    if len(text) > MAX_MOVE_TEXT:
+        raise IllegalAction(f"that line is {len(text):,} characters long; a move is at most "
+                            f"{MAX_MOVE_TEXT} (type its number or its text)")
     legal = state.legal_actions()
     if text.isdigit():
         number = int(text)
@@ -158,19 +168,21 @@ def resolve_move(state: State, text: str) -> Action:
     starts = [action for action in legal
               if action.text(order).lower().startswith(lowered)
               or str(action).lower().startswith(lowered)]
+    known = set().union(*(phase.accepts for phase in state.PHASES.values())) \
+        if state.PHASES else set()
     try:
         action = state.parse(text)
     except IllegalAction:
         if len(starts) == 1:
             return starts[0]
+        _suggest(state, text, known | {a.kind for a in legal})
         raise
     if state.is_legal(action):
         return action
     if len(starts) == 1:
         return starts[0]
-    known = set().union(*(phase.accepts for phase in state.PHASES.values())) \
-        if state.PHASES else set()
     if known and action.kind not in known:
+        _suggest(state, text, known | {a.kind for a in legal})
         kinds = sorted({a.kind for a in legal})
         raise IllegalAction(f"{action.kind!r} is not a move in this game; moves now: "
                             f"{', '.join(kinds)} (or type a move's number)")
@@ -178,3 +190,21 @@ def resolve_move(state: State, text: str) -> Action:
         raise IllegalAction(f"{text!r} could be " + ", ".join(str(a) for a in starts[:6])
                             + (" ..." if len(starts) > 6 else "") + "; say which")
     return action
+
+
+def _suggest(state: State, text: str, kinds: set[str]) -> None:
+    """For a mistyped move word (``dicsard JD``): raise ``IllegalAction`` asking "did you mean
+    'discard JD'?" when the nearest move word makes a legal move; otherwise return."""
+    import difflib
+
+    from cardkit.errors import IllegalAction
+
+    word, _, rest = text.strip().partition(" ")
+    for kind in difflib.get_close_matches(word.lower(), sorted(kinds), n=3, cutoff=0.6):
+        corrected = f"{kind} {rest}".strip()
+        try:
+            action = state.parse(corrected)
+        except IllegalAction:
+            continue
+        if state.is_legal(action):
+            raise IllegalAction(f"{word!r} is not a move word; did you mean {str(action)!r}?")

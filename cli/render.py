@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardkit.actions import Action
-from cardkit.cards import Card, CardSet
+from cardkit.cards import Card, CardSet, parse_cards
 
 if TYPE_CHECKING:
     from cardkit import Game, Result, View
@@ -36,10 +36,13 @@ __all__ = [
 
 
 def make_console(stderr: bool = False) -> Console:
-    """A console: colour only on a terminal and without ``NO_COLOR``; no automatic markup."""
+    """A console: colour only on a terminal and without ``NO_COLOR``; no automatic markup.
+    Lines are wrapped to the terminal's width only at a terminal: output to a file or a pipe
+    keeps every line whole (``soft_wrap``), for grep and for reading."""
     no_color = "NO_COLOR" in os.environ
-    return Console(stderr=stderr, highlight=False, emoji=False, no_color=no_color,
-                   soft_wrap=False)
+    console = Console(stderr=stderr, highlight=False, emoji=False, no_color=no_color)
+    console.soft_wrap = not console.is_terminal
+    return console
 
 
 class Style:
@@ -258,8 +261,11 @@ def entry_text(style: Style, key: Any, value: Any, names: Sequence[str] | None =
     number shown as the seat's name."""
     label = humanise(key)
     if is_seat_key(key) and isinstance(value, int) and not isinstance(value, bool) \
-            and names is not None and 0 <= value < len(names):
+            and (names is None or 0 <= value < len(names)):
         return Text(f"{label}: {seat_name(value, names)}")
+    if is_seat_key(key) and isinstance(value, list | tuple) and value and all(
+            isinstance(item, int) and not isinstance(item, bool) for item in value):
+        return Text(f"{label}: " + ", ".join(seat_name(item, names) for item in value))
     if isinstance(value, Card):
         return Text.assemble(f"{label}: ", style.card(value))
     if isinstance(value, CardSet) or (isinstance(value, list | tuple) and value
@@ -276,10 +282,13 @@ def render_details(details: Mapping[str, Any], indent: str = "  ") -> list[Text]
 
 
 def seat_name(seat: int, names: Sequence[str] | None) -> str:
-    """``seat 1 (greedy)``-style name."""
+    """``seat 1 (greedy)``-style name: :func:`cardkit.views.seat_name` and, at the table,
+    who sits there."""
+    from cardkit.views import seat_name as plain_seat_name
+
     if names is None:
-        return f"seat {seat}"
-    return f"seat {seat} ({names[seat]})"
+        return plain_seat_name(seat)
+    return f"{plain_seat_name(seat)} ({names[seat]})"
 
 
 #: View fields the play screen shows itself: info entries of the same name are not repeated.
@@ -316,7 +325,7 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
         marks = []
         if view.dealer == seat:
             marks.append("dealer")
-        if view.roles:
+        if view.roles and view.roles[seat] not in marks:  # two-player gin: "dealer" once
             marks.append(str(view.roles[seat]))
         if seat == view.current_player:
             marks.append("◀ to play" if style.fancy else "<- to play")
@@ -383,11 +392,12 @@ def _table_entry(style: Style, number: int, entry: Any, names: Sequence[str] | N
 
 def render_actions(console: Console, actions: Sequence[Action],
                    game: Game | None = None) -> None:
-    """The legal moves, numbered from 1, in columns."""
+    """The legal moves, numbered from 1 in reading order (along each row, then the next
+    row), in columns."""
     style = Style(console, game)
     cells = [Text.assemble(Text(f"{number:>2}. ", style="cyan"), style.action(action))
              for number, action in enumerate(actions, start=1)]
-    console.print(Columns(cells, padding=(0, 3), equal=True, column_first=True))
+    console.print(Columns(cells, padding=(0, 3), equal=True, column_first=False))
 
 
 #: Result details the end-of-hand screen shows itself (the hands and the table).
@@ -410,25 +420,35 @@ def render_result(console: Console, result: Result, state: Any,
     else:
         console.print(Text(outcome, style="bold green"))
     final = state.view(0)
+    # a game may give each hand as it was scored (rummy: the arrangement shown at the showdown)
+    scored = result.details.get("hands")
     console.print("hands:")
     for seat in range(state.players):
         cards = final.revealed.get(seat, final.hand if seat == 0 else None)
         if cards is None:
             continue
         role = f" [{final.roles[seat]}]" if final.roles and len(final.roles) > seat else ""
+        shown = scored[seat] if isinstance(scored, list) and len(scored) == state.players \
+            else None
         console.print(Text.assemble(f"  {seat_name(seat, names)}{role}: ",
-                                    hand_text(style, cards, game)))
+                                    _scored_hand_text(style, shown) if isinstance(shown, Mapping)
+                                    else hand_text(style, cards, game)))
     if final.table:
         console.print("on the table:")
         for number, entry in enumerate(final.table, start=1):
             console.print(_table_entry(style, number, entry, names))
-    entries = visible_entries(result.details, hide_keys=SHOWN_AT_HAND_END,
-                              hide_values=(result.summary, result.ending))
-    if entries:
+    explanation = result.details.get("explanation")
+    if isinstance(explanation, list | tuple):  # the game's own account, one sentence a line
+        lines = [_sentence_text(style, str(sentence)) for sentence in explanation]
+    else:
+        entries = visible_entries(result.details, hide_keys=SHOWN_AT_HAND_END,
+                                  hide_values=(result.summary, result.ending))
+        lines = [_per_seat_entry(style, key, value, state.players, names)
+                 for key, value in entries]
+    if lines:
         console.print(Text("details:", style="dim"))
-        for key, value in entries:
-            console.print(Text.assemble("  ", _per_seat_entry(style, key, value, state.players,
-                                                              names)), style="dim")
+        for line in lines:
+            console.print(Text.assemble("  ", line), style="dim")
     for transfer in result.transfers:
         why = f" ({transfer.reason})" if transfer.reason else ""
         console.print(f"{seat_name(transfer.payer, names)} pays "
@@ -436,6 +456,31 @@ def render_result(console: Console, result: Result, state: Any,
     console.print(Text("this hand: " + ", ".join(
         f"{seat_name(seat, names)} {payoff:+g}" for seat, payoff in enumerate(result.payoffs)),
         style="bold"))
+
+
+def _scored_hand_text(style: Style, shown: Mapping[str, Any]) -> Text:
+    """A hand as the game scored it (``melds``, ``deadwood``, ``deadwood_value`` and the cards
+    ``laid_off`` on others' melds, as card texts): ``[2♣ 2♥ 2♠]  A♣ 3♣  (deadwood 4)``."""
+    parts: list[Text | str] = []
+    for meld in shown.get("melds", ()):
+        parts += [style.cards(parse_cards(meld), brackets=True), "  "]
+    parts.append(style.cards(parse_cards(shown.get("deadwood", ()))))
+    parts.append(Text(f"  (deadwood {shown.get('deadwood_value', 0)})", style="dim"))
+    if shown.get("laid_off"):
+        parts += ["  laid off: ", style.cards(parse_cards(shown["laid_off"]))]
+    return Text.assemble(*parts)
+
+
+def _sentence_text(style: Style, sentence: str) -> Text:
+    """A sentence of a game's explanation, its cards (written as card text, e.g. ``2D``) shown
+    as cards are everywhere on this console."""
+    out: list[Text | str] = []
+    for index, word in enumerate(sentence.split(" ")):
+        if index:
+            out.append(" ")
+        card = _card_or_none(word)
+        out.append(style.card(card) if card is not None and card.text == word else word)
+    return Text.assemble(*out)
 
 
 def _per_seat_entry(style: Style, key: Any, value: Any, players: int,

@@ -1,7 +1,12 @@
 """``cardkit replay FILE``: a recorded hand or match, move by move, rendered as in play.
 
-Every hand is shown as dealt (all hands face up: the record is public now), then each move, then
-the end of the hand as ``cardkit play`` shows it. ``--step`` waits for Enter between moves.
+The file is loaded and checked exactly as the API does (:func:`cardkit.records.load_record`,
+then a full replay against every saved result, and a match's hands against its seed), so a
+changed file is refused with one line before anything is shown. Every hand is shown as dealt
+(all hands face up: the record is public now), then each move with the cards it drew, then the
+end of the hand as ``cardkit play`` shows it. ``--seat K`` shows the game as seat K saw it:
+only its own hand, its own draws, the others' moves as public text. ``--step`` waits for
+Enter between moves (``q`` stops).
 """
 
 from __future__ import annotations
@@ -18,9 +23,12 @@ __all__ = ["replay"]
 
 @click.command()
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
-@click.option("--step", is_flag=True, help="Wait for Enter after each move.")
-def replay(path: str, step: bool) -> None:
+@click.option("--step", is_flag=True, help="Wait for Enter after each move ('q' stops).")
+@click.option("--seat", type=int, metavar="K",
+              help="Show the game as seat K saw it (its hand and draws; others' moves public).")
+def replay(path: str, step: bool, seat: int | None) -> None:
     """Show the hand or match recorded in FILE (saved by 'cardkit play --save') move by move."""
+    from cardkit_cli.main import CardkitError
     from cardkit_cli.prompt import EndOfInput, LineReader
     from cardkit_cli.render import (
         Style,
@@ -28,50 +36,69 @@ def replay(path: str, step: bool) -> None:
         make_console,
         render_result,
         render_totals,
-        seat_name,
     )
     from rich.text import Text
 
     from cardkit.records import HandRecord, load_record
+    from cardkit.records import replay as check_replay
+    from cardkit.views import seat_name
 
     record = load_record(path)
+    check_replay(record)  # every check of the API, before anything is shown
+    if seat is not None and not 0 <= seat < record.players:
+        raise CardkitError(f"--seat {seat}: seats are 0 to {record.players - 1}", 2)
     hands: tuple[HandRecord, ...] = (record,) if isinstance(record, HandRecord) else record.hands
     console = make_console()
-    style = Style(console)
     reader = LineReader()
-    console.print(Text(f"{record.game}: {len(hands)} hand(s), {record.players} players",
+    count = f"{len(hands)} hand" if len(hands) == 1 else f"{len(hands)} hands"
+    console.print(Text(f"{record.game}: {count}, {record.players} players"
+                       + (f"; as {seat_name(seat)} saw it" if seat is not None else ""),
                        style="bold"))
-    try:
-        for number, hand_record in enumerate(hands, start=1):
-            states = hand_record.states()
-            state = next(states)
-            game = state.game
-            style = Style(console, game)
-            console.rule(Text(f"hand {number}", style="bold"))
-            context = state.context
-            console.print(f"{seat_name(context.dealer, None)} deals")
-            if context.roles:
-                console.print("roles: " + ", ".join(
-                    f"seat {s} {role}" for s, role in enumerate(context.roles)))
-            first = state.view(0)
-            if first.discard_top is not None:
-                console.print(Text.assemble("up-card: ", style.card(first.discard_top)))
-            for seat in range(state.players):
-                console.print(Text.assemble(f"seat {seat}: ",
-                                            hand_text(style, state.view(seat).hand, game)))
-            for index, after in enumerate(states):
-                seat, action = after.history[index]
-                console.print(Text.assemble(f"{seat_name(seat, None) if seat is not None else '-'}"
-                                            ": ", style.action(action)))
-                if step:
-                    reader.wait("(Enter for the next move)")
-                state = after
-            if state.result is not None:
-                render_result(console, state.result, state)
-                render_totals(console, [t + p for t, p in zip(
-                    context.totals or (0,) * state.players, state.result.payoffs,
-                    strict=True)], None, "totals after this hand")
+    shown = range(record.players) if seat is None else (seat,)
+    for number, hand_record in enumerate(hands, start=1):
+        states = hand_record.states()
+        state = next(states)
+        game = state.game
+        style = Style(console, game)
+        console.rule(Text(f"hand {number}", style="bold"))
+        context = state.context
+        console.print(f"{seat_name(context.dealer)} deals")
+        if context.roles:
+            console.print("roles: " + ", ".join(
+                f"{seat_name(s)} {role}" for s, role in enumerate(context.roles)))
+        first = state.view(0 if seat is None else seat)
+        if first.discard_top is not None:
+            console.print(Text.assemble("up-card: ", style.card(first.discard_top)))
+        for viewed in shown:
+            console.print(Text.assemble(f"{seat_name(viewed)}: ",
+                                        hand_text(style, state.view(viewed).hand, game)))
+        for index, after in enumerate(states):
+            mover, action = after.history[index]
+            who = seat_name(mover) if mover is not None else "the game"
+            if seat is None or mover == seat:
+                line = Text.assemble(f"{who}: ", style.action(action))
             else:
-                console.print("(the hand was saved before it ended)")
-    except EndOfInput:
-        return
+                line = Text.assemble(f"{who}: ", style.action(after.public_history()[index][1]))
+            if mover is not None and mover in shown:
+                before = set(state.view(mover).hand)
+                drawn = [card for card in after.view(mover).hand if card not in before]
+                if drawn:
+                    line.append("  (drew ")
+                    line.append_text(style.cards(drawn))
+                    line.append(")")
+            console.print(line)
+            state = after
+            if step and not state.is_over:
+                try:
+                    answer = reader.read("(Enter for the next move, q to stop) ")
+                except EndOfInput:
+                    return
+                if answer.lower() in ("q", "quit", "exit"):
+                    return
+        if state.result is not None:
+            render_result(console, state.result, state)
+            render_totals(console, [t + p for t, p in zip(
+                context.totals or (0,) * state.players, state.result.payoffs,
+                strict=True)], None, "totals after this hand")
+        else:
+            console.print("(the hand was saved before it ended)")

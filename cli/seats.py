@@ -27,6 +27,11 @@ class Seating:
         return [seat for seat, agent in enumerate(self.agents) if agent is None]
 
 
+def _count(number: int, noun: str) -> str:
+    """``1 bot``, ``2 bots``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def default_bot(game: Game) -> str:
     """The game's greedy agent if it has one, else ``random``."""
     return "greedy" if "greedy" in game.definition.agent_names else "random"
@@ -54,8 +59,11 @@ def seating(game: Game, seat: int | None, hotseat: bool, bot: str | None,
         names_wanted = [name.strip() for name in bots.split(",") if name.strip()]
         if len(names_wanted) != len(bot_seats):
             raise CardkitError(
-                f"--bots names {len(names_wanted)} bots but {len(bot_seats)} seats need one "
-                f"(seats {', '.join(map(str, bot_seats)) or 'none'})", 2)
+                f"--bots names {_count(len(names_wanted), 'bot')} but "
+                + (f"{_count(len(bot_seats), 'seat')} need one" if len(bot_seats) != 1
+                   else "1 seat needs one")
+                + (f" ({'seat' if len(bot_seats) == 1 else 'seats'} "
+                   f"{', '.join(map(str, bot_seats))})" if bot_seats else ""), 2)
     else:
         names_wanted = [bot or default_bot(game)] * len(bot_seats)
     valid = game.definition.agent_names

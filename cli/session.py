@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from cardkit_cli.paths import autosave_path, unwritable_reason
 from cardkit_cli.play import QuitGame, resolve_move
 from cardkit_cli.prompt import EndOfInput, LineReader
 from cardkit_cli.render import (
@@ -90,9 +91,7 @@ class Session:
         except QuitGame:
             return
         except KeyboardInterrupt:
-            if self.save_path:
-                self._save()
-            self.console.print("\ninterrupted: stopping.")
+            self._interrupted()
 
     def _intro(self) -> None:
         definition = self.game.definition
@@ -308,16 +307,41 @@ class Session:
         if self.save_path:
             save_record(self.match.record(), self.save_path)
 
+    def _interrupted(self) -> None:
+        """Ctrl-C: nothing is lost. The game is saved (to ``--save``, or else to an autosave
+        file, whose place is printed) and the program ends with exit code 130."""
+        self.console.print()  # the message starts on its own line, after any prompt
+        path = self.save_path or autosave_path(self.game.name, self.match.seed)
+        try:
+            save_record(self.match.record(), path)
+        except OSError as error:
+            self.console.print(f"interrupted: the game could not be saved to {path} "
+                               f"({error.strerror or error}).")
+        else:
+            self.console.print(f"interrupted: the game is saved in {path}; continue with: "
+                               f"cardkit play {self.game.name} --resume {path}")
+        raise SystemExit(130)
+
     def _quit(self) -> None:
         if self.save_path:
             self._save()
         else:
-            try:
-                path = self.reader.read("save the game first? type a file name, or press Enter"
-                                        " to quit without saving: ")
-            except EndOfInput:
-                path = ""
-            if path:
-                self._save(path)
+            while True:
+                try:
+                    path = self.reader.read("save the game first? type a file name, or press "
+                                            "Enter to quit without saving: ")
+                except EndOfInput:
+                    path = ""
+                if not path:
+                    break
+                reason = unwritable_reason(path)
+                if reason is None:
+                    try:
+                        self._save(path)
+                        break
+                    except OSError as error:
+                        reason = str(error.strerror or error)
+                self.console.print(Text(f"✗ cannot save to {path}: {reason}; type another "
+                                        "file name", style="red"))
         self.console.print("goodbye.")
         raise QuitGame

@@ -20,7 +20,7 @@ lead-change measure by giving their definition an ``evaluate`` function.
 
 from cardkit.lab.backends import DaskBackend, LocalBackend, SerialBackend, make_backend
 from cardkit.lab.compare import Difference, compare_metrics, summarise
-from cardkit.lab.experiment import LabResult, run_experiment
+from cardkit.lab.experiment import LabInterrupted, LabResult, run_experiment
 from cardkit.lab.metrics import Metric, compute_metrics
 from cardkit.lab.simulate import Chunk, Plan, fewest_cards_evaluation, play_hand, run_chunk
 from cardkit.lab.variants import Variant, parse_assignments, variant_from_text
@@ -29,6 +29,7 @@ __all__ = [
     "Chunk",
     "DaskBackend",
     "Difference",
+    "LabInterrupted",
     "LabResult",
     "LocalBackend",
     "Metric",

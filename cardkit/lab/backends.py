@@ -7,10 +7,11 @@ Results do not depend on the backend: a chunk is a pure function of its descript
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from cardkit.lab.simulate import Chunk, ChunkResult, run_chunk
@@ -19,6 +20,7 @@ from cardkit.registry import game_infos
 __all__ = [
     "CLUSTER_INSTALL_HINT",
     "Backend",
+    "ChunksInterrupted",
     "DaskBackend",
     "LocalBackend",
     "SerialBackend",
@@ -31,6 +33,15 @@ CLUSTER_INSTALL_HINT = (
 )
 
 OnDone = Callable[[Chunk], None]
+
+
+class ChunksInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :meth:`Backend.run`: the workers were stopped at once and ``results``
+    holds the chunks that had finished (in no particular order)."""
+
+    def __init__(self, results: Sequence[ChunkResult]) -> None:
+        super().__init__()
+        self.results = list(results)
 
 
 def default_workers() -> int:
@@ -63,16 +74,32 @@ class SerialBackend(Backend):
     def run(self, chunks: Sequence[Chunk], on_done: OnDone | None = None) -> list[ChunkResult]:
         """Run the chunks one after another."""
         results = []
-        for chunk in chunks:
-            results.append(run_chunk(chunk))
-            if on_done:
-                on_done(chunk)
+        try:
+            for chunk in chunks:
+                results.append(run_chunk(chunk))
+                if on_done:
+                    on_done(chunk)
+        except KeyboardInterrupt:
+            raise ChunksInterrupted(results) from None
         return results
+
+
+def _ignore_interrupts() -> None:
+    """Worker start-up: Ctrl-C reaches the whole process group; only the parent handles it
+    (it stops the workers), so a worker never dies half-way through a result it is sending."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_indexed(item: tuple[int, Chunk]) -> tuple[int, ChunkResult]:
+    index, chunk = item
+    return index, run_chunk(chunk)
 
 
 class LocalBackend(Backend):
     """Local worker processes. Uses the ``fork`` start method where available, so workers
-    inherit games registered in-process (:func:`cardkit.registry.register`)."""
+    inherit games registered in-process (:func:`cardkit.registry.register`). On Ctrl-C the
+    workers are terminated at once and the finished chunks are kept
+    (:class:`ChunksInterrupted`)."""
 
     name = "local"
 
@@ -84,13 +111,22 @@ class LocalBackend(Backend):
     def run(self, chunks: Sequence[Chunk], on_done: OnDone | None = None) -> list[ChunkResult]:
         """Run the chunks on a process pool and collect them in order."""
         results: list[ChunkResult | None] = [None] * len(chunks)
-        with ProcessPoolExecutor(self.workers, mp_context=self.context) as pool:
-            futures = {pool.submit(run_chunk, chunk): i for i, chunk in enumerate(chunks)}
-            for future in as_completed(futures):
-                index = futures[future]
-                results[index] = future.result()
+        pool = self.context.Pool(self.workers, initializer=_ignore_interrupts)
+        try:
+            for index, result in pool.imap_unordered(_run_indexed, enumerate(chunks)):
+                results[index] = result
                 if on_done:
                     on_done(chunks[index])
+        except KeyboardInterrupt:
+            pool.terminate()
+            pool.join()
+            raise ChunksInterrupted([r for r in results if r is not None]) from None
+        except BaseException:
+            pool.terminate()
+            pool.join()
+            raise
+        pool.close()
+        pool.join()
         return [r for r in results if r is not None]
 
 
@@ -118,12 +154,19 @@ class DaskBackend(Backend):
         except ImportError:
             raise RuntimeError(CLUSTER_INSTALL_HINT) from None
         self.cluster = None
+        self.stopped = False
         if address == "local":
             self.workers = workers or default_workers()
-            self.cluster = LocalCluster(
-                n_workers=self.workers, threads_per_worker=1, processes=True,
-                host="127.0.0.1", dashboard_address=None, silence_logs=40,
-            )
+            # the workers start with Ctrl-C ignored (a disposition new processes inherit):
+            # on Ctrl-C this process cancels the work and closes the cluster itself
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            try:
+                self.cluster = LocalCluster(
+                    n_workers=self.workers, threads_per_worker=1, processes=True,
+                    host="127.0.0.1", dashboard_address=None, silence_logs=40,
+                )
+            finally:
+                signal.signal(signal.SIGINT, previous)
             self.client = Client(self.cluster)
         else:
             try:
@@ -147,15 +190,38 @@ class DaskBackend(Backend):
         futures = self.client.map(run_chunk, list(chunks), pure=False)
         position = {future.key: i for i, future in enumerate(futures)}
         results: list[ChunkResult | None] = [None] * len(chunks)
-        for future in dask_completed(futures):
-            index = position[future.key]
-            results[index] = future.result()
-            if on_done:
-                on_done(chunks[index])
+        try:
+            for future in dask_completed(futures):
+                index = position[future.key]
+                results[index] = future.result()
+                if on_done:
+                    on_done(chunks[index])
+        except KeyboardInterrupt:
+            self.client.cancel(futures)
+            self._stop_local_workers()
+            raise ChunksInterrupted([r for r in results if r is not None]) from None
         return [r for r in results if r is not None]
 
+    def _stop_local_workers(self) -> None:
+        """After Ctrl-C: end the worker processes of a cluster this backend started at once
+        (a graceful close waits for the chunks they are running, seconds each)."""
+        if self.cluster is None:
+            return
+        self.stopped = True
+        for nanny in list(self.cluster.workers.values()):
+            pid = getattr(getattr(nanny, "process", None), "pid", None)
+            if pid:
+                with contextlib.suppress(OSError):  # already gone
+                    os.kill(pid, signal.SIGKILL)
+
     def close(self) -> None:
-        """Disconnect, and stop the local cluster if this backend started it."""
+        """Disconnect, and stop the local cluster if this backend started it (after Ctrl-C
+        the cluster first: with its workers stopped it closes at once, where the client would
+        wait for them)."""
+        if self.stopped and self.cluster is not None:
+            self.cluster.close()
+            self.client.close()
+            return
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()

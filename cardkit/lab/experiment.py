@@ -9,14 +9,14 @@ from typing import Any
 
 import attrs
 
-from cardkit.lab.backends import Backend, make_backend
+from cardkit.lab.backends import Backend, ChunksInterrupted, make_backend
 from cardkit.lab.compare import TESTS, Difference, compare_metrics, summarise
 from cardkit.lab.metrics import Metric, Sample, compute_metrics, merge_chunks, unit_values
-from cardkit.lab.simulate import Chunk, Plan
+from cardkit.lab.simulate import Chunk, ChunkResult, Plan
 from cardkit.lab.variants import Variant
 from cardkit.registry import game_definition
 
-__all__ = ["LabResult", "plan_chunks", "run_experiment"]
+__all__ = ["LabInterrupted", "LabResult", "plan_chunks", "run_experiment"]
 
 Progress = Callable[[int, int], None]
 
@@ -43,6 +43,7 @@ class LabResult:
     workers: int
     hands_played: int
     actions: int
+    interrupted: bool = False
 
     @property
     def unit(self) -> str:
@@ -68,6 +69,7 @@ class LabResult:
             "seed": self.seed, "bots": list(self.bots), "skill_agent": self.skill_agent,
             "skill_units": self.skill_units, "backend": self.backend, "workers": self.workers,
             "elapsed_seconds": self.elapsed, "hands_played": self.hands_played,
+            "interrupted": self.interrupted,
             "hands_per_second": self.hands_played / self.elapsed if self.elapsed else None,
             "tests": {**TESTS, "alpha": 0.05,
                       "paired": "hand i of every variant is dealt alike: per-hand metrics "
@@ -83,16 +85,37 @@ class LabResult:
         }
 
 
+class LabInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`run_experiment`. ``partial`` is the result of the units that
+    every variant finished (the same deals in each, so the comparison stays paired), or None
+    when no variant pair had finished any."""
+
+    def __init__(self, partial: LabResult | None) -> None:
+        super().__init__()
+        self.partial = partial
+
+
 def plan_chunks(plans: Sequence[Plan], units: int, skill_units: int, skill_agent: str | None,
                 chunk_size: int) -> list[Chunk]:
-    """Every variant's units split into chunks (play first, then skill)."""
+    """Every variant's units split into chunks: play first, then skill, and the variants'
+    chunks of the same units side by side, so an interrupted run has finished the same
+    deals in every variant."""
     chunks = []
-    for variant, plan in enumerate(plans):
-        for kind, count in (("play", units), ("skill", skill_units if skill_agent else 0)):
-            for start in range(0, count, chunk_size):
+    for kind, count in (("play", units), ("skill", skill_units if skill_agent else 0)):
+        for start in range(0, count, chunk_size):
+            for variant, plan in enumerate(plans):
                 chunks.append(Chunk(plan, variant, kind, start, min(count, start + chunk_size),
                                     skill_agent or "greedy"))
     return chunks
+
+
+def common_chunks(results: Sequence[ChunkResult], variants: int) -> list[ChunkResult]:
+    """The results of the units every variant finished (chunks of the same kind and start)."""
+    done: dict[tuple[str, int], set[int]] = {}
+    for result in results:
+        done.setdefault((result.kind, result.start), set()).add(result.variant)
+    complete = {key for key, seen in done.items() if len(seen) == variants}
+    return [result for result in results if (result.kind, result.start) in complete]
 
 
 def run_experiment(
@@ -160,29 +183,49 @@ def run_experiment(
         if progress:
             progress(done, total)
 
+    if progress:
+        progress(0, total)  # the bar shows its total at once, not "0/?" until a chunk ends
     started = time.perf_counter()
     try:
         results = backend.run(chunks, on_done)
+    except ChunksInterrupted as interrupted:
+        finished = common_chunks(interrupted.results, len(variants))
+        partial = None
+        if any(result.kind == "play" for result in finished):
+            partial = _result(game, players, mode, seed, seat_bots, skill_agent, variants,
+                              finished, time.perf_counter() - started, backend, interrupted=True)
+        raise LabInterrupted(partial) from None
     finally:
         if own_backend:
             backend.close()
-    elapsed = time.perf_counter() - started
+    return _result(game, players, mode, seed, seat_bots, skill_agent, variants, results,
+                   time.perf_counter() - started, backend)
+
+
+def _result(game: str, players: int, mode: str, seed: int, seat_bots: tuple[str, ...],
+            skill_agent: str | None, variants: Sequence[Variant],
+            results: Sequence[ChunkResult], elapsed: float, backend: Backend,
+            interrupted: bool = False) -> LabResult:
+    """Metrics, comparisons and summary from the chunks' results."""
+    skill_units = sum(len(r.endings) for r in results if r.kind == "skill" and r.variant == 0)
     samples = []
     for index in range(len(variants)):
         play = merge_chunks(results, index, "play")
-        skill = merge_chunks(results, index, "skill") if skill_count else None
+        skill = merge_chunks(results, index, "skill") if skill_units else None
         samples.append(Sample(play, skill))
     endings = sorted({e for s in samples for e in s.play.endings})
     metrics = [compute_metrics(s, players, mode, endings, skill_agent or "greedy")
                for s in samples]
     # per-unit values pair hand i of every variant (same deal, same agent seeds)
     units_of = [unit_values(s, players, mode, endings) for s in samples]
-    differences = [{}] + [compare_metrics(metrics[0], metrics[i], units_of[0], units_of[i])
-                          for i in range(1, len(metrics))]
+    differences: list[dict[str, Difference]] = [{}]
+    differences += [compare_metrics(metrics[0], metrics[i], units_of[0], units_of[i])
+                    for i in range(1, len(metrics))]
     labels = [v.label for v in variants]
     unit = "match" if mode == "matches" else "hand"
     summary = summarise(labels, metrics, differences, unit)
+    units = len(samples[0].play.endings)
     hands = sum(sum(r.hands) if mode == "matches" else len(r.endings) for r in results)
-    return LabResult(game, players, mode, units, seed, seat_bots, skill_agent, skill_count,
+    return LabResult(game, players, mode, units, seed, seat_bots, skill_agent, skill_units,
                      list(variants), metrics, differences, summary, elapsed, backend.name,
-                     backend.workers, hands, sum(r.actions for r in results))
+                     backend.workers, hands, sum(r.actions for r in results), interrupted)

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from cardkit.lab.experiment import LabResult
 from cardkit.lab.metrics import Metric
 
-__all__ = ["PLOT_INSTALL_HINT", "write_plot"]
+__all__ = ["PLOT_INSTALL_HINT", "build_figure", "write_plot"]
 
 PLOT_INSTALL_HINT = "--plot needs matplotlib: pip install 'cardkit[plot]'"
 
@@ -33,6 +34,19 @@ def _select(metrics: list[Metric], keys: str | tuple[str, ...]) -> list[Metric]:
 
 def write_plot(result: LabResult, path: str | Path) -> Path:
     """Draw grouped bars (one colour per variant, error bars = 95% intervals) and save a PNG."""
+    import matplotlib.pyplot as plt
+
+    figure = build_figure(result)
+    target = Path(path)
+    figure.savefig(target, dpi=100)
+    plt.close(figure)
+    return target
+
+
+def build_figure(result: LabResult) -> Any:
+    """The matplotlib figure of :func:`write_plot`: one panel per measured group of metrics,
+    every panel with its x labels (the metric's name where a panel holds a single metric), and
+    a panel whose values are all zero keeps its axis and says so."""
     try:
         import matplotlib
     except ImportError:
@@ -48,12 +62,14 @@ def write_plot(result: LabResult, path: str | Path) -> Path:
     width = 0.8 / count
     for axis, (title, keys) in zip(axes.flat, panels, strict=False):
         base = _select(result.metrics[0], keys)
-        names = [m.key.split(".", 1)[1] if isinstance(keys, str) else "" for m in base]
+        names = [m.key.split(".", 1)[1] if isinstance(keys, str) else m.label for m in base]
         percent = base[0].kind == "proportion"
         scale = 100 if percent else 1
+        tallest = 0.0
         for index, variant in enumerate(result.variants):
             by_key = {m.key: m for m in result.metrics[index]}
-            heights, errors = [], [[], []]
+            heights: list[float] = []
+            errors: list[list[float]] = [[], []]
             for metric in base:
                 mine = by_key.get(metric.key)
                 value = mine.value if mine else 0.0
@@ -62,11 +78,17 @@ def write_plot(result: LabResult, path: str | Path) -> Path:
                 heights.append(value * scale)
                 errors[0].append(max(0.0, (value - low) * scale))
                 errors[1].append(max(0.0, (high - value) * scale))
+                tallest = max(tallest, abs(value * scale))
             positions = [i + (index - (count - 1) / 2) * width for i in range(len(base))]
             axis.bar(positions, heights, width, yerr=errors, capsize=3, label=variant.label)
         axis.set_title(title)
         axis.set_xticks(range(len(base)))
         axis.set_xticklabels(names, rotation=20 if len(names) > 4 else 0, fontsize=8)
+        if tallest == 0:
+            # bars of height 0 draw nothing: keep a visible axis and say why it is empty
+            axis.set_ylim(0, max(axis.get_ylim()[1], 100 if percent else 1))
+            axis.text(0.5, 0.5, "every variant: 0", transform=axis.transAxes, ha="center",
+                      va="center", fontsize=9, color="dimgray")
         if percent:
             axis.set_ylabel("%")
     for axis in list(axes.flat)[len(panels):]:
@@ -77,7 +99,4 @@ def write_plot(result: LabResult, path: str | Path) -> Path:
     figure.suptitle(f"{result.game}: {result.units} {result.units_name} per variant, seed "
                     f"{result.seed} (bars: 95% intervals)", y=0.995, fontsize=11)
     figure.tight_layout(rect=(0, 0, 1, 0.93))
-    target = Path(path)
-    figure.savefig(target, dpi=100)
-    plt.close(figure)
-    return target
+    return figure

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardkit_games.gin_rummy.state import RULES, VALUE
+from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
 
 from cardkit.actions import Action
 from cardkit.agents import Agent

@@ -7,14 +7,16 @@ from typing import Any
 
 from cardkit_games.gin_rummy import settlement
 from cardkit_games.gin_rummy.agents import greedy_agent
-from cardkit_games.gin_rummy.match import MATCH
+from cardkit_games.gin_rummy.match import MATCH, THREE_ROLES
+from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.options import OPTIONS
-from cardkit_games.gin_rummy.state import RULES, GinState
+from cardkit_games.gin_rummy.state import GinState
 
 from cardkit.cards import Card, CardSet
-from cardkit.game import GameDefinition
+from cardkit.game import GameDefinition, VariantExample
 from cardkit.hooks import Hooks
 from cardkit.melds import deadwood_value
+from cardkit.state import State
 
 __all__ = ["GIN_RUMMY", "HOOKS"]
 
@@ -70,10 +72,24 @@ def _analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str
     return {"knock_limit": limit, "can_knock": least <= limit, "gin": least == 0}
 
 
-def _evaluate(state: GinState) -> list[float]:
+def _evaluate(state: State) -> list[float]:
     """Minus each active seat's deadwood (the sitter 0): a referee's view of who leads."""
+    assert isinstance(state, GinState)
     return [-deadwood_value(hand, RULES) if hand else 0 for hand in state.hands]
 
+
+#: What ``cardkit new-game NAME --from gin-rummy`` writes as its example house rule.
+VARIANT_EXAMPLE = VariantExample(
+    hook="showdown",
+    option="showdown_multiplier",
+    meaning="every showdown's score is multiplied",
+    source='''def house_rule(base: Callable[..., Result], state: Any, *args: Any) -> Result:
+    """House rule: every showdown's score is multiplied by ``{{option}}``.
+    Gin's ``showdown(state, knocker, kind, discard)`` hook returns a ``Result``."""
+    return base(state, *args).scaled(state.options["{{option}}"])''',
+    imports=("from collections.abc import Callable", "from typing import Any",
+             "from cardkit.results import Result"),
+)
 
 GIN_RUMMY = GameDefinition(
     name="gin-rummy",
@@ -84,6 +100,7 @@ GIN_RUMMY = GameDefinition(
     player_counts=(2, 3),
     default_players=3,
     match=MATCH,
+    variant_example=VARIANT_EXAMPLE,
     hooks=HOOKS,
     agents={"greedy": greedy_agent},
     zero_sum=False,
@@ -93,5 +110,6 @@ GIN_RUMMY = GameDefinition(
     max_actions=400,
     meld_rules=lambda options: RULES,
     analyse_hand=_analyse_hand,
+    hand_sizes=lambda options: (10, 11), roles=(*THREE_ROLES, "dealer", "non-dealer"),
     evaluate=_evaluate,
 )

@@ -20,6 +20,7 @@ import attrs
 from cardkit.cards import ALL_CARDS, Card
 from cardkit.game import Game, HandContext, MatchOutcome, MatchRules
 from cardkit.results import Result
+from cardkit.views import seat_name
 
 __all__ = [
     "MATCH",
@@ -43,7 +44,7 @@ def rank_seats_by_draw(seats: Sequence[int], draw: Callable[[Sequence[int]], Seq
     themselves until the order is strict."""
     cards = list(draw(seats))
     order: list[int] = []
-    for rank in sorted({card.rank for card in cards}, reverse=True):
+    for rank in sorted({card.rank or 0 for card in cards}, reverse=True):
         group = [seat for seat, card in zip(seats, cards, strict=True) if card.rank == rank]
         order.extend(group if len(group) == 1 else rank_seats_by_draw(group, draw))
     return order
@@ -165,7 +166,7 @@ def outcome(game: Game, context: HandContext, hands_played: int) -> MatchOutcome
         return None
     extra = context.extra
     final = final_totals(game, context.totals, winner, extra["hands_won"], extra["scored_hands"])
-    summary = (f"seat {winner} wins the game with {context.totals[winner]:g} after "
+    summary = (f"{seat_name(winner)} wins the game with {context.totals[winner]:g} after "
                f"{hands_played} hands (final totals {', '.join(f'{t:g}' for t in final)})")
     return MatchOutcome(winner, final, summary)
 

@@ -27,21 +27,20 @@ arrangement.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from cardkit.cards import Card, CardSet
-from cardkit.melds import (
-    Arrangement,
-    LayoffResult,
-    Meld,
-    MeldRules,
-    all_melds,
-    best_with_layoffs,
-    deadwood_value,
-    lay_off,
-    layoff_positions,
+from cardkit_games.gin_rummy.meld_rules import RULES
+
+from cardkit.cards import Card, Suit
+from cardkit.melds import Arrangement, LayoffResult, Meld, best_with_layoffs, deadwood_value
+from cardkit.melds.candidates import (
+    distinct_for_layoffs,
+    min_deadwood_arrangements,
+    valid_arrangements,
 )
 from cardkit.results import Result
+from cardkit.views import seat_name
 
 if TYPE_CHECKING:
     from cardkit_games.gin_rummy.state import GinState
@@ -52,171 +51,36 @@ __all__ = [
     "hand_score",
     "knock_limit",
     "knocker_arrangements",
-    "layoff_signature",
-    "min_deadwood_arrangements",
     "score_big_gin",
     "score_gin",
     "score_knock",
     "settle_draw",
     "showdown",
-    "valid_arrangements",
 ]
-
-# Showdowns are rare (once per hand); bound the candidate arrangements compared anyway.
-MAX_CANDIDATES = 64
 
 
 def knock_limit(state: GinState) -> int:
     """§5.1: the most deadwood a knocker may keep after the discard (option ``knock_limit``)."""
-    return state.options["knock_limit"]
-
-
-def min_deadwood_arrangements(hand: CardSet, rules, limit: int = MAX_CANDIDATES
-                              ) -> list[Arrangement]:
-    """Every arrangement of ``hand`` into disjoint melds with the least deadwood value (up to
-    ``limit`` of them, in the meld library's order). Only maximal choices (no further meld
-    fits in the deadwood) are listed."""
-    melds = all_melds(hand, rules)
-    cards = list(hand)
-    value = {card: rules.value(card) for card in cards}
-    total = sum(value.values())
-    found: list[tuple[int, tuple[Meld, ...]]] = []
-    best = [total]
-
-    def covered_value(mask: int) -> int:
-        return sum(value[c] for c in cards if c.mask & mask)
-
-    meld_values = [covered_value(m.mask) for m in melds]
-
-    def visit(start: int, used: int, chosen: list[Meld], melded: int) -> None:
-        dead = total - melded
-        for i in range(start, len(melds)):
-            if melds[i].mask & used:
-                continue
-            chosen.append(melds[i])
-            visit(i + 1, used | melds[i].mask, chosen, melded + meld_values[i])
-            chosen.pop()
-        # Only maximal choices (no further meld fits) are candidates.
-        if any(not (m.mask & used) for m in melds):
-            return
-        if dead < best[0]:
-            best[0] = dead
-            found.clear()
-        if dead == best[0] and len(found) < limit:
-            found.append((dead, tuple(chosen)))
-
-    visit(0, 0, [], 0)
-    result = []
-    for dead, chosen in found:
-        mask = 0
-        for meld in chosen:
-            mask |= meld.mask
-        deadwood = tuple(c for c in cards if not c.mask & mask)
-        result.append(Arrangement(chosen, deadwood, dead))
-    return result
-
-
-def valid_arrangements(hand: CardSet, rules: MeldRules, limit: int) -> list[Arrangement]:
-    """§5.1.1: every arrangement of ``hand`` into disjoint melds of :func:`all_melds` (sub-runs
-    and 3-card subsets of 4-card sets included) whose deadwood value is at most ``limit``.
-
-    Order (deterministic): a depth-first search choosing melds in :func:`all_melds` order, each
-    arrangement listed after the arrangements that add melds to it (so the minimum-deadwood
-    arrangements come in the order :func:`min_deadwood_arrangements` lists them). A branch is
-    cut as soon as the melds still available to it cannot bring the deadwood down to ``limit``.
-    """
-    melds = all_melds(hand, rules)
-    cards = list(hand)
-    value = {card: rules.value(card) for card in cards}
-    total = sum(value.values())
-    masks = [meld.mask for meld in melds]
-    meld_values = [sum(value[card] for card in meld.cards) for meld in melds]
-    found: list[tuple[int, tuple[Meld, ...]]] = []
-
-    def visit(start: int, used: int, melded: int, chosen: list[Meld]) -> None:
-        # The most this branch can still meld: every card of a later meld that fits.
-        reachable = 0
-        for i in range(start, len(melds)):
-            if not masks[i] & used:
-                reachable |= masks[i]
-        if total - melded - sum(value[c] for c in cards if c.mask & reachable) > limit:
-            return
-        for i in range(start, len(melds)):
-            if not masks[i] & used:
-                chosen.append(melds[i])
-                visit(i + 1, used | masks[i], melded + meld_values[i], chosen)
-                chosen.pop()
-        if total - melded <= limit:
-            found.append((total - melded, tuple(chosen)))
-
-    visit(0, 0, 0, [])
-    result = []
-    for dead, chosen in found:
-        mask = 0
-        for meld in chosen:
-            mask |= meld.mask
-        result.append(Arrangement(chosen, tuple(c for c in cards if not c.mask & mask), dead))
-    return result
-
-
-def layoff_signature(meld: Meld, defender_hand: CardSet, rules: MeldRules) -> tuple:
-    """What a defender holding ``defender_hand`` could lay off on ``meld`` (§4 lay-offs), as
-    plain data: ``(low chain, high chain)`` for a run — the defender's cards that extend it
-    below / above, in the order they would be laid (``8H`` then ``9H`` on ``5H 6H 7H``) — and
-    for a set that takes one more card ``((), (card,))`` (a one-card chain: the defender lays it
-    or not, like a run's end); ``((), ())`` when nothing fits.
-
-    The defender's best showdown depends on the table only through these signatures (each
-    lay-off choice is a prefix of each chain, cards used once): two tables with the same
-    multiset of signatures give the same defender deadwood D. Without wild cards only; a meld
-    with wild cards in the rules gets a signature of its own (no merging).
-    """
-    if rules.wild:
-        return ("meld", meld)
-    # Without wild cards only a set's rank or a run's suit can join it.
-    if meld.kind == "run":
-        near = [card for card in defender_hand if card.suit == meld.suit]
-    else:
-        near = [card for card in defender_hand if card.rank == meld.rank]
-    candidates = [card for card in near if layoff_positions(card, meld, rules)]
-    if not candidates:
-        return ((), ())
-    if meld.kind != "run":
-        if len(candidates) == 1 and len(meld) + 1 >= rules.max_set:
-            return ((), tuple(candidates))
-        return ("set", len(meld), tuple(candidates))
-    chains = []
-    for end in ("low", "high"):
-        grown, chain = meld, []
-        while True:
-            fits = [card for card in near
-                    if card not in chain and end in layoff_positions(card, grown, rules)]
-            if not fits:
-                break
-            chain.append(fits[0])
-            grown = lay_off(grown, fits[0], rules, end=end)
-        chains.append(tuple(chain))
-    return tuple(chains)
+    return int(state.options["knock_limit"])
 
 
 def knocker_arrangements(state: GinState, knocker: int) -> list[Arrangement]:
     """§5.1.1/§9.9: the arrangements the showdown compares for the knocker.
 
     With option ``knocker_arrangement = minimum_deadwood``: the minimum-deadwood arrangements
-    only (:func:`min_deadwood_arrangements`). Default (``best_result``): every valid
-    arrangement (:func:`valid_arrangements`) with deadwood ≤ the knock limit (hook
-    ``knock_limit``) — or, when the hand can be fully melded, with deadwood 0 (gin
-    stays gin; a knock action never has a zero arrangement, §5.2) —, keeping one per class that
-    provably scores the same: equal deadwood K and equal lay-off signatures for the defender's
-    hand (:func:`layoff_signature`, melds nothing can join dropped), so equal D under the
-    default ``defender_showdown`` and equal scores under any ``hand_score``. Each class is
-    represented by its first member in enumeration order, so the showdown's choice is the one
-    it would make over every valid arrangement. A variant may replace this hook (e.g. to offer
-    only the minimum-deadwood arrangements, :func:`min_deadwood_arrangements`); a variant that
-    changes the lay-off rules must replace it too.
+    only (:func:`cardkit.melds.candidates.min_deadwood_arrangements`). Default
+    (``best_result``): every valid arrangement
+    (:func:`cardkit.melds.candidates.valid_arrangements`) with deadwood ≤ the knock limit (hook
+    ``knock_limit``) — or, when the hand can be fully melded, with deadwood 0 (gin stays gin; a
+    knock action never has a zero arrangement, §5.2) —, keeping one per class that provably
+    scores the same (:func:`cardkit.melds.candidates.distinct_for_layoffs`: equal deadwood K
+    and equal lay-off signatures for the defender's hand), so equal D under the default
+    ``defender_showdown`` and equal scores under any ``hand_score``. Each class is represented
+    by its first member in enumeration order, so the showdown's choice is the one it would make
+    over every valid arrangement. A variant may replace this hook (e.g. to offer only the
+    minimum-deadwood arrangements); a variant that changes the lay-off rules must replace it
+    too.
     """
-    from cardkit_games.gin_rummy.state import RULES
-
     hand = state.hands[knocker]
     if state.options["knocker_arrangement"] == "minimum_deadwood":
         return min_deadwood_arrangements(hand, RULES)
@@ -226,32 +90,17 @@ def knocker_arrangements(state: GinState, knocker: int) -> list[Arrangement]:
     arrangements = valid_arrangements(hand, RULES, limit)
     if len(arrangements) == 1:  # the usual case: nothing to compare
         return arrangements
-    defender_hand = state.hands[state.opponent(knocker)]
-    signatures: dict[Meld, tuple] = {}
-    classes: dict[tuple, Arrangement] = {}
-    for arrangement in arrangements:
-        parts = []
-        for meld in arrangement.melds:
-            signature = signatures.get(meld)
-            if signature is None:
-                signature = signatures[meld] = layoff_signature(meld, defender_hand, RULES)
-            if signature != ((), ()):
-                parts.append(signature)
-        key = (arrangement.deadwood_value, tuple(sorted(parts, key=repr)))
-        classes.setdefault(key, arrangement)
-    return list(classes.values())
+    return distinct_for_layoffs(arrangements, state.hands[state.opponent(knocker)], RULES)
 
 
 def defender_showdown(state: GinState, defender: int, table_melds: tuple[Meld, ...]
                       ) -> LayoffResult:
     """§5.1.2/§5.2: the defender's own melds and lay-offs on ``table_melds`` (empty after gin),
     chosen to minimise the defender's deadwood."""
-    from cardkit_games.gin_rummy.state import RULES
-
     return best_with_layoffs(state.hands[defender], table_melds, RULES)
 
 
-def score_knock(options, knocker_deadwood: int, defender_deadwood: int
+def score_knock(options: Mapping[str, Any], knocker_deadwood: int, defender_deadwood: int
                 ) -> tuple[str, int, str]:
     """§6.1 knock: K < D → the knocker scores D − K; otherwise undercut (§9.3): the defender
     scores ``undercut_bonus + (K − D)``."""
@@ -261,12 +110,12 @@ def score_knock(options, knocker_deadwood: int, defender_deadwood: int
             "undercut")
 
 
-def score_gin(options, defender_deadwood: int) -> tuple[str, int, str]:
+def score_gin(options: Mapping[str, Any], defender_deadwood: int) -> tuple[str, int, str]:
     """§6.1 gin: the knocker scores ``gin_bonus + D`` (§9.4: D = 0 still gives the bonus)."""
     return "knocker", options["gin_bonus"] + defender_deadwood, "gin"
 
 
-def score_big_gin(options, defender_deadwood: int) -> tuple[str, int, str]:
+def score_big_gin(options: Mapping[str, Any], defender_deadwood: int) -> tuple[str, int, str]:
     """§5.2/§6.1 big gin: the knocker scores ``big_gin_bonus + D``."""
     return "knocker", options["big_gin_bonus"] + defender_deadwood, "big_gin"
 
@@ -282,6 +131,30 @@ def hand_score(state: GinState, ending: str, knocker_deadwood: int, defender_dea
     return score_knock(state.options, knocker_deadwood, defender_deadwood)
 
 
+def _score_sentence(state: GinState, ending: str, scorer: int, points: int, knocker_deadwood: int,
+                    defender_deadwood: int) -> str:
+    """How §6.1 gave ``points`` to ``scorer``: the formula under the default ``hand_score``, the
+    comparison alone under a variant's own scoring."""
+    who = _role(state, scorer)
+    k, d = knocker_deadwood, defender_deadwood
+    if state.game.hooks.hand_score is not hand_score:
+        formula = f"{points} points by this variant's scoring"
+    elif ending == "knock":
+        formula = f"the difference, {d} - {k} = {points} points"
+    elif ending == "undercut":
+        formula = (f"the undercut bonus {state.options['undercut_bonus']} plus the difference "
+                   f"{k} - {d}: {points} points")
+    else:
+        bonus = state.options["gin_bonus" if ending == "gin" else "big_gin_bonus"]
+        formula = f"the bonus {bonus} plus the defender's {d} deadwood: {points} points"
+    if ending == "knock":
+        return f"{k} is less than {d}: {who} wins the knock and scores {formula} (§6.1)."
+    if ending == "undercut":
+        return (f"{d} is no more than the knocker's {k}: an undercut, {who} scores {formula} "
+                f"(§6.1, §9.3).")
+    return f"{who} scores {formula} (§6.1)."
+
+
 def credit(state: GinState, scorer: int, points: int) -> tuple[int, ...]:
     """§6.2: the points each seat adds. The box or the captain adds its side's points; the
     sitter never scores, except with ``team_points_to = captain_and_sitter`` (R-CHOUETTE)."""
@@ -293,12 +166,47 @@ def credit(state: GinState, scorer: int, points: int) -> tuple[int, ...]:
     return tuple(payoffs)
 
 
-def _texts(cards) -> list[str]:
+def _texts(cards: Iterable[Card]) -> list[str]:
     return [card.text for card in cards]
 
 
 def _role(state: GinState, seat: int) -> str:
-    return f"seat {seat} ({state.roles[seat]})"
+    return f"{seat_name(seat)} ({state.roles[seat]})"
+
+
+_RANK_WORDS = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+
+
+def _meld_words(owner: int, kind: str, cards: Sequence[Card]) -> str:
+    """``seat 0's set of 2s`` / ``seat 0's run of hearts from 4 to 6``: a meld named for a
+    sentence, by what it is rather than by its cards (the screen shows those)."""
+    if kind != "run":
+        rank = int(cards[0].rank or 0)
+        return f"{seat_name(owner)}'s set of {_RANK_WORDS.get(rank, f'{rank}s')}"
+    ends = sorted(cards, key=lambda card: card.rank or 0)
+    low, high = ends[0].text[:-1], ends[-1].text[:-1]
+    suit = Suit(ends[0].suit or 0).name.lower()
+    return f"{seat_name(owner)}'s run of {suit} from {low} to {high}"
+
+
+def _layoff_sentences(state: GinState, knocker: int, defender: int,
+                      melds: Sequence[Meld], layoffs: Sequence[tuple[Card, int]]) -> list[str]:
+    """One sentence per lay-off (§4), naming the meld as it lies when the card joins it."""
+    grown = [list(meld.cards) for meld in melds]
+    sentences = []
+    for card, index in layoffs:
+        target = _meld_words(knocker, melds[index].kind, grown[index])
+        sentences.append(f"{_role(state, defender)} lays {card.text} off on {target}.")
+        grown[index].append(card)
+    return sentences
+
+
+def _shown_hand(melds: Iterable[Meld], deadwood: Sequence[Card], value: int,
+                laid_off: Sequence[Card] = ()) -> dict[str, Any]:
+    """A hand as the showdown scored it, for the screen's list of hands: the melds, the
+    deadwood and its value, and the cards laid off on the knocker's melds."""
+    return {"melds": [_texts(meld.cards) for meld in melds], "deadwood": _texts(deadwood),
+            "deadwood_value": value, "laid_off": _texts(laid_off)}
 
 
 def showdown(state: GinState, knocker: int, kind: str, discard: Card | None) -> Result:
@@ -307,11 +215,17 @@ def showdown(state: GinState, knocker: int, kind: str, discard: Card | None) -> 
 
     The arrangement shown (§5.1.1, §9.9) is the candidate of ``knocker_arrangements`` that
     gives the knocker's side the best score against the defender's best reply; ties go to the
-    lower knocker deadwood, then to the first candidate."""
+    lower knocker deadwood, then to the first candidate.
+
+    ``details``: the data (``knocker``, ``defender``, ``discard``, ``knocker_melds``,
+    ``knocker_deadwood_cards``, ``knocker_deadwood``, ``defender_melds``, ``layoffs``,
+    ``defender_deadwood_cards``, ``defender_deadwood``, ``scorer``, ``points``, ``credited``,
+    ``upcard``, ``table``), ``hands`` (each seat's hand as it was scored: melds, deadwood,
+    cards laid off; None for the sitter) and ``explanation`` (the showdown in sentences)."""
     hooks = state.game.hooks
     defender = state.opponent(knocker)
     gin = kind in ("gin", "big_gin")
-    best: tuple | None = None
+    best: tuple[Any, ...] | None = None
     # After gin the table is empty for every arrangement: the defender's reply is the same.
     gin_defence = hooks.defender_showdown(state, defender, ()) if gin else None
     for arrangement in hooks.knocker_arrangements(state, knocker):
@@ -327,9 +241,12 @@ def showdown(state: GinState, knocker: int, kind: str, discard: Card | None) -> 
     _, arrangement, defence, side, points, ending = best
     scorer = knocker if side == "knocker" else defender
     payoffs = hooks.credit(state, scorer, points)
+    k, d = arrangement.deadwood_value, defence.deadwood_value
     table_melds = list(arrangement.melds)
-    layoffs = [{"card": card.text, "meld": " ".join(_texts(arrangement.melds[index].cards))}
-               for card, index in defence.layoffs]
+    hands: list[dict[str, Any] | None] = [None] * state.players
+    hands[knocker] = _shown_hand(arrangement.melds, arrangement.deadwood, k)
+    hands[defender] = _shown_hand(defence.own_melds, defence.deadwood, d,
+                                  [card for card, _ in defence.layoffs])
     details = {
         "kind": kind,
         "knocker": knocker,
@@ -337,11 +254,12 @@ def showdown(state: GinState, knocker: int, kind: str, discard: Card | None) -> 
         "discard": discard.text if discard is not None else None,
         "knocker_melds": [_texts(meld.cards) for meld in arrangement.melds],
         "knocker_deadwood_cards": _texts(arrangement.deadwood),
-        "knocker_deadwood": arrangement.deadwood_value,
+        "knocker_deadwood": k,
         "defender_melds": [_texts(meld.cards) for meld in defence.own_melds],
-        "layoffs": layoffs,
+        "layoffs": [{"card": card.text, "meld": " ".join(_texts(arrangement.melds[i].cards))}
+                    for card, i in defence.layoffs],
         "defender_deadwood_cards": _texts(defence.deadwood),
-        "defender_deadwood": defence.deadwood_value,
+        "defender_deadwood": d,
         "scorer": scorer,
         "points": points,
         "credited": [seat for seat, p in enumerate(payoffs) if p],
@@ -349,20 +267,58 @@ def showdown(state: GinState, knocker: int, kind: str, discard: Card | None) -> 
         # the melds as they lie at the end (knocker's with lay-offs), as [owner, card texts]
         "table": [[knocker, _texts(meld.cards)] for meld in (defence.table_after or table_melds)]
                  + [[defender, _texts(meld.cards)] for meld in defence.own_melds],
+        "hands": hands,
+        "explanation": _showdown_sentences(state, knocker, kind, discard, arrangement, defence,
+                                           (scorer, points, ending), payoffs),
     }
     verb = {"knock": "knocks", "gin": "goes gin", "big_gin": "goes big gin"}[kind]
-    laid = (" after laying off " + " ".join(item["card"] for item in layoffs)) if layoffs else ""
+    laid = (" after laying off " + " ".join(card.text for card, _ in defence.layoffs)
+            if defence.layoffs else "")
     what = {"knock": "wins the knock", "undercut": "undercuts", "gin": "scores gin",
             "big_gin": "scores big gin"}[ending]
-    summary = (f"{_role(state, knocker)} {verb} with {arrangement.deadwood_value}, "
-               f"{_role(state, defender)} has {defence.deadwood_value}{laid}: "
+    summary = (f"{_role(state, knocker)} {verb} with {k}, {_role(state, defender)} has {d}{laid}: "
                f"{_role(state, scorer)} {what}, {points} points")
     return Result(ending, (scorer,), payoffs, (), details, summary)
+
+
+def _showdown_sentences(state: GinState, knocker: int, kind: str, discard: Card | None,
+                        arrangement: Arrangement, defence: LayoffResult,
+                        score: tuple[int, int, str], payoffs: Sequence[int]) -> list[str]:
+    """The showdown told in sentences, in the order it happens at the table (§5.1, §6)."""
+    scorer, points, ending = score
+    defender = state.opponent(knocker)
+    who = _role(state, knocker)
+    if kind == "big_gin":
+        sentences = [f"{who} goes big gin: all eleven cards melded, no discard, so "
+                     f"{_role(state, defender)} may not lay off (§5.2)."]
+    elif kind == "gin":
+        sentences = [f"{who} discards {discard} and goes gin: all ten cards melded, so "
+                     f"{_role(state, defender)} may not lay off (§5.2)."]
+    else:
+        sentences = [f"{who} discards {discard} and knocks with {arrangement.deadwood_value} "
+                     f"deadwood (the limit is {state.game.hooks.knock_limit(state)}, §5.1)."]
+    least = deadwood_value(state.hands[knocker], RULES)
+    if arrangement.deadwood_value > least:
+        sentences.append(f"{who} shows melds leaving {arrangement.deadwood_value} deadwood "
+                         f"rather than its least, {least}, to keep cards off them (§9.9).")
+    sentences += _layoff_sentences(state, knocker, defender, arrangement.melds, defence.layoffs)
+    sentences.append(_score_sentence(state, ending, scorer, points, arrangement.deadwood_value,
+                                     defence.deadwood_value))
+    credited = [seat for seat, p in enumerate(payoffs) if p and seat != scorer]
+    if credited:
+        names = " and ".join(_role(state, seat) for seat in credited)
+        sentences.append(f"{names} is credited the same {points} points "
+                         f"(team_points_to, §6.2).")
+    return sentences
 
 
 def settle_draw(state: GinState, seat: int) -> Result:
     """§5.3: a non-knocking discard leaving ``draw_stock_remaining`` cards in the stock voids
     the hand; nobody scores."""
+    left = len(state.stock)
     return Result("draw", (), (0,) * state.players,
-                  details={"stock": len(state.stock), "last_discard_by": seat},
-                  summary=f"dead hand: {len(state.stock)} cards left in the stock, no score")
+                  details={"stock": left, "last_discard_by": seat,
+                           "explanation": [f"{_role(state, seat)} discards without knocking "
+                                           f"with {left} cards left in the stock: the hand is "
+                                           f"dead and nobody scores (§5.3)."]},
+                  summary=f"dead hand: {left} cards left in the stock, no score")

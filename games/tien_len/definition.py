@@ -13,9 +13,11 @@ from cardkit_games.tien_len.rules import climbing_rules, instant_wins_of
 from cardkit_games.tien_len.settlement import settle_instant_win, settle_normal, settle_void
 from cardkit_games.tien_len.state import TienLenState
 
-from cardkit.cards import Card, CardSet
-from cardkit.game import GameDefinition
+from cardkit.cache import BoundedCache
+from cardkit.cards import STANDARD_CARDS, Card, CardSet, Rank, Suit, card_mask
+from cardkit.game import GameDefinition, VariantExample
 from cardkit.hooks import Hooks
+from cardkit.state import State
 
 __all__ = ["BOMB_BONUS", "TIEN_LEN", "TWO_BONUS", "evaluate"]
 
@@ -41,52 +43,67 @@ def analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str,
 #: rule: the rules score places only, §6).
 TWO_BONUS = 0.25
 BOMB_BONUS = 0.5
-_SUIT_BLOCK = 0x1FFF  # one suit's 13 rank bits in a card mask (bit 0 = ace, bit 1 = 2)
+_RANKS = 13
+_SUIT_BLOCK = (1 << _RANKS) - 1  # one suit's rank bits in a card mask (bit 0 = ace, bit 1 = 2)
+_TWOS = card_mask(card for card in STANDARD_CARDS if card.rank == Rank.TWO)
+
+
+def _suit_ranks(mask: int, suit: Suit) -> int:
+    """The rank bits of ``suit`` in a card mask (bit 0 = ace … bit 12 = king)."""
+    return mask >> _RANKS * suit & _SUIT_BLOCK
 
 
 def _hand_value(mask: int) -> float:
     """Minus the cards in ``mask``, plus the 2s and bombs bonuses (see :func:`evaluate`)."""
-    clubs = mask & _SUIT_BLOCK
-    diamonds = mask >> 13 & _SUIT_BLOCK
-    hearts = mask >> 26 & _SUIT_BLOCK
-    spades = mask >> 39 & _SUIT_BLOCK
+    clubs = _suit_ranks(mask, Suit.CLUBS)
+    diamonds = _suit_ranks(mask, Suit.DIAMONDS)
+    hearts = _suit_ranks(mask, Suit.HEARTS)
+    spades = _suit_ranks(mask, Suit.SPADES)
     bombs = (clubs & diamonds & hearts & spades).bit_count()
     pairs = (clubs & diamonds) | (hearts & spades) | ((clubs | diamonds) & (hearts | spades))
     ordered = pairs >> 2 | (pairs & 1) << 11  # ranks 3 … K then A; no 2 (§4.1)
     if ordered & ordered >> 1 & ordered >> 2:
         bombs += 1
-    twos = (mask >> 1 & 0x0008_0040_0200_1).bit_count()
+    twos = (mask & _TWOS).bit_count()
     return -mask.bit_count() + TWO_BONUS * twos + BOMB_BONUS * bombs
 
 
-# Hand mask -> value. Between two turns at most one hand changes, so most look-ups hit; the
-# values are pure functions of the mask, and the cache is bounded.
-_VALUES: dict[int, float] = {}
-_VALUES_LIMIT = 200_000
+#: How many hand values :func:`evaluate` keeps (hand mask -> value; about 0.1 KiB each, so
+#: under 2 MiB). Between two turns at most one hand changes, so most look-ups hit.
+VALUES_CACHE_SIZE = 20_000
+_VALUES: BoundedCache[int, float] = BoundedCache(VALUES_CACHE_SIZE)
 
 
-def evaluate(state: TienLenState) -> list[float]:
+def evaluate(state: State) -> list[float]:
     """How well each seat stands (higher = better), for the rule lab's lead changes: minus the
     cards left (§1: the object is to shed them all), plus ``TWO_BONUS`` per 2 held and
     ``BOMB_BONUS`` per bomb held (§4.4: quads, and one for holding any double sequence of 3+
     pairs). A seat that has gone out scores ``players - place`` (1st out highest), above every
     seat still holding cards. Bit arithmetic on the hand masks, cached: it runs once per turn."""
+    assert isinstance(state, TienLenState)
     values: list[float] = []
-    cache = _VALUES
     for seat, hand in enumerate(state.hands):
         mask = hand.mask
         if not mask:
             places = state.places
             values.append(float(state.players - places.index(seat)) if seat in places else 0.0)
             continue
-        value = cache.get(mask)
-        if value is None:
-            if len(cache) >= _VALUES_LIMIT:
-                cache.clear()
-            value = cache[mask] = _hand_value(mask)
-        values.append(value)
+        values.append(_VALUES.setdefault_by(mask, _hand_value))
     return values
 
+
+#: What ``cardkit new-game NAME --from tien-len`` writes as its example house rule.
+VARIANT_EXAMPLE = VariantExample(
+    hook="settle_normal",
+    option="placement_multiplier",
+    meaning="the settlement by places is multiplied",
+    source='''def house_rule(base: Callable[..., Result], state: Any, *args: Any) -> Result:
+    """House rule: the normal settlement by places is multiplied by ``{{option}}``.
+    Tiến Lên's ``settle_normal(state, places)`` hook returns a ``Result``."""
+    return base(state, *args).scaled(state.options["{{option}}"])''',
+    imports=("from collections.abc import Callable", "from typing import Any",
+             "from cardkit.results import Result"),
+)
 
 TIEN_LEN = GameDefinition(
     name="tien-len",
@@ -97,6 +114,7 @@ TIEN_LEN = GameDefinition(
     player_counts=(2, 3, 4),
     default_players=4,
     match=MATCH_RULES,
+    variant_example=VARIANT_EXAMPLE,
     hooks=Hooks(
         instant_wins=instant_wins,
         first_leader=first_leader,
@@ -109,6 +127,7 @@ TIEN_LEN = GameDefinition(
     check=check_options,
     climbing_rules=climbing_rules,
     analyse_hand=analyse_hand,
+    hand_sizes=lambda options: (1, 13),
     evaluate=evaluate,
     rules_summary=RULES_SUMMARY,
     action_help={

@@ -13,6 +13,7 @@ import attrs
 
 from cardkit.game import Game, HandContext, MatchOutcome, MatchRules
 from cardkit.results import Result
+from cardkit.views import seat_name
 
 __all__ = ["MATCH_RULES", "advance", "outcome", "start"]
 
@@ -61,7 +62,8 @@ def outcome(game: Game, context: HandContext, hands_played: int) -> MatchOutcome
         return None
     winner = leaders[0]
     games = "1 game" if hands_played == 1 else f"{hands_played} games"
-    return MatchOutcome(winner, totals, f"P{winner + 1} wins the match with {best:g} after {games}")
+    return MatchOutcome(winner, totals,
+                        f"{seat_name(winner)} wins the match with {best:g} after {games}")
 
 
 MATCH_RULES = MatchRules(start, advance, outcome)

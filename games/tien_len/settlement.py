@@ -1,16 +1,20 @@
-"""How a game of Tiến Lên ends and what it scores (rules §5, §6): one function per ending.
+"""How a game of Tiến Lên ends and what it scores (rules §5, §6): one function per ending, with
+its points and its explanation.
 
 Endings (``result.ending``): ``normal`` (all but one player went out, §5.3), ``instant_win``
 (§5.1) and ``void`` (two or more instant wins, §5.2). ``result.payoffs`` are the points scored
 this game (not zero-sum). ``result.details``: ``places`` (seats in finishing order), ``points``
-(per seat), ``instant_win`` (``{"seat", "kind", "cards"}``) or ``instant_wins`` for a void deal.
+(per seat), ``instant_win`` (``{"seat", "kind", "cards"}``) or ``instant_wins`` for a void deal,
+and ``explanation`` (the ending in sentences, seats named as everywhere: ``seat 0`` …).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardkit.results import Result
+from cardkit.views import seat_name
 
 if TYPE_CHECKING:
     from cardkit_games.tien_len.state import TienLenState
@@ -18,10 +22,19 @@ if TYPE_CHECKING:
 __all__ = ["settle_instant_win", "settle_normal", "settle_void"]
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
+_PLACE_WORDS = ("first", "second", "third", "fourth")
+#: §5.1: each instant win, as a sentence names it.
+_INSTANT_WORDS = {
+    "four_twos": "all four 2s",
+    "dragon": "a dragon (a card of every rank from 3 to A)",
+    "six_pairs": "six pairs",
+    "five_consecutive_pairs": "five pairs of consecutive ranks",
+}
 
 
-def _seat_name(seat: int) -> str:
-    return f"P{seat + 1}"
+def _listed(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def settle_normal(state: TienLenState, places: list[int]) -> Result:
@@ -30,10 +43,21 @@ def settle_normal(state: TienLenState, places: list[int]) -> Result:
     points = [0] * state.players
     for place, seat in enumerate(places):
         points[seat] = table[place]
-    summary = ", ".join(f"{_ORDINALS[place]} {_seat_name(seat)} +{table[place]}"
+    summary = ", ".join(f"{_ORDINALS[place]} {seat_name(seat)} +{table[place]}"
                         for place, seat in enumerate(places))
+    first, *others = places[:-1]
+    out = [f"{seat_name(seat)} {_PLACE_WORDS[place]}" for place, seat in enumerate(others, 1)]
+    went = f"{seat_name(first)} went out first" + (f", {_listed(out)}" if out else "")
+    last = places[-1]
+    left = len(state.hands[last])
+    explanation = [
+        f"{went} (§3.4); {seat_name(last)}, left last, still held {left} "
+        f"card{'s' if left != 1 else ''}.",
+        f"Places score {_listed([str(p) for p in table])} points (placement_points, §6).",
+    ]
     return Result("normal", (places[0],), tuple(points),
-                  details={"places": list(places), "points": list(points)},
+                  details={"places": list(places), "points": list(points),
+                           "explanation": explanation},
                   summary=summary)
 
 
@@ -42,24 +66,33 @@ def settle_instant_win(state: TienLenState, seat: int, kind: str) -> Result:
     points = [0] * state.players
     points[seat] = state.options["placement_points"][0]
     cards = [card.text for card in state.hands[seat].sorted()]
+    explanation = [f"{seat_name(seat)} was dealt {_INSTANT_WORDS[kind]}: an instant win "
+                   f"(§5.1), worth the first place's {points[seat]} points; nobody else scores "
+                   f"and nothing is played (§6)."]
     return Result(
         "instant_win", (seat,), tuple(points),
         details={"places": [seat], "points": list(points),
-                 "instant_win": {"seat": seat, "kind": kind, "cards": cards}},
-        summary=f"{_seat_name(seat)} wins at once with {kind.replace('_', ' ')} "
+                 "instant_win": {"seat": seat, "kind": kind, "cards": cards},
+                 "explanation": explanation},
+        summary=f"{seat_name(seat)} wins at once with {kind.replace('_', ' ')} "
                 f"(+{points[seat]})",
     )
 
 
 def settle_void(state: TienLenState, instant: dict[int, list[str]]) -> Result:
     """§5.2 void deal: two or more instant wins; nobody scores, the same dealer redeals."""
-    wins = [{"seat": seat, "kind": kinds[0],
+    holders = sorted((seat, kinds[0]) for seat, kinds in instant.items())
+    wins = [{"seat": seat, "kind": kind,
              "cards": [card.text for card in state.hands[seat].sorted()]}
-            for seat, kinds in sorted(instant.items())]
-    names = [f"{_seat_name(w['seat'])} ({w['kind'].replace('_', ' ')})" for w in wins]
+            for seat, kind in holders]
+    names = [f"{seat_name(seat)} ({kind.replace('_', ' ')})" for seat, kind in holders]
     # Two or more holders (with six_pairs, three or four are possible): "both" only for two.
-    listed = ", ".join(names[:-1]) + " and " + names[-1]
-    holders = "both hold" if len(names) == 2 else "all hold"
+    verb = "both hold" if len(names) == 2 else "all hold"
+    dealt = _listed([f"{seat_name(seat)} {_INSTANT_WORDS[kind]}" for seat, kind in holders])
+    explanation = [f"Dealt: {dealt}. With more than one instant win the deal is void (§5.2): "
+                   f"nobody scores and the same dealer deals again."]
     return Result("void", (), (0,) * state.players,
-                  details={"places": [], "points": [0] * state.players, "instant_wins": wins},
-                  summary=f"void deal: {listed} {holders} instant wins; the same dealer redeals")
+                  details={"places": [], "points": [0] * state.players, "instant_wins": wins,
+                           "explanation": explanation},
+                  summary=f"void deal: {_listed(names)} {verb} instant wins; the same dealer "
+                          f"redeals")

@@ -1,9 +1,11 @@
 """A game (hand) of Tiến Lên: the deal, instant wins, tricks, going out (rules §2, §3, §5).
 
-One phase, ``play``: the player to act either plays a combination (``play 3S 3C``) or passes
-(``pass``; never when leading). The engine never asks a player who is locked out of the trick
-(§3.2) — such a player is skipped — except under ``bombs_ignore_pass_lock`` while the top is 2s or
-a bomb played on 2s: then the locked player is asked and may only bomb or pass.
+Two phases, each declared once below with its moves (``*_legal``, ``*_why_illegal`` and what a
+move does): ``lead`` (§3.1: any combination, no pass) and ``follow`` (§3.2: a combination that
+beats the top, ``play 3S 3C``, or ``pass``); both carry out a play the same way (:func:`play`).
+The engine never asks a player who is locked out of the trick (§3.2) — such a player is
+skipped — except under ``bombs_ignore_pass_lock`` while the top is 2s or a bomb played on 2s:
+then the locked player is asked and may only bomb or pass.
 
 Trick state (§3): ``top`` (a :class:`~cardkit.climbing.Combination` or None when a lead is due),
 ``last_player``, ``passed`` (a bitmask of seats), ``bomb_fight`` (the top is a bomb played on 2s
@@ -16,6 +18,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
+from cardkit_games.tien_len.plays import actions_of, cached_combination
 from cardkit_games.tien_len.rules import (
     TWO_POSITION,
     BombRules,
@@ -27,13 +30,13 @@ from cardkit_games.tien_len.rules import (
 )
 
 from cardkit.actions import Action
-from cardkit.cards import Card, CardSet
+from cardkit.cards import Card, CardSet, card_mask, cards_of_mask
 from cardkit.climbing import ClimbingRules, Combination, ComboType
-from cardkit.results import Result
-from cardkit.state import Phase, State
+from cardkit.sampling import redeal_hidden
+from cardkit.state import Phase, State, phases
 from cardkit.views import View
 
-__all__ = ["HAND_SIZE", "PASS", "TienLenState", "action_of"]
+__all__ = ["HAND_SIZE", "PASS", "TienLenState"]
 
 #: §2.2: 13 cards each.
 HAND_SIZE = 13
@@ -42,54 +45,144 @@ PASS = Action("pass")
 #: instant win (the real deal held none, §5.1; such a clash is rare, so this is a safety cap).
 _DEAL_TRIES = 50
 
-# Shared caches (card mask -> play action / combination). Legal-move generation fills them, so
-# ``_apply`` never re-classifies; they hold immutable values only and are bounded.
-_ACTIONS: dict[int, Action] = {}
-_COMBOS: dict[int, Combination] = {}
-_CACHE_LIMIT = 400_000
+
+# ----- a play, led or following (§3.1, §3.2, §3.4) ----------------------------------------------
 
 
-def action_of(combo: Combination) -> Action:
-    """The ``play`` action for a combination (cached by card mask)."""
-    mask = 0
-    for card in combo.cards:
-        mask |= card.mask
-    action = _ACTIONS.get(mask)
-    if action is None:
-        if len(_ACTIONS) > _CACHE_LIMIT:
-            _ACTIONS.clear()
-            _COMBOS.clear()
-        action = Action("play", cards=combo.cards)
-        _ACTIONS[mask] = action
-        _COMBOS[mask] = combo
-    return action
+def _play_problem(state: TienLenState, action: Action) -> tuple[str | None, Combination | None]:
+    """Why the cards of a ``play`` cannot be played at all (not held, not a combination), or
+    the combination they form."""
+    if not action.cards:
+        return "say which cards to play, e.g. 'play 3S 3C'", None
+    hand = state.hands[state.seat_to_play]
+    missing = [card.text for card in action.cards if card not in hand]
+    if missing:
+        return f"you do not hold {' '.join(missing)}", None
+    combo = combination_of(action.cards, state.rules)
+    if combo is None:
+        return f"{' '.join(c.text for c in action.cards)} is not a valid combination", None
+    return None, combo
 
 
-def _actions_of(combos: list[Combination]) -> list[Action]:
-    actions = _ACTIONS
-    out = []
-    for combo in combos:
-        mask = 0
-        for card in combo.cards:
-            mask |= card.mask
-        action = actions.get(mask)
-        out.append(action if action is not None else action_of(combo))
-    return out
+def play(state: TienLenState, action: Action) -> None:
+    """§3.1/§3.2: the combination becomes the trick's top; a player who plays the last card goes
+    out (§3.4), and the game ends when only one player holds cards (§5.3)."""
+    seat = state.current_player
+    assert seat is not None  # not seat_to_play: a property call per move shows in simulations
+    mask = card_mask(action.cards)
+    combo = cached_combination(mask) or combination_of(action.cards, state.rules)
+    assert combo is not None  # a legal play is a combination
+    previous = state.top
+    # A bomb played on 2s, or on a bomb so played, keeps the bomb fight going (§4.4).
+    state.bomb_fight = (
+        (combo.type is ComboType.QUAD or combo.type is ComboType.DOUBLE_SEQUENCE)
+        and previous is not None
+        and (state.bomb_fight or (previous.key_strength >> 2 == TWO_POSITION
+                                  and previous.type is not ComboType.SEQUENCE))
+    )
+    state.top = combo
+    state.phase = "follow"
+    state.last_player = seat
+    state.must_include = None
+    state.trick.append((seat, combo.cards))
+    hand = CardSet.from_mask(state.hands[seat].mask & ~mask)
+    state.hands[seat] = hand
+    if not hand.mask:  # §3.4 going out
+        state.places.append(seat)
+        holders = [s for s in range(state.players) if state.hands[s].mask]
+        if len(holders) == 1:  # §3.4/§5.3: the game ends at once
+            state.places.append(holders[0])
+            state.finish(state.game.hooks.settle_normal(state, list(state.places)))
+            return
+    state.advance(seat)
+
+
+# ----- the lead (§3.1) --------------------------------------------------------------------------
+
+
+def lead_legal(state: TienLenState) -> list[Action]:
+    """Any combination in the hand; the first lead of a match's first game must include the
+    lowest card (§2.4)."""
+    seat = state.current_player
+    assert seat is not None
+    return actions_of(lead_plays(state.hands[seat], state.rules, state.must_include))
+
+
+def lead_why_illegal(state: TienLenState, action: Action) -> str | None:
+    """Not held, not a combination, or a first lead without the lowest card (§2.4)."""
+    problem, _ = _play_problem(state, action)
+    if problem is None and state.must_include is not None \
+            and state.must_include not in action.cards:
+        return f"the first play of the game must include {state.must_include}"
+    return problem
+
+
+# ----- following (§3.2, §4.3, §4.4) -------------------------------------------------------------
+
+
+def follow_legal(state: TienLenState) -> list[Action]:
+    """Every combination that beats the top (a bomb on 2s, §4.4), and ``pass``. A locked
+    player is asked only under ``bombs_ignore_pass_lock``, and may then only bomb."""
+    seat = state.current_player
+    top = state.top
+    assert seat is not None and top is not None  # following means there is a top to beat
+    locked = bool(state.passed >> seat & 1)
+    combos = beating_plays(state.hands[seat], top, state.bomb_fight, state.rules, state.bombs,
+                           locked)
+    actions = actions_of(combos)
+    actions.append(PASS)
+    return actions
+
+
+def follow_why_illegal(state: TienLenState, action: Action) -> str | None:
+    """Not held, not a combination, a locked player's non-bomb, or not strong enough."""
+    if action.kind == "pass":
+        return None
+    problem, combo = _play_problem(state, action)
+    if problem is not None or combo is None or state.top is None:
+        return problem
+    if state.passed >> state.seat_to_play & 1:
+        return "you passed in this trick: you may only bomb the 2s or pass"
+    return f"{combo} ({combo.type.value}) does not beat {state.top} ({state.top.type.value})"
+
+
+def follow_apply(state: TienLenState, action: Action) -> None:
+    """A pass locks the player out until the trick ends (§3.2); a play climbs on the top."""
+    if action.kind == "play":
+        play(state, action)
+        return
+    seat = state.current_player
+    assert seat is not None
+    state.passed |= 1 << seat
+    state.advance(seat)
 
 
 class TienLenState(State):
     """One game of Tiến Lên (a "hand" in engine terms)."""
 
-    PHASES: ClassVar[Mapping[str, Phase]] = {
-        # §3.1: the leader plays any combination and cannot pass
-        "lead": Phase("lead", {"play"}, "lead any combination (you cannot pass)",
-                      "you lead this trick: play any combination (the leader cannot pass)"),
-        # §3.2: beat the top with the same type and length (or a bomb on 2s), or pass
-        "follow": Phase("follow", {"play", "pass"},
-                        "beat the top with a stronger combination of the same type, or pass",
-                        "play a combination that beats the top, or pass"),
-    }
+    PHASES = phases(
+        Phase("lead", {"play"}, "lead any combination (you cannot pass)",
+              "you lead this trick: play any combination (the leader cannot pass)",
+              legal=lead_legal, why_illegal=lead_why_illegal, apply=play),
+        Phase("follow", {"play", "pass"},
+              "beat the top with a stronger combination of the same type, or pass",
+              "play a combination that beats the top, or pass",
+              legal=follow_legal, why_illegal=follow_why_illegal, apply=follow_apply),
+    )
     ALIASES: ClassVar[Mapping[str, str]] = {}
+
+    step: int
+    hands: list[CardSet]
+    out_of_play: CardSet
+    set_aside: CardSet
+    trick: list[tuple[int, tuple[Card, ...]]]
+    top: Combination | None
+    last_player: int | None
+    passed: int
+    bomb_fight: bool
+    places: list[int]
+    must_include: Card | None
+    instant: dict[int, list[str]]
 
     @property
     def rules(self) -> ClimbingRules:
@@ -119,102 +212,30 @@ class TienLenState(State):
         self.hands = [CardSet.from_mask(mask) for mask in masks]
         self.out_of_play = CardSet(deck[dealt:])
         self.set_aside = CardSet()
-        self.trick: list[tuple[int, tuple[Card, ...]]] = []
-        self.top: Combination | None = None
-        self.last_player: int | None = None
+        self.trick = []
+        self.top = None
+        self.last_player = None
         self.passed = 0
         self.bomb_fight = False
-        self.places: list[int] = []
-        self.must_include: Card | None = None
-        self.instant: dict[int, list[str]] = {}
+        self.places = []
+        self.must_include = None
+        self.instant = {}
         self.phase = "lead"
 
         instant = self.game.hooks.instant_wins(self)
         if instant:
             self.instant = instant
             if len(instant) >= 2:
-                self._end(self.game.hooks.settle_void(self, instant))
+                self.finish(self.game.hooks.settle_void(self, instant))
             else:
                 ((seat, kinds),) = instant.items()
-                self._end(self.game.hooks.settle_instant_win(self, seat, kinds[0]))
+                self.finish(self.game.hooks.settle_instant_win(self, seat, kinds[0]))
             return
         self.current_player, self.must_include = self.game.hooks.first_leader(self)
 
-    # ----- legal moves ----------------------------------------------------------------------------
+    # ----- §3 the turn passes -------------------------------------------------------------------
 
-    def _legal_actions(self) -> list[Action]:
-        seat = self.current_player
-        hand = self.hands[seat]
-        top = self.top
-        if top is None:  # §3.1 lead: any combination, never a pass
-            return _actions_of(lead_plays(hand, self.rules, self.must_include))
-        locked = bool(self.passed >> seat & 1)  # only reached under bombs_ignore_pass_lock
-        combos = beating_plays(hand, top, self.bomb_fight, self.rules, self.bombs, locked)
-        actions = _actions_of(combos)
-        actions.append(PASS)
-        return actions
-
-    def why_illegal(self, action: Action) -> str | None:
-        """A precise reason for a refused ``play`` or ``pass``."""
-        seat = self.current_player
-        if action.kind == "pass":
-            return "the leader cannot pass: play any combination" if self.top is None else None
-        if action.kind != "play":
-            return None
-        if not action.cards:
-            return "say which cards to play, e.g. 'play 3S 3C'"
-        hand = self.hands[seat]
-        missing = [card.text for card in action.cards if card not in hand]
-        if missing:
-            return f"you do not hold {' '.join(missing)}"
-        combo = combination_of(action.cards, self.rules)
-        if combo is None:
-            return f"{' '.join(c.text for c in action.cards)} is not a valid combination"
-        if self.top is None:
-            if self.must_include is not None and self.must_include not in action.cards:
-                return f"the first play of the game must include {self.must_include}"
-            return None
-        if self.passed >> seat & 1:
-            return "you passed in this trick: you may only bomb the 2s or pass"
-        return f"{combo} ({combo.type.value}) does not beat {self.top} ({self.top.type.value})"
-
-    # ----- §3 turns -----------------------------------------------------------------------------
-
-    def _apply(self, action: Action) -> None:
-        seat = self.current_player
-        if action.kind == "pass":
-            self.passed |= 1 << seat  # §3.2: locked out until the trick ends
-            self._advance(seat)
-            return
-        mask = 0
-        for card in action.cards:
-            mask |= card.mask
-        combo = _COMBOS.get(mask) or combination_of(action.cards, self.rules)
-        previous = self.top
-        # A bomb played on 2s, or on a bomb so played, keeps the bomb fight going (§4.4).
-        self.bomb_fight = (
-            (combo.type is ComboType.QUAD or combo.type is ComboType.DOUBLE_SEQUENCE)
-            and previous is not None
-            and (self.bomb_fight or (previous.key_strength >> 2 == TWO_POSITION
-                                     and previous.type is not ComboType.SEQUENCE))
-        )
-        self.top = combo
-        self.phase = "follow"
-        self.last_player = seat
-        self.must_include = None
-        self.trick.append((seat, combo.cards))
-        hand = CardSet.from_mask(self.hands[seat].mask & ~mask)
-        self.hands[seat] = hand
-        if not hand.mask:  # §3.4 going out
-            self.places.append(seat)
-            holders = [s for s in range(self.players) if self.hands[s].mask]
-            if len(holders) == 1:  # §3.4/§5.3: the game ends at once
-                self.places.append(holders[0])
-                self._end(self.game.hooks.settle_normal(self, list(self.places)))
-                return
-        self._advance(seat)
-
-    def _advance(self, seat: int) -> None:
+    def advance(self, seat: int) -> None:
         """§3.2/§3.3: the turn goes in the play direction to the next player who holds cards and
         is not locked out (or, under ``bombs_ignore_pass_lock`` with 2s on top, is locked but may
         bomb). Reaching ``last_player``'s seat ends the trick: every other holder has then had
@@ -226,8 +247,8 @@ class TienLenState(State):
         passed = self.passed
         last = self.last_player
         lock_open = False
-        if passed and self.options["bombs_ignore_pass_lock"]:
-            top = self.top
+        top = self.top
+        if passed and top is not None and self.options["bombs_ignore_pass_lock"]:
             lock_open = self.bomb_fight or (
                 top.key_strength >> 2 == TWO_POSITION and top.type is not ComboType.SEQUENCE)
         s = seat
@@ -250,11 +271,8 @@ class TienLenState(State):
 
     def _new_trick(self, leader: int) -> None:
         """§3.3: set the trick aside; ``leader`` leads the next one."""
-        aside = self.set_aside.mask
-        for _, cards in self.trick:
-            for card in cards:
-                aside |= card.mask
-        self.set_aside = CardSet.from_mask(aside)
+        played = card_mask(card for _, cards in self.trick for card in cards)
+        self.set_aside = CardSet.from_mask(self.set_aside.mask | played)
         self.trick = []
         self.top = None
         self.last_player = None
@@ -262,11 +280,6 @@ class TienLenState(State):
         self.bomb_fight = False
         self.current_player = leader
         self.phase = "lead"
-
-    def _end(self, result: Result) -> None:
-        self.result = result
-        self.current_player = None
-        self.phase = "over"
 
     # ----- views ------------------------------------------------------------------------------
 
@@ -313,62 +326,49 @@ class TienLenState(State):
         return CardSet.from_mask(mask)
 
     def determinize(self, seat: int, rng: random.Random) -> TienLenState:
-        """A copy in which the cards hidden from ``seat`` are dealt again at random.
+        """A copy in which the cards hidden from ``seat`` are dealt again at random
+        (:func:`cardkit.sampling.redeal_hidden`).
 
         Each other hand keeps its size and its public cards (§2.4 ``must_include``), the cards
-        out of play their number. The hidden cards are taken in a fixed order (by card), so the
-        re-deal depends only on what ``seat`` sees. What ``seat`` may infer from the rules stays
-        true: under the §2.4 lowest-card rule the hidden cards weaker than the lowest dealt card
-        stay out of play, and while the game goes on no dealt hand (hand plus the cards its
-        owner played) holds an enabled instant win (§5.1; resampled, up to a cap). ``deck`` and
-        ``stacked`` are rebuilt so the copy's record replays its own deal."""
+        out of play their number; the re-deal depends only on what ``seat`` sees. What ``seat``
+        may infer from the rules stays true: under the §2.4 lowest-card rule the hidden cards
+        weaker than the lowest dealt card stay out of play, and while the game goes on no dealt
+        hand (hand plus the cards its owner played) holds an enabled instant win (§5.1;
+        resampled, up to a cap). ``deck`` and ``stacked`` are rebuilt so the copy's record
+        replays its own deal."""
         copy = self.clone()
+        assert isinstance(copy, TienLenState)
         if self.is_over:  # only the out-of-play cards are hidden: they have nowhere to go
             return copy
         hidden = self.hidden_cards(seat).mask
-        players = self.players
-        dealt_masks = [hand.mask for hand in self.hands]
+        played = [0] * self.players
         for player, action in self.history:
-            if action.kind == "play":
-                for card in action.cards:
-                    dealt_masks[player] |= card.mask
-        probe = self._with_hands(copy, dealt_masks)
-        _, lowest = self.game.hooks.first_leader(probe)
+            if player is not None and action.kind == "play":
+                played[player] |= card_mask(action.cards)
+        dealt = [hand.mask | mine for hand, mine in zip(self.hands, played, strict=True)]
+        _, lowest = self.game.hooks.first_leader(self._with_hands(copy, dealt))
         if lowest is not None:  # §2.4/§9.10: every weaker card was out of play
             rules = self.rules
             for strength in range(rules.strength(lowest)):
                 hidden &= ~rules.card_of_strength(strength).mask
-        cards = list(CardSet.from_mask(hidden))  # by card: the order must not tell where
-        counts = [(hand.mask & hidden).bit_count() for hand in self.hands]
-        kept = [mask & ~hidden for mask in dealt_masks]
+        places = [*(hand.mask for hand in self.hands), self.out_of_play.mask]
         check_instant = bool(self.options["instant_wins"])
         for _ in range(_DEAL_TRIES):
-            rng.shuffle(cards)
-            masks = list(kept)
-            position = 0
-            for player in range(players):
-                for card in cards[position:position + counts[player]]:
-                    masks[player] |= card.mask
-                position += counts[player]
+            redeal = redeal_hidden(places, hidden, rng)
+            *hands, rest = (place for place in redeal.places if isinstance(place, int))
+            dealt = [hand | mine for hand, mine in zip(hands, played, strict=True)]
             if not check_instant or not self.game.hooks.instant_wins(
-                    self._with_hands(copy, masks)):
+                    self._with_hands(copy, dealt)):
                 break
-        rest = 0
-        for card in cards[position:]:
-            rest |= card.mask
-        out_of_play = CardSet.from_mask(self.out_of_play.mask & ~hidden | rest)
-        # Now: the new dealt hand less the cards its owner played (real dealt hand less hand).
-        copy.hands = [CardSet.from_mask(mask & ~(real_dealt ^ hand.mask))
-                      for mask, real_dealt, hand in zip(masks, dealt_masks, self.hands,
-                                                        strict=True)]
-        copy.out_of_play = out_of_play
+        copy.hands = [CardSet.from_mask(hand) for hand in hands]
+        copy.out_of_play = CardSet.from_mask(rest)
         # The deal convention (one card at a time from the player after the dealer), so the
         # copy's record replays its own deal rather than the real one.
-        dealt = [sorted(CardSet.from_mask(mask), key=lambda card: card.index) for mask in masks]
-        first = (self.context.dealer + self.step) % players
-        deck = [dealt[(first + position * self.step) % players][position // players]
-                for position in range(HAND_SIZE * players)]
-        deck.extend(sorted(out_of_play, key=lambda card: card.index))
+        by_seat = [cards_of_mask(mask) for mask in dealt]
+        first = (self.context.dealer + self.step) % self.players
+        deck = [by_seat[(first + position * self.step) % self.players][position // self.players]
+                for position in range(HAND_SIZE * self.players)]
+        deck.extend(cards_of_mask(rest))
         copy.deck = copy.stacked = tuple(deck)
         copy._legal = None  # the cache may hold another seat's moves from the old cards
         copy._legal_set = None

@@ -130,6 +130,7 @@ GAME = GameDefinition(
     max_actions=5000,
     meld_rules=meld_rules,
     analyse_hand=analyse_hand,
+    hand_sizes=lambda options: (1, options["hand_size"] + 1),
     evaluate=evaluate,
     hand_value=hand_value,
 )

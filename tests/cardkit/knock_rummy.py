@@ -18,7 +18,7 @@ from cardkit.hooks import Hooks
 from cardkit.melds import MeldRules, best_arrangement, deadwood_value
 from cardkit.options import Option, OptionSet, Preset
 from cardkit.results import Result, Transfer
-from cardkit.state import Phase, State
+from cardkit.state import Phase, State, phases
 from cardkit.views import View
 
 RULES = MeldRules()
@@ -38,16 +38,92 @@ def settle(state: KnockRummyState, knocker: int) -> Result:
                                  {"deadwood": counts, "knocker": knocker})
 
 
+# ----- the draw phase ---------------------------------------------------------------------------
+
+
+def draw_legal(state: KnockRummyState) -> list[Action]:
+    """Draw from the stock or take the discard pile's top card."""
+    actions = [DRAW_STOCK] if state.stock else []
+    if state.discards:
+        actions.append(DRAW_DISCARD)
+    return actions
+
+
+def draw_apply(state: KnockRummyState, action: Action) -> None:
+    """The drawn card joins the hand; the card taken from the discard pile is remembered."""
+    seat = state.seat_to_play
+    if action.option == "stock":
+        card = state.stock.pop(0)
+        state.taken = None
+    else:
+        card = state.discards.pop()
+        state.taken = card
+    state.hands[seat] = state.hands[seat].add(card)
+    state.phase = "discard"
+
+
+# ----- the discard phase ------------------------------------------------------------------------
+
+
+def discard_legal(state: KnockRummyState) -> list[Action]:
+    """Discard any card but the one just taken; knock when the rest has little deadwood."""
+    hand = state.hands[state.seat_to_play]
+    actions = []
+    limit = state.options["knock_limit"]
+    for card in hand:
+        if card is state.taken:
+            continue
+        actions.append(Action("discard", cards=(card,)))
+        if deadwood_value(hand.remove(card), RULES) <= limit:
+            actions.append(Action("knock", cards=(card,)))
+    return actions
+
+
+def discard_why_illegal(state: KnockRummyState, action: Action) -> str | None:
+    """Not held, just taken, or too much deadwood to knock."""
+    if len(action.cards) == 1 and not action.option:
+        if action.card not in state.hands[state.seat_to_play]:
+            return f"you do not hold {action.card}"
+        if action.card is state.taken:
+            return "you may not discard the card you just took from the discard pile"
+        if action.kind == "knock":
+            return f"you may knock only with {state.options['knock_limit']} or less deadwood"
+    return None
+
+
+def discard_apply(state: KnockRummyState, action: Action) -> None:
+    """The card goes on the pile; a knock ends the hand, an empty stock draws it."""
+    seat = state.seat_to_play
+    card = action.card
+    state.hands[seat] = state.hands[seat].remove(card)
+    state.discards.append(card)
+    state.taken = None
+    if action.kind == "knock":
+        state.finish(state.game.hooks.settle(state, seat))
+    elif not state.stock:
+        state.finish(Result("stock_out", (), (0,) * state.players))
+    else:
+        state.current_player = (seat + 1) % state.players
+        state.phase = "draw"
+
+
 class KnockRummyState(State):
     """A hand of knock rummy."""
 
-    PHASES: Mapping[str, Phase] = {
-        "draw": Phase("draw", {"draw"}, "draw from the stock or the discard pile",
-                      "you must draw before you discard"),
-        "discard": Phase("discard", {"discard", "knock"}, "discard a card, or knock",
-                         "you have drawn already: discard or knock"),
-    }
+    PHASES = phases(
+        Phase("draw", {"draw"}, "draw from the stock or the discard pile",
+              "you must draw before you discard",
+              legal=draw_legal, apply=draw_apply),
+        Phase("discard", {"discard", "knock"}, "discard a card, or knock",
+              "you have drawn already: discard or knock",
+              legal=discard_legal, apply=discard_apply, why_illegal=discard_why_illegal),
+    )
     ALIASES: Mapping[str, str] = {"take discard": "draw discard"}
+
+    hands: list[CardSet]
+    discards: list[Card]
+    stock: list[Card]
+    taken: Card | None
 
     def setup(self, deck: list[Card]) -> None:
         size = self.options["hand_size"]
@@ -56,68 +132,11 @@ class KnockRummyState(State):
         for position in range(size * self.players):
             seat = (first + position) % self.players
             self.hands[seat] = self.hands[seat].add(deck[position])
-        self.discards: list[Card] = [deck[size * self.players]]
-        self.stock: list[Card] = deck[size * self.players + 1:]
+        self.discards = [deck[size * self.players]]
+        self.stock = deck[size * self.players + 1:]
         self.current_player = first
         self.phase = "draw"
-        self.taken: Card | None = None
-
-    def _legal_actions(self) -> list[Action]:
-        if self.phase == "draw":
-            actions = [DRAW_STOCK] if self.stock else []
-            if self.discards:
-                actions.append(DRAW_DISCARD)
-            return actions
-        hand = self.hands[self.current_player]
-        actions = []
-        limit = self.options["knock_limit"]
-        for card in hand:
-            if card is self.taken:
-                continue
-            actions.append(Action("discard", cards=(card,)))
-            if deadwood_value(hand.remove(card), RULES) <= limit:
-                actions.append(Action("knock", cards=(card,)))
-        return actions
-
-    def why_illegal(self, action: Action) -> str | None:
-        seat = self.current_player
-        if action.kind in ("discard", "knock") and len(action.cards) == 1 and not action.option:
-            if action.card not in self.hands[seat]:
-                return f"you do not hold {action.card}"
-            if action.card is self.taken:
-                return "you may not discard the card you just took from the discard pile"
-            if action.kind == "knock":
-                return f"you may knock only with {self.options['knock_limit']} or less deadwood"
-        return None
-
-    def _apply(self, action: Action) -> None:
-        seat = self.current_player
-        if action.kind == "draw":
-            if action.option == "stock":
-                card = self.stock.pop(0)
-                self.taken = None
-            else:
-                card = self.discards.pop()
-                self.taken = card
-            self.hands[seat] = self.hands[seat].add(card)
-            self.phase = "discard"
-            return
-        card = action.card
-        self.hands[seat] = self.hands[seat].remove(card)
-        self.discards.append(card)
         self.taken = None
-        if action.kind == "knock":
-            self._end(self.game.hooks.settle(self, seat))
-        elif not self.stock:
-            self._end(Result("stock_out", (), (0,) * self.players))
-        else:
-            self.current_player = (seat + 1) % self.players
-            self.phase = "draw"
-
-    def _end(self, result: Result) -> None:
-        self.result = result
-        self.current_player = None
-        self.phase = "over"
 
     def view(self, seat: int) -> View:
         revealed = ({s: tuple(self.hands[s]) for s in range(self.players)}

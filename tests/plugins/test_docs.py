@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from cardkit_cli.main import COMMANDS
 
-from cardkit.registry import unregister
+from cardkit.registry import available_games, unregister
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "plugins.md"
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
@@ -56,7 +56,11 @@ def test_shell_blocks_use_real_commands(tmp_path: Path) -> None:
                 assert words[1] in COMMANDS, line
             if words[:2] == ["cardkit", "new-game"]:
                 args = [w if w != "/tmp/plugins" else str(tmp_path) for w in words[2:]]
-                assert CliRunner().invoke(new_game, args).exit_code == 0
+                done = CliRunner().invoke(new_game, args)
+                if args[0] in available_games():  # the finished example is installed
+                    assert done.exit_code == 2 and "installed already" in done.output
+                else:
+                    assert done.exit_code == 0, done.output
             if words[0] == "pip":
                 path = words[-1].strip("'").split("[")[0]
                 assert (DOC.parents[1] / path).exists(), line

@@ -1,5 +1,6 @@
 """``cardkit new-game``: each template installs in a fresh virtual environment and its
-generated tests pass as generated (issue #9)."""
+generated tests pass as generated (issue #9); ``--from`` works for any installed game, the
+example plugins included (issue #12 §5)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,15 @@ import sysconfig
 from pathlib import Path
 
 import pytest
-from cardkit_cli.new_game import BASES, new_game, write_package
+from cardkit_cli.new_game import new_game, write_package
 from click.testing import CliRunner
+
+import cardkit
+
+#: ``blank``, the built-in games (each offers its example house rule), and the example plugins:
+#: Oklahoma gin inherits gin's example, Conquian offers none (its variant is derived from its
+#: declared options).
+BASES = ("blank", "tonk", "gin-rummy", "tien-len", "oklahoma-gin", "conquian")
 
 
 def test_writes_the_package_layout(tmp_path: Path) -> None:
@@ -32,9 +40,34 @@ def test_variant_reuses_the_game_instead_of_copying_it(tmp_path: Path) -> None:
     """A ``--from`` package is a variant: definition.variant + hooks.replace, no state code."""
     root = write_package("gin-house", "gin-rummy", tmp_path)
     source = (root / "cardkit_gin_house" / "variant.py").read_text()
-    assert "BASE.variant(" in source and "BASE.hooks.replace(showdown=" in source
+    assert "BASE.variant(" in source and "BASE.hooks.replace(showdown=house_rule)" in source
     assert "BASE.options.extend(" in source
     assert not (root / "cardkit_gin_house" / "state.py").exists()
+
+
+def test_a_third_party_game_without_an_example_gets_a_default_rule(tmp_path: Path) -> None:
+    """Conquian declares no variant example: the scaffold changes one declared option's
+    default and lists the game's hooks with their signatures."""
+    if "conquian" not in cardkit.available_games():
+        pytest.skip("docs/examples/conquian is not installed")
+    root = write_package("conquian-house", "conquian", tmp_path)
+    source = (root / "cardkit_conquian_house" / "variant.py").read_text()
+    assert "defaults=HOUSE_DEFAULTS" in source
+    assert "went_out(state" in source
+    compile(source, "variant.py", "exec")
+
+
+def test_installed_names_and_unknown_bases_are_refused(tmp_path: Path) -> None:
+    """A new game may not take an installed game's name (it would hide one of them); --from
+    names an installed game or blank, and the error lists them."""
+    runner = CliRunner()
+    taken = runner.invoke(new_game, ["tonk", "--dir", str(tmp_path)])
+    assert taken.exit_code == 2
+    assert "installed already" in taken.output and "Traceback" not in taken.output
+    unknown = runner.invoke(new_game, ["my-game", "--from", "tonkk", "--dir", str(tmp_path)])
+    assert unknown.exit_code == 2
+    assert "gin-rummy" in unknown.output and "blank" in unknown.output
+    assert not (tmp_path / "my-game").exists()
 
 
 def test_bad_names_and_existing_folders(tmp_path: Path) -> None:
@@ -68,6 +101,8 @@ def _run(args: list[str], cwd: Path | None = None) -> None:
 def test_generated_package_installs_and_its_tests_pass(base: str, tmp_path: Path) -> None:
     """Generate, install (non-editable) into a fresh venv that also sees this environment's
     packages (cardkit, pytest), and run the generated tests there."""
+    if base != "blank" and base not in cardkit.available_games():
+        pytest.skip(f"{base} is not installed")
     name = f"try-{base}"
     root = write_package(name, base, tmp_path)
     venv = tmp_path / "venv"

@@ -56,10 +56,16 @@ def check_copy(game, state, copy, seat: int) -> None:
     assert real.legal_actions() == copy.legal_actions()
 
 
+#: Gin, and the Oklahoma example variant when it is installed (its hooks change the knock check
+#: a copy must recompute); the suite passes without it.
+GIN_GAMES = ["gin-rummy"] + (["oklahoma-gin"] if "oklahoma-gin" in cardkit.available_games()
+                             else [])
+
+
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3]),
        options=st.sampled_from(OPTION_SETS), steps=st.integers(0, 60),
-       dealer=st.integers(0, 2), name=st.sampled_from(["gin-rummy", "oklahoma-gin"]))
+       dealer=st.integers(0, 2), name=st.sampled_from(GIN_GAMES))
 def test_determinize_keeps_the_view_and_moves_the_hidden_cards(seed, players, options, steps,
                                                                 dealer, name) -> None:
     game = cardkit.load_game(name, players=players, **options)

@@ -7,14 +7,14 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from cardkit_games.gin_rummy.settlement import min_deadwood_arrangements
-from cardkit_games.gin_rummy.state import RULES
+from cardkit_games.gin_rummy.meld_rules import RULES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import CardSet, parse_cards
 from cardkit.cards import ALL_CARDS
 from cardkit.melds import all_melds, best_with_layoffs, deadwood_value
+from cardkit.melds.candidates import min_deadwood_arrangements
 from cardkit.registry import game_definition
 from tests.games.gin_rummy.helpers import BOX_P1, P1, P2, deck, hand
 

@@ -63,7 +63,7 @@ def parse_bots(values: tuple[str, ...], game: Game) -> tuple[str | None, ...]:
 @click.option("--tables", type=click.IntRange(min=1, max=1000), default=1, metavar="N",
               help="Host N separate matches of the same game at once.")
 @click.option("--save", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Write the match to FILE after every move (it holds the seats' tokens).")
+              help="Write the match to FILE after every move (the tokens go to FILE.seats).")
 @click.option("--resume", type=click.Path(dir_okay=False), metavar="FILE",
               help="Reopen a match saved with --save: same addresses, same tokens.")
 @click.option("--replace-after", type=click.FloatRange(min=0), metavar="SECONDS",
@@ -149,8 +149,8 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
                 click.echo(f"seat {seat.number}: cardkit join {address}")
         click.echo(f"watch: cardkit watch {server.table_address(table)}")
     if save:
-        click.echo(f"saving after every move to {save} (it holds the seats' tokens: keep it "
-                   "private)")
+        click.echo(f"saving after every move to {save}; the seats' tokens are in {save}.seats "
+                   "(keep it private)")
     try:
         await server.wait_finished()
     finally:

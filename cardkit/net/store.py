@@ -1,11 +1,10 @@
-"""The server's save file: the match record plus what the server needs to reopen the table
-(its name, each seat's token or bot). Written atomically after every accepted move: a temporary
-file in the same folder, created readable by its owner only (mode 0600, since it holds the
-seats' tokens), then renamed over the old one (``os.replace``), so a crash at any moment leaves
-either the old file or the new one, never half of one.
-
-The file is an ordinary match record (``cardkit replay FILE`` shows it) with one more key,
-``server``.
+"""The server's save files. ``FILE`` is an ordinary match record (``cardkit replay FILE``
+shows it), written atomically after every accepted move: a temporary file in the same folder,
+created readable by its owner only (mode 0600), then renamed over the old one
+(``os.replace``), so a crash at any moment leaves either the old file or the new one, never half
+of one. ``FILE.seats`` holds what the server needs to reopen the table with the same addresses:
+its name and each seat's secret token (or bot). It is written once, the same way, when the table
+opens; whoever can read it can take a seat, so it stays readable by its owner only.
 """
 
 from __future__ import annotations
@@ -20,13 +19,13 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cardkit.errors import RecordError
-from cardkit.records import MatchRecord, parse_record
+from cardkit.records import MatchRecord, load_record
 
 if TYPE_CHECKING:
     from cardkit.match import Match
 
-__all__ = ["SERVER_FORMAT", "SavedTable", "TableFile", "load_table", "save_table",
-           "write_atomically"]
+__all__ = ["SERVER_FORMAT", "SavedTable", "TableFile", "load_table", "save_seats",
+           "seats_path", "write_atomically"]
 
 SERVER_FORMAT = "cardkit-server/1"
 
@@ -50,13 +49,13 @@ class SavedTable:
     def from_dict(cls, data: Any, players: int) -> SavedTable:
         """Validate plain data; ``RecordError`` naming the problem."""
         if not isinstance(data, dict) or data.get("format") != SERVER_FORMAT:
-            raise RecordError(f"not a server save file: no 'server' section of {SERVER_FORMAT!r}"
+            raise RecordError(f"not a table's seats file: no format {SERVER_FORMAT!r}"
                               " (was it written by 'cardkit serve --save'?)")
         table, seats = data.get("table"), data.get("seats")
         if not isinstance(table, str) or not table or "/" in table:
-            raise RecordError("server section: 'table' must be a name")
+            raise RecordError("seats file: 'table' must be a name")
         if not isinstance(seats, list) or len(seats) != players:
-            raise RecordError(f"server section: 'seats' must list {players} seats")
+            raise RecordError(f"seats file: 'seats' must list {players} seats")
         tokens: list[str | None] = []
         bots: list[str | None] = []
         for number, seat in enumerate(seats):
@@ -64,7 +63,7 @@ class SavedTable:
             bot = seat.get("bot") if isinstance(seat, dict) else None
             if not ((isinstance(token, str) and token and bot is None)
                     or (token is None and isinstance(bot, str))):
-                raise RecordError(f"server section: seat {number} needs a token or a bot")
+                raise RecordError(f"seats file: seat {number} needs a token or a bot")
             tokens.append(token)
             bots.append(bot)
         return cls(table, tuple(tokens), tuple(bots))
@@ -85,11 +84,14 @@ def write_atomically(path: str | Path, text: str) -> None:
         raise
 
 
-def save_table(path: str | Path, record: MatchRecord, saved: SavedTable) -> None:
-    """Write the record and the server section atomically."""
-    data = record.to_dict()
-    data["server"] = saved.to_dict()
-    write_atomically(path, json.dumps(data, indent=1) + "\n")
+def seats_path(path: str | Path) -> Path:
+    """Where the seats' tokens of the table saved in ``path`` are kept: ``path`` + ``.seats``."""
+    return Path(f"{path}.seats")
+
+
+def save_seats(path: str | Path, saved: SavedTable) -> None:
+    """Write ``path.seats`` atomically (mode 0600)."""
+    write_atomically(seats_path(path), json.dumps(saved.to_dict(), indent=1) + "\n")
 
 
 class TableFile:
@@ -101,8 +103,8 @@ class TableFile:
         self.path = path
         self._finished: list[str] = []
 
-    def save(self, match: Match, saved: SavedTable) -> None:
-        """Write ``match`` and ``saved`` atomically."""
+    def save(self, match: Match) -> None:
+        """Write ``match``'s record atomically."""
         hands = match.hands
         while len(self._finished) < len(hands) - 1:
             hand = hands[len(self._finished)]
@@ -113,23 +115,26 @@ class TableFile:
                            dict(game.options), match.seed, match.hands_limit, ()).to_dict()
         del head["hands"]
         text = (json.dumps(head)[:-1] + ', "hands": [' + ", ".join([*self._finished, current])
-                + '], "server": ' + json.dumps(saved.to_dict()) + "}\n")
+                + "]}\n")
         write_atomically(self.path, text)
 
 
 def load_table(path: str | Path) -> tuple[MatchRecord, SavedTable]:
-    """Read a save file written by :func:`save_table`; ``RecordError`` with the reason."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file") from None
-    record = parse_record(text)
+    """Read the record ``path`` and its ``path.seats``; ``RecordError`` with the reason."""
+    record = load_record(path)
     if not isinstance(record, MatchRecord):
         raise RecordError(f"{path} holds a single hand, not a match saved by 'cardkit serve'")
-    data = json.loads(text)
-    return record, SavedTable.from_dict(data.get("server"), record.players)
+    seats = seats_path(path)
+    try:
+        text = seats.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot read {seats} (the seats' tokens, written by 'cardkit serve "
+                          f"--save'): {error.strerror or error}") from None
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise RecordError(f"{seats} is not valid JSON") from None
+    return record, SavedTable.from_dict(data, record.players)
 
 
 def new_tokens(players: int, bots: Sequence[str | None]) -> tuple[str | None, ...]:

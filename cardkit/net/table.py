@@ -39,7 +39,7 @@ from cardkit.net.protocol import (
     MessageError,
     load,
 )
-from cardkit.net.store import SavedTable, TableFile
+from cardkit.net.store import SavedTable, TableFile, save_seats
 from cardkit.views import seat_name
 
 if TYPE_CHECKING:
@@ -190,6 +190,8 @@ class Table:
         self.finished = asyncio.Event()
         self._bots: asyncio.Task[None] | None = None
         self.closing = False
+        if save is not None:
+            save_seats(save, self.saved)
         #: told to clients in the welcome, so they ping in time
         self.idle_timeout = 900.0
         self._save()
@@ -254,6 +256,7 @@ class Table:
                 return
             self.started = True
             self.announce("everyone is here: the game starts")
+            self._broadcast(len(self.match.hands) - 1)  # now with the first player's moves
         self._after_change()
 
     def leave(self, peer: Peer) -> None:
@@ -307,10 +310,10 @@ class Table:
 
     def state_message(self, hand: int, seat: int | None) -> dict[str, Any]:
         """Hand ``hand`` as ``seat`` (None: a spectator) sees it, with its legal moves on its
-        turn."""
+        turn once the game has started."""
         state = self.match.hands[hand]
         view = spectator_view(state) if seat is None else state.view(seat)
-        turn = seat is not None and state.current_player == seat
+        turn = self.started and seat is not None and state.current_player == seat
         return {"type": "state", "hand": hand, "step": len(state.history),
                 "context": encode_context(self.match.contexts[hand]),
                 "view": encode_view(view), "prompt": state.prompt,
@@ -491,7 +494,7 @@ class Table:
 
     def _save(self) -> None:
         if self.file is not None:
-            self.file.save(self.match, self.saved)
+            self.file.save(self.match)
 
     def close(self) -> None:
         """Say goodbye to every connection (the server is stopping or the match is over)."""

@@ -61,6 +61,9 @@ def test_two_people_and_a_bot_play_a_hand(tmp_path, game):
     assert any(" 1. " in output and "your hand:" in output for output in outputs)
     assert "match over" in watched and "Traceback" not in watched, watched
     assert save.stat().st_mode & 0o777 == 0o600
+    seats = tmp_path / "match.json.seats"  # the seats' tokens: readable by the owner only
+    assert seats.stat().st_mode & 0o777 == 0o600
+    assert server.seats[0].split("#")[1] in seats.read_text()
     replay = subprocess.run(cardkit("replay", str(save)), capture_output=True, text=True,
                             timeout=WAIT, env=environment())
     assert replay.returncode == 0, replay.stderr

@@ -117,7 +117,8 @@ def test_a_server_killed_mid_hand_resumes_from_its_file(tmp_path):
         assert not players[0].current.is_over, "the hand ended too early for this test"
         saved = json.loads(save.read_text())
         assert len(saved["hands"][0]["actions"]) == moves
-        assert saved["server"]["seats"][0]["token"] == addresses[0].split("#")[1]
+        seats = json.loads((tmp_path / "table.json.seats").read_text())
+        assert seats["seats"][0]["token"] == addresses[0].split("#")[1]
         server.kill()  # SIGKILL, mid-hand
 
         resumed = ServeProcess("tonk", "--resume", str(save), "--port", str(port))

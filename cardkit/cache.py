@@ -30,17 +30,16 @@ class BoundedCache(Generic[K, V]):
     8
     """
 
-    __slots__ = ("_data", "maxsize")
+    __slots__ = ("_data", "get", "maxsize")
 
     def __init__(self, maxsize: int) -> None:
         if maxsize < 1:
             raise ValueError("maxsize must be at least 1")
         self.maxsize = maxsize
         self._data: dict[K, V] = {}
-
-    def get(self, key: K, default: V | None = None) -> V | None:
-        """The cached value, or ``default``."""
-        return self._data.get(key, default)
+        #: ``get(key, default=None)``: the cached value, or ``default``. The dict's own method,
+        #: so a hit costs no Python call (lookups are most of a cache's work on hot paths).
+        self.get: Callable[..., V | None] = self._data.get
 
     def __getitem__(self, key: K) -> V:
         return self._data[key]

@@ -31,6 +31,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 import attrs
 
@@ -41,11 +42,13 @@ __all__ = [
     "ClimbingRules",
     "Combination",
     "ComboType",
+    "HandCombinations",
     "all_combinations",
     "beating_combinations",
     "beats",
     "beats_normally",
     "classify",
+    "combination_of_mask",
     "combination_sort_key",
     "combinations_of_type",
 ]
@@ -53,6 +56,10 @@ __all__ = [
 
 class ComboType(enum.Enum):
     """The kinds of combination. Declaration order is the enumeration order of this module."""
+
+    # Members are singletons: hash them by identity (Enum's own hash is a Python call, and
+    # these are dict keys on the hot path).
+    __hash__ = object.__hash__
 
     SINGLE = "single"
     PAIR = "pair"
@@ -383,25 +390,34 @@ def beats(
 # Enumeration
 
 
-def _sets(rules: ClimbingRules, smask: int, size: int, min_key: int) -> list[Combination]:
-    """Every ``size``-card set (single/pair/triple/quad) with key strength > ``min_key``."""
+def _set_masks(smask: int, size: int, min_key: int) -> list[int]:
+    """The strength masks of every ``size``-card set (single/pair/triple/quad) in ``smask``
+    with key strength > ``min_key``, in the module's order."""
     subs_table = _SUBS_OF_SIZE[size]
-    combos_at = rules._set_combos[size]
-    out: list[Combination] = []
+    out: list[int] = []
     start = max(min_key + 1, 0)
-    smask >>= start & ~3
-    p = start >> 2
+    shift = start & ~3
+    smask >>= shift
     while smask:
         nib = smask & 0xF
         if nib.bit_count() >= size:
-            combos = combos_at[p]
             for sub in subs_table[nib]:
-                combo = combos[sub]
-                if combo.key_strength > min_key:  # type: ignore[union-attr]
-                    out.append(combo)  # type: ignore[arg-type]
+                found = sub << shift
+                if found.bit_length() - 1 > min_key:
+                    out.append(found)
         smask >>= 4
-        p += 1
+        shift += 4
     return out
+
+
+def _sets(rules: ClimbingRules, smask: int, size: int, min_key: int) -> list[Combination]:
+    """Every ``size``-card set (single/pair/triple/quad) with key strength > ``min_key``."""
+    combos_at = rules._set_combos[size]
+    out = []
+    for found in _set_masks(smask, size, min_key):
+        shift = (found.bit_length() - 1) & ~3
+        out.append(combos_at[shift >> 2][found >> shift])
+    return out  # type: ignore[return-value]
 
 
 _NIB_LOW = int("1" * 13, 16)  # bit 4p for each rank position p
@@ -415,60 +431,89 @@ def _held_positions(smask: int, double: bool) -> int:
     return (smask | x1 | x2 | x3) & _NIB_LOW
 
 
-def _sequences(
+def _sequence_masks(
     rules: ClimbingRules, smask: int, double: bool, length: int | None, min_key: int
-) -> list[Combination]:
-    """Every (double) sequence of ``length`` (``None``: every length) with key > ``min_key``.
+) -> list[tuple[int, list[int]]]:
+    """The strength masks of every (double) sequence of ``length`` (``None``: every length)
+    with key > ``min_key``, as ``(length, masks)`` by length ascending, each in the module's
+    order (key ascending, then the cards below from the top down).
 
     ``windows`` has bit ``4p`` set when the ``n`` rank positions ending at ``p`` are all held
     and allowed; it is narrowed one length at a time."""
     if double:
         held = _held_positions(smask, True) & rules._dseq_positions
-        minimum, type_, subs_table = rules.min_double_sequence, ComboType.DOUBLE_SEQUENCE, _SUBS_2
+        minimum, subs_table = rules.min_double_sequence, _SUBS_2
     else:
         held = _held_positions(smask, False) & rules._seq_positions
-        minimum, type_, subs_table = rules.min_sequence, ComboType.SEQUENCE, _SUBS_1
+        minimum, subs_table = rules.min_sequence, _SUBS_1
     if length is not None and length < minimum:
         return []
-    nibble_cards = rules._nibble_cards
-    choices_at: dict[int, list[tuple[Card, ...]]] = {}
+    choices_at: dict[int, list[int]] = {}
     key_floor = ~((1 << (max(min_key + 1, 0) & ~3)) - 1)  # end positions that may beat min_key
-    out: list[Combination] = []
+    out: list[tuple[int, list[int]]] = []
     windows = held
     n = 1
     while windows:
         if n >= minimum and (length is None or n == length):
+            found: list[int] = []
             ends = windows & key_floor
             while ends:
                 low = ends & -ends
-                end = (low.bit_length() - 1) >> 2
                 ends ^= low
-                choices = []
-                for p in range(end, end - n, -1):
-                    row = choices_at.get(p)
+                base = low.bit_length() - 1
+                masks = [sub << base for sub in subs_table[(smask >> base) & 0xF]
+                         if base + sub.bit_length() - 1 > min_key]
+                # Lexicographic from the top down: the position below the key varies slowest.
+                for shift in range(base - 4, base - 4 * n, -4):
+                    row = choices_at.get(shift)
                     if row is None:
-                        cards_of = nibble_cards[p]
-                        row = [cards_of[sub] for sub in subs_table[(smask >> 4 * p) & 0xF]]
-                        choices_at[p] = row
-                    choices.append(row)
-                base = 4 * end
-                top_subs = subs_table[(smask >> base) & 0xF]
-                below = choices[1:]
-                for top_sub, top_cards in zip(top_subs, choices[0], strict=True):
-                    ks = base + top_sub.bit_length() - 1
-                    if ks <= min_key:
-                        continue
-                    key = top_cards[-1]
-                    # Lexicographic from the top down: the position below the key varies
-                    # slowest.
-                    for rest in itertools.product(*below):
-                        cards = tuple(itertools.chain.from_iterable(rest[::-1])) + top_cards
-                        out.append(Combination(type_, cards, n, key, ks))
+                        row = choices_at[shift] = [
+                            sub << shift for sub in subs_table[(smask >> shift) & 0xF]]
+                    masks = [m | below for m in masks for below in row]
+                found.extend(masks)
+            if found:
+                out.append((n, found))
             if length is not None:
                 break
         windows &= held << (4 * n)
         n += 1
     return out
+
+
+def _sequence_of_mask(rules: ClimbingRules, found: int, double: bool) -> Combination:
+    """The (double) sequence whose strength mask is ``found``."""
+    cos = rules._card_of_strength
+    cards = []
+    bits = found
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        cards.append(cos[low.bit_length() - 1])
+    count = len(cards)
+    if double:
+        return Combination(ComboType.DOUBLE_SEQUENCE, tuple(cards), count // 2,  # type: ignore[arg-type]
+                           cards[-1], found.bit_length() - 1)  # type: ignore[arg-type]
+    return Combination(ComboType.SEQUENCE, tuple(cards), count,  # type: ignore[arg-type]
+                       cards[-1], found.bit_length() - 1)  # type: ignore[arg-type]
+
+
+def _sequences(
+    rules: ClimbingRules, smask: int, double: bool, length: int | None, min_key: int
+) -> list[Combination]:
+    """Every (double) sequence of ``length`` (``None``: every length) with key > ``min_key``."""
+    return [_sequence_of_mask(rules, found, double)
+            for _, masks in _sequence_masks(rules, smask, double, length, min_key)
+            for found in masks]
+
+
+def combination_of_mask(rules: ClimbingRules, found: int, type_: ComboType) -> Combination:
+    """The combination of ``type_`` whose strength mask is ``found`` (as the enumeration
+    functions build it)."""
+    size = _SET_SIZE.get(type_)
+    if size is not None:
+        shift = (found.bit_length() - 1) & ~3
+        return rules._set_combos[size][shift >> 2][found >> shift]  # type: ignore[return-value]
+    return _sequence_of_mask(rules, found, type_ is ComboType.DOUBLE_SEQUENCE)
 
 
 def _generate(
@@ -525,30 +570,169 @@ def beating_combinations(
     own group (a lower bomb never beats, but a game may say otherwise).
     """
     smask = rules.strength_mask(hand)
+
+    def generate(type_: ComboType, length: int | None, min_key: int) -> list[Combination]:
+        return _generate(rules, smask, type_, length, min_key)
+
+    return _select_beating(generate, _same, top, extra, extra_types)
+
+
+def _same(combo: Combination) -> Combination:
+    return combo
+
+
+T = TypeVar("T")
+
+
+def _select_beating(
+    generate: Callable[[ComboType, int | None, int], list[T]],
+    combination_of: Callable[[T], Combination],
+    top: Combination,
+    extra: BeatRule | None,
+    extra_types: Iterable[tuple[ComboType, int | None]],
+) -> list[T]:
+    """:func:`beating_combinations` over any source of combinations: ``generate(type, length,
+    min_key)`` lists items (combinations, or values that carry one, read by
+    ``combination_of``) of that type and length (``None``: every length) with a key above
+    ``min_key``, in the module's order."""
     threshold = _threshold(top)
     if extra is None:
-        return _generate(rules, smask, top.type, top.length, threshold)
+        return generate(top.type, top.length, threshold)
     normal = (_TYPE_INDEX[top.type], top.length)
     requests = dict.fromkeys(extra_types)
-    groups: dict[tuple[int, int], list[Combination]] = {}
+    groups: dict[tuple[int, int], list[T]] = {}
     for type_, length in requests:
         t_index = _TYPE_INDEX[type_]
-        for group in _group_by_length(_generate(rules, smask, type_, length)):
-            key = (t_index, group[0].length)
+        items = generate(type_, length, -1)
+        for _, grouped in itertools.groupby(items, key=lambda item: combination_of(item).length):
+            group = list(grouped)
+            key = (t_index, combination_of(group[0]).length)
             if key in groups:
                 continue
             if key == normal:
-                groups[key] = [c for c in group if c.key_strength > threshold or extra(c, top)]
+                groups[key] = [item for item in group
+                               if combination_of(item).key_strength > threshold
+                               or extra(combination_of(item), top)]
             else:
-                groups[key] = [c for c in group if extra(c, top)]
+                groups[key] = [item for item in group if extra(combination_of(item), top)]
     if normal not in groups:
-        groups[normal] = _generate(rules, smask, top.type, top.length, threshold)
-    result: list[Combination] = []
+        groups[normal] = generate(top.type, top.length, threshold)
+    result: list[T] = []
     for key in sorted(groups):
         result.extend(groups[key])
     return result
 
 
-def _group_by_length(combos: list[Combination]) -> Iterator[list[Combination]]:
-    for _, group in itertools.groupby(combos, key=lambda c: c.length):
-        yield list(group)
+class HandCombinations:
+    """Every combination one hand holds, enumerated once and pruned as its cards leave.
+
+    A shedding game asks for a player's plays at each of its turns while the hand changes by
+    one play at a time: enumerating the hand again at every lead repeats work. This keeps each
+    combination as its *strength mask* (an int: bit ``strength`` per card, see
+    :meth:`ClimbingRules.strength_mask`), grouped by type and length in the module's order, and
+    builds no object: :meth:`sync` follows the hand (dropping what used a card that left, or
+    enumerating afresh when cards came in), and the masks it returns are the same combinations,
+    in the same order, as :func:`all_combinations` and :func:`beating_combinations` on the
+    current hand. :func:`combination_of_mask` builds the combination of a mask.
+    """
+
+    __slots__ = ("_groups", "hand_mask", "rules", "smask")
+
+    def __init__(self, rules: ClimbingRules) -> None:
+        self.rules = rules
+        self.hand_mask = 0
+        self.smask = 0
+        self._groups: dict[tuple[ComboType, int], list[int]] = {}
+
+    def sync(self, hand_mask: int) -> None:
+        """Follow the hand to ``hand_mask`` (its card mask, as in :class:`CardSet`)."""
+        old = self.hand_mask
+        if hand_mask == old:
+            return
+        self.hand_mask = hand_mask
+        if hand_mask & ~old:  # a new deal or a re-deal: enumerate afresh
+            self.smask = self.rules.strength_mask(CardSet.from_mask(hand_mask))
+            self._groups = _mask_groups(self.rules, self.smask)
+            return
+        strength = self.rules._strength_of_index
+        gone = 0
+        cards = old & ~hand_mask
+        while cards:  # a play: a few cards
+            low = cards & -cards
+            cards ^= low
+            index = strength[low.bit_length() - 1]
+            if index >= 0:
+                gone |= 1 << index
+        self.smask &= ~gone
+        groups = {}
+        for key, group in self._groups.items():
+            kept = [found for found in group if not found & gone]
+            if kept:
+                groups[key] = kept
+        self._groups = groups
+
+    def groups(self) -> Iterable[tuple[tuple[ComboType, int], list[int]]]:
+        """``((type, length), masks)`` for every group the hand holds, in order. Do not mutate
+        the lists."""
+        return self._groups.items()
+
+    def copy(self) -> HandCombinations:
+        """An independent copy (the group lists are shared: they are replaced, never
+        changed)."""
+        twin = HandCombinations(self.rules)
+        twin.hand_mask = self.hand_mask
+        twin.smask = self.smask
+        twin._groups = dict(self._groups)
+        return twin
+
+    def of_type(self, type_: ComboType, length: int | None = None, min_key: int = -1
+                ) -> list[int]:
+        """The masks of ``type_`` (and ``length``; ``None``: every length, shortest first)
+        whose key strength exceeds ``min_key``, in order."""
+        floor = min_key + 1
+        if length is not None:
+            group = self._groups.get((type_, length))
+            if not group:
+                return []
+            return [m for m in group if m.bit_length() > floor]
+        return [m for (t, _), group in self._groups.items() if t is type_
+                for m in group if m.bit_length() > floor]
+
+    def beating(
+        self,
+        top: Combination,
+        extra: BeatRule | None = None,
+        extra_types: Iterable[tuple[ComboType, int | None]] = (),
+    ) -> list[tuple[ComboType, int]]:
+        """``(type, mask)`` of every combination that beats ``top``:
+        :func:`beating_combinations` on the current hand."""
+        if extra is None:
+            type_ = top.type
+            return [(type_, m) for m in self.of_type(type_, top.length, _threshold(top))]
+        rules = self.rules
+
+        def generate(type_: ComboType, length: int | None, min_key: int
+                     ) -> list[tuple[ComboType, int, Combination]]:
+            return [(type_, m, combination_of_mask(rules, m, type_))
+                    for m in self.of_type(type_, length, min_key)]
+
+        found = _select_beating(generate, _third, top, extra, extra_types)
+        return [(type_, m) for type_, m, _ in found]
+
+
+def _third(entry: tuple[ComboType, int, Combination]) -> Combination:
+    return entry[2]
+
+
+def _mask_groups(rules: ClimbingRules, smask: int) -> dict[tuple[ComboType, int], list[int]]:
+    """Every combination of ``smask`` as strength masks grouped by (type, length), in the
+    module's order (the groups too)."""
+    groups: dict[tuple[ComboType, int], list[int]] = {}
+    for size, type_ in _SET_TYPE_BY_SIZE.items():
+        found = _set_masks(smask, size, -1)
+        if found:
+            groups[type_, size] = found
+    for double, type_ in ((False, ComboType.SEQUENCE), (True, ComboType.DOUBLE_SEQUENCE)):
+        for n, found in _sequence_masks(rules, smask, double, None, -1):
+            groups[type_, n] = found
+    return groups

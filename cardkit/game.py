@@ -22,6 +22,7 @@ from cardkit.options import OptionSet
 from cardkit.results import Result
 
 if TYPE_CHECKING:
+    from cardkit.encoding import GameEncoding
     from cardkit.match import Match
     from cardkit.state import State
 
@@ -233,6 +234,10 @@ class GameDefinition:
       lab falls back to "fewest cards in hand leads". Keep it cheap: it runs once per turn of
       every simulated hand, and it may look at hidden cards (it is a referee's judgement,
       never shown to agents).
+    - ``encoding(game) -> GameEncoding``: the game's action catalogue (its moves as the
+      numbers 0..n-1) and observation encoding, for the research adapters
+      (:mod:`cardkit.adapters`); without it :func:`cardkit.encoding.fallback_encoding`
+      derives one.
     - ``variant_example``: the house rule ``cardkit new-game --from`` writes into a variant
       (:class:`VariantExample`).
     - ``hand_sizes(options) -> (fewest, most)``: how many cards one player's hand can hold
@@ -265,6 +270,7 @@ class GameDefinition:
     analyse_hand: Callable[[Sequence[Card], Mapping[str, Any]], dict[str, Any]] | None = None
     hand_value: Callable[[Sequence[Card], Mapping[str, Any]], tuple[str, float]] | None = None
     evaluate: Callable[[State], Sequence[float]] | None = None
+    encoding: Callable[[Game], GameEncoding] | None = None
     variant_example: VariantExample | None = None
     hand_sizes: Callable[[Mapping[str, Any]], tuple[int, int]] | None = None
     roles: tuple[str, ...] = ()

@@ -11,31 +11,36 @@ __all__ = ["games"]
 def games() -> None:
     """List the installed games: name, player counts, description and package. A plugin that
     fails to load is listed with its error."""
-    from cardkit_cli.render import make_console
-    from rich.table import Table
-
+    # Plain columns, no rich and no game imported: listing must start as fast as click and the
+    # entry points allow (games declare what is listed in their cardkit.game_about module).
     from cardkit.registry import game_infos, name_clashes
 
-    console = make_console()
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    for column in ("game", "players", "description", "package"):
-        table.add_column(column)
     infos = game_infos()
-    for info in infos:
-        definition = info.definition
-        if definition is None:
-            table.add_row(info.name, "-", f"failed to load: {info.error}", info.package,
-                          style="red")
-            continue
-        counts = ", ".join(map(str, definition.player_counts))
-        table.add_row(info.name, f"{counts} (default {definition.default_players})",
-                      definition.summary, info.package)
     if not infos:
-        console.print("no games installed")
+        click.echo("no games installed")
         return
-    console.print(table)
+    rows = [("game", "players", "description", "package")]
+    failed = set()
+    for info in infos:
+        about = info.about()
+        if about is None:
+            failed.add(len(rows))
+            rows.append((info.name, "-", f"failed to load: {info.error}", info.package))
+            continue
+        counts = ", ".join(map(str, about.player_counts))
+        rows.append((info.name, f"{counts} (default {about.default_players})", about.summary,
+                     info.package))
+    widths = [max(len(row[column]) for row in rows) for column in range(3)]
+    for index, row in enumerate(rows):
+        line = "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False))
+        line = f"{line}  {row[3]}"
+        if index == 0:
+            line = click.style(line, bold=True)
+        elif index in failed:
+            line = click.style(line, fg="red")
+        click.echo(line)
     for name, packages in name_clashes().items():
-        console.print(f"warning: {len(packages)} installed packages declare the game {name!r} "
-                      f"({', '.join(packages)}); {packages[0]} is the one played. Uninstall or "
-                      "rename the others.", style="yellow")
-    console.print("play one: cardkit play GAME    rules and options: cardkit rules GAME")
+        click.secho(f"warning: {len(packages)} installed packages declare the game {name!r} "
+                    f"({', '.join(packages)}); {packages[0]} is the one played. Uninstall or "
+                    "rename the others.", fg="yellow")
+    click.echo("play one: cardkit play GAME    rules and options: cardkit rules GAME")

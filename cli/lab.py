@@ -86,6 +86,13 @@ def _progress_bar() -> tuple[Callable[[int, int], None] | None, Any]:
 @click.option("--skill-hands", type=click.IntRange(min=0), default=None,
               help="Units of greedy-vs-random play for the skill metric (default: as many as "
                    "--hands/--matches; 0 skips it).")
+@click.option("--skill-trace", "ladder", is_flag=False, flag_value="random,easy,normal,hard",
+              default=None, metavar="[AGENT,AGENT...]",
+              help="Measure the skill trace up a ladder of agents, weakest first (default "
+                   "random,easy,normal,hard; agents the game lacks are skipped).")
+@click.option("--trace-deals", type=click.IntRange(min=1), default=None,
+              help="Deals per step of the skill trace, each played once per seat (default: "
+                   "--hands divided by the players).")
 @click.option("--no-lead", is_flag=True, help="Skip the lead-change evaluation (faster).")
 @click.option("--max-match-hands", type=click.IntRange(min=1), default=200, show_default=True,
               help="Stop a match that has not ended after this many hands.")
@@ -97,9 +104,9 @@ def _progress_bar() -> tuple[Callable[[int, int], None] | None, Any]:
               help="Write a PNG of the main metrics (needs matplotlib).")
 def lab(game_name: str, hands: int, matches: int | None, players: int | None, bots: str | None,
         preset: str | None, rules: tuple[str, ...], compares: tuple[str, ...], seed: int,
-        workers: int | None, cluster: str | None, skill_hands: int | None, no_lead: bool,
-        max_match_hands: int, json_path: Path | None, csv_path: Path | None,
-        plot_path: Path | None) -> None:
+        workers: int | None, cluster: str | None, skill_hands: int | None,
+        ladder: str | None, trace_deals: int | None, no_lead: bool, max_match_hands: int,
+        json_path: Path | None, csv_path: Path | None, plot_path: Path | None) -> None:
     """Simulate GAME under several rule variants and compare them.
 
     Each variant plays the same deals (common random numbers), so differences come from the
@@ -153,7 +160,8 @@ def lab(game_name: str, hands: int, matches: int | None, players: int | None, bo
             result = run_experiment(
                 game_name, variants, units=matches or hands, players=players, bots=seat_bots,
                 mode="matches" if matches else "hands", seed=seed, workers=workers,
-                cluster=cluster, skill_units=skill_hands, lead=not no_lead,
+                cluster=cluster, skill_units=skill_hands, lead=not no_lead, ladder=ladder,
+                trace_units=trace_deals,
                 max_match_hands=max_match_hands, progress=update,
             )
     except RuntimeError as error:

@@ -152,10 +152,17 @@ def _version() -> str:
         return "unknown"
 
 
+def _show_version(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    # The version is looked up only when asked for: reading package metadata costs start-up.
+    if value and not ctx.resilient_parsing:
+        click.echo(f"cardkit {_version()}")
+        ctx.exit()
+
+
 @click.group(cls=LazyGroup, lazy=COMMANDS,
              context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(_version(), "--version", "-V", prog_name="cardkit",
-                      message="%(prog)s %(version)s")
+@click.option("--version", "-V", is_flag=True, expose_value=False, is_eager=True,
+              callback=_show_version, help="Show the version and exit.")
 def cli() -> None:
     """cardkit: play, explain and study rummy-family card games.
 

@@ -14,8 +14,10 @@ from rich.text import Text
 from cardkit.lab.compare import TEST_TAGS, Difference
 from cardkit.lab.experiment import LabResult
 from cardkit.lab.metrics import Metric
+from cardkit.lab.skill import TRACE_GROUP, step_key
 
-__all__ = ["CSV_FIELDS", "format_metric", "print_report", "to_csv", "to_json", "write_csv"]
+__all__ = ["CSV_FIELDS", "build_trace_table", "format_metric", "print_report", "to_csv",
+           "to_json", "write_csv"]
 
 CSV_FIELDS = ("variant", "baseline", "options", "metric", "label", "group", "kind", "value",
               "low", "high", "n", "difference", "test", "statistic", "p_value", "significant")
@@ -66,7 +68,8 @@ def build_table(result: LabResult) -> Table:
     for index, variant in enumerate(result.variants):
         table.add_column(("baseline: " if index == 0 else "") + variant.label, overflow="fold")
     group = None
-    for row, metric in enumerate(result.metrics[0]):
+    rows = [metric for metric in result.metrics[0] if metric.group != TRACE_GROUP]
+    for row, metric in enumerate(rows):
         if metric.group != group and row:
             table.add_section()
         group = metric.group
@@ -87,10 +90,42 @@ def build_table(result: LabResult) -> Table:
     return table
 
 
+def build_trace_table(result: LabResult, variant: int) -> Table:
+    """One variant's skill trace: a row per step up the ladder with the stronger agent's gain
+    per hand, its win share and the order, each with its 95% interval, and (for a variant
+    other than the baseline) the gain's difference from the baseline's on the same deals."""
+    label = result.variants[variant].label
+    table = Table(title=f"skill trace, {'baseline: ' if variant == 0 else ''}{label} "
+                        f"({result.trace_units} deals x {result.players} seats per step)")
+    for column in ("step", "gain per hand", "stronger wins", "order"):
+        table.add_column(column)
+    if variant:
+        table.add_column("gain vs baseline")
+    for weak, strong in result.trace_steps:
+        key = step_key(weak, strong)
+        cells: list[Text | str] = [f"{weak} → {strong}"]
+        for part in ("gain", "wins", "order"):
+            cells.append(format_metric(result.metric(variant, f"{key}.{part}")))
+        diff = result.differences[variant].get(f"{key}.gain")
+        if variant and diff is not None:
+            cells.append(format_difference(result.metric(variant, f"{key}.gain"), diff))
+        table.add_row(*cells)
+    return table
+
+
 def print_report(result: LabResult, console: Console | None = None) -> None:
-    """Print the table, the summary and the speed."""
+    """Print the table, the skill trace (a table per variant), the summary and the speed."""
     console = console or Console()
     console.print(build_table(result))
+    for note in result.notes:
+        console.print(f"note: {note}")
+    if result.trace_steps:
+        for variant in range(len(result.variants)):
+            console.print(build_trace_table(result, variant))
+        console.print("gain = the stronger agent's payoff minus the table's mean payoff, per "
+                      "hand; each deal is played once with the stronger agent in every seat "
+                      "(duplicate format); order = (win share - 1/n) / (1 - 1/n)",
+                      soft_wrap=False)
     console.print(result.summary, soft_wrap=False)
     rate = result.hands_played / result.elapsed if result.elapsed else 0.0
     console.print(f"[dim]{result.hands_played} hands in {result.elapsed:.1f} s "

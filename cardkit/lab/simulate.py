@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from cardkit.agents import Agent, choose_action
+from cardkit.agents import Agent, AgentFactory, choose_action
 from cardkit.deck import derive_seed
 from cardkit.game import Game
 from cardkit.registry import load_game
@@ -28,14 +28,24 @@ __all__ = [
     "ChunkResult",
     "Plan",
     "fewest_cards_evaluation",
+    "play_duplicate",
     "play_hand",
     "run_chunk",
+    "trace_kind",
 ]
 
 #: The ending recorded for a hand stopped by the game's ``max_actions`` guard.
 UNFINISHED = "(unfinished)"
 
 Evaluate = Callable[[State], Sequence[float]]
+
+#: One play of a duplicate deal: (the stronger agent's seat, winners, payoffs).
+Play = tuple[int, tuple[int, ...], tuple[float, ...]]
+
+
+def trace_kind(weak: str, strong: str) -> str:
+    """The result kind of one skill-trace step's chunks, e.g. ``trace random>greedy``."""
+    return f"trace {weak}>{strong}"
 
 
 @attrs.frozen
@@ -60,9 +70,10 @@ class Plan:
 
 @attrs.frozen
 class Chunk:
-    """Units ``start`` to ``stop - 1`` of a plan. ``kind`` is ``"play"`` (the plan's bots) or
+    """Units ``start`` to ``stop - 1`` of a plan. ``kind`` is ``"play"`` (the plan's bots),
     ``"skill"`` (``skill_agent`` in seat ``i % players`` for unit ``i``, random agents in the
-    other seats)."""
+    other seats) or ``"trace"`` (one step of the skill trace: deal ``i`` played once with
+    ``skill_agent`` in each seat, ``weak_agent`` in the others; see :func:`play_duplicate`)."""
 
     plan: Plan
     variant: int
@@ -70,6 +81,15 @@ class Chunk:
     start: int
     stop: int
     skill_agent: str = "greedy"
+    weak_agent: str = "random"
+
+    @property
+    def result_kind(self) -> str:
+        """The kind its :class:`ChunkResult` carries: ``kind``, or for a trace step
+        ``"trace WEAK>STRONG"`` (so the steps' results merge apart)."""
+        if self.kind == "trace":
+            return trace_kind(self.weak_agent, self.skill_agent)
+        return self.kind
 
 
 @attrs.define
@@ -80,7 +100,9 @@ class ChunkResult:
     ``lead_changes`` (None when not evaluated). For matches: ``hands`` (hands played),
     ``winners`` (one-seat tuples, or empty), ``payoffs`` (final totals), ``turns`` (all turns),
     ``trailed`` (the eventual winner was behind after some hand). For skill chunks ``seats``
-    holds the skilled agent's seat. ``actions`` counts every action applied.
+    holds the skilled agent's seat; trace chunks hold one entry per play, ``players`` plays
+    per deal in seat order (``seats`` is the stronger agent's; no ``endings``). ``actions``
+    counts every action applied.
     """
 
     variant: int
@@ -159,6 +181,30 @@ def play_hand(
     return turns, (changes if evaluate is not None else None), actions
 
 
+def play_duplicate(game: Game, strong: AgentFactory, weak: AgentFactory, deal_seed: int,
+                   agent_seed: int, max_actions: int | None = None) -> list[Play]:
+    """Play one deal ``game.players`` times, the ``strong`` agent in seat 0, then 1, ... (the
+    ``weak`` one in the other seats), each time from ``deal_seed`` and with seat *s*'s agent
+    seeded alike. Returns ``(strong seat, winners, payoffs)`` per play; a hand stopped by the
+    ``max_actions`` guard has no winner and zero payoffs."""
+    limit = game.definition.max_actions if max_actions is None else max_actions
+    plays: list[Play] = []
+    for strong_seat in range(game.players):
+        agents = [(strong if seat == strong_seat else weak)(
+            game, seat, derive_seed(agent_seed, "agent", seat)) for seat in range(game.players)]
+        state = game.new_hand(seed=deal_seed)
+        play_hand(state, agents, None, limit)
+        result = state.result
+        if result is None:
+            plays.append((strong_seat, (), (0.0,) * game.players))
+        else:
+            plays.append((strong_seat, tuple(result.winners),
+                           tuple(float(p) for p in result.payoffs)))
+    return plays
+
+
+
+
 def _agents(game: Game, names: Sequence[str], seed: int) -> list[Agent]:
     definition = game.definition
     return [definition.agent_factory(name)(game, seat, derive_seed(seed, "agent", seat))
@@ -183,7 +229,10 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     if plan.lead and chunk.kind == "play" and plan.mode == "hands":
         evaluate = definition.evaluate or fewest_cards_evaluation
     max_actions = definition.max_actions
-    out = ChunkResult(chunk.variant, chunk.kind, chunk.start)
+    out = ChunkResult(chunk.variant, chunk.result_kind, chunk.start)
+    if chunk.kind == "trace":
+        _run_trace(game, chunk, out)
+        return out
     stream = "skill" if chunk.kind == "skill" else "play"
     for index in range(chunk.start, chunk.stop):
         names, skilled = _seat_names(chunk, index)
@@ -208,6 +257,20 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
         out.turns.append(turns)
         out.lead_changes.append(changes)
     return out
+
+
+def _run_trace(game: Game, chunk: Chunk, out: ChunkResult) -> None:
+    definition = game.definition
+    strong = definition.agent_factory(chunk.skill_agent)
+    weak = definition.agent_factory(chunk.weak_agent)
+    seed = chunk.plan.seed
+    for index in range(chunk.start, chunk.stop):
+        plays = play_duplicate(game, strong, weak, derive_seed(seed, "hand", index),
+                               derive_seed(seed, "trace", "agents", index))
+        for seat, winners, payoffs in plays:
+            out.seats.append(seat)
+            out.winners.append(winners)
+            out.payoffs.append(payoffs)
 
 
 def _play_match(game: Game, plan: Plan, agents: Sequence[Agent], seed: int,

@@ -5,6 +5,11 @@ held three or more times can make one, found with bit operations on the four sui
 each suit's best runs come from a precomputed table (:mod:`cardkit.melds.tables`). With wild
 cards in the hand an exact search over the uses of the wild cards runs on top of that.
 
+Fast paths (most random 10-card hands hold no rank three times, or one): with no rank held in
+three suits the answer is four table lookups; with one such rank each set choice is scored by
+per-suit deltas; only with several is a product of set choices searched. ``best_arrangement``
+finds the value at once and builds its melds and deadwood cards the first time they are read.
+
 Tie-break (deterministic): lowest deadwood value; then fewest deadwood cards; then fewest cards
 in sets (runs preferred); then, among set choices, lower ranks decided first with "no set",
 larger sets, and sets of the lower suits (clubs, diamonds, hearts, spades) tried in that order;
@@ -18,23 +23,29 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations
+from typing import Any
 
 from cardkit.cards import ALL_CARDS, Card, CardSet
 from cardkit.melds.meld import RUN, SET, Arrangement, Meld, meld_sort_key, run_intervals
 from cardkit.melds.rules import DEFAULT_RULES, MeldRules
 from cardkit.melds.tables import (
+    _SPREAD,
     COUNT_SHIFT,
     M13,
     STD52,
     VALUE_SHIFT,
     Tables,
+    tables_by_index,
     tables_for,
 )
+
+# The hot functions below write M13 as 0x1FFF and VALUE_SHIFT as 12: a literal costs nothing to
+# load, a global does.
+assert M13 == 0x1FFF and VALUE_SHIFT == 12
 
 __all__ = ["all_melds", "best_arrangement", "deadwood_value", "hand_mask"]
 
 _RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
-_TABLES: dict[MeldRules, Tables] = {}
 
 
 def hand_mask(hand: CardSet | Iterable[Card] | int) -> int:
@@ -50,10 +61,16 @@ def hand_mask(hand: CardSet | Iterable[Card] | int) -> int:
 
 
 def _tables(rules: MeldRules) -> Tables:
-    tables = _TABLES.get(rules)
-    if tables is None:
-        tables = _TABLES[rules] = tables_for(rules)
+    """The tables of ``rules``. The search functions find the last rules asked for by identity,
+    without hashing them (a game passes the same rules object on every call)."""
+    global _LAST
+    tables = tables_for(rules)
+    _LAST = (rules, tables)
     return tables
+
+
+# (rules, tables) of the last call; tables are built on first use, not at import
+_LAST: tuple[object, Any] = (object(), None)
 
 
 def _solve(h: int, tables: Tables) -> tuple[int, int]:
@@ -66,6 +83,87 @@ def _solve(h: int, tables: Tables) -> tuple[int, int]:
     t = (a & b & (c | d)) | (c & d & (a | b))
     if not t:
         return score[a] + score[b] + score[c] + score[d], 0
+    if not t & (t - 1):
+        return _solve_one_rank(a, b, c, d, t, tables)
+    return _solve_ranks(h, a, b, c, d, t, tables)
+
+
+def _solve_one_rank(a: int, b: int, c: int, d: int, bit: int, tables: Tables) -> tuple[int, int]:
+    """:func:`_solve` when one rank alone can make a set (the common case in random hands).
+
+    Taking a card into the set changes only its own suit's runs, so each set choice scores as
+    the no-set total plus one delta per suit it takes: no product of choices is built. Every
+    legal choice is tried (``tables.rank_choices``, in the tie-break order): one that another
+    beats by adding only cards that can never be in a run scores strictly worse (a deadwood
+    card leaves), so the dominance pruning of the several-rank search is not needed here."""
+    score = tables.score
+    sa = score[a]
+    sb = score[b]
+    sc = score[c]
+    sd = score[d]
+    # a card taken into a set: its suit's score without it, plus one set card (tie-break)
+    da = score[a ^ bit] + 1 - sa if a & bit else 0
+    db = score[b ^ bit] + 1 - sb if b & bit else 0
+    dc = score[c ^ bit] + 1 - sc if c & bit else 0
+    dd = score[d ^ bit] + 1 - sd if d & bit else 0
+    total = sa + sb + sc + sd
+    if not tables.sets_3_or_4:
+        best, chosen = _best_choice(da, db, dc, dd, tables, a, b, c, d, bit)
+        return total + best, _SPREAD[chosen] << bit.bit_length() - 1
+    # Sets of 3 or 4: the choices are no set, the set of every held card, and (four held) the
+    # 3-sets leaving one card out, in that order; the first least wins.
+    gain = da + db + dc + dd
+    if a & b & c & d & bit:
+        most = max(da, db, dc, dd)
+        if most <= 0:  # the 4-set is at least as good as any 3-set
+            if gain >= 0:
+                return total, 0
+            return total + gain, _RANK_BITS << bit.bit_length() - 1
+        if gain - most >= 0:
+            return total, 0
+        # 3-sets in suit order leave out spades, hearts, diamonds, clubs in turn
+        out = 3 if dd == most else 2 if dc == most else 1 if db == most else 0
+        return total + gain - most, (_RANK_BITS ^ 1 << 13 * out) << bit.bit_length() - 1
+    if gain >= 0:
+        return total, 0
+    held = (a & bit and 1) | (b & bit and 1 << 13) | (c & bit and 1 << 26) | (d & bit and 1 << 39)
+    return total + gain, held << bit.bit_length() - 1
+
+
+def _best_choice(da: int, db: int, dc: int, dd: int, tables: Tables,
+                 a: int, b: int, c: int, d: int, bit: int) -> tuple[int, int]:
+    """(score change, 4-bit suit mask) of the best set choice at one rank, given each held
+    suit's change; "no set" first, then larger sets, then suit order: the first least wins."""
+    held = (a & bit and 1) | (b & bit and 2) | (c & bit and 4) | (d & bit and 8)
+    best = 0
+    chosen = 0
+    for choice in tables.rank_choices[held]:
+        value = 0
+        if choice & 1:
+            value = da
+        if choice & 2:
+            value += db
+        if choice & 4:
+            value += dc
+        if choice & 8:
+            value += dd
+        if value < best:
+            best = value
+            chosen = choice
+    return best, chosen
+
+
+def _solve_ranks(h: int, a: int, b: int, c: int, d: int, t: int,
+                 tables: Tables) -> tuple[int, int]:
+    """:func:`_solve` when several ranks can make sets: every undominated product of set
+    choices, pruned by a bound.
+
+    Ranks with a single choice are fixed first. For the others, each suit's score is tabled
+    for every pattern of its cards taken into sets at those ranks; the least score of a suit
+    over the patterns still open is a lower bound for it, and their sum (plus the set cards
+    already taken) bounds every completion of a partial choice, so a depth-first walk in the
+    table's tie-break order drops a branch whose bound is not below the best found."""
+    score = tables.score
     cap = tables.capable
     ca = cap[a]
     cb = cap[b]
@@ -73,7 +171,7 @@ def _solve(h: int, tables: Tables) -> tuple[int, int]:
     cd = cap[d]
     choices = tables.choices
     fixed = 0
-    combos = None
+    open_ranks: list[tuple[int, tuple[int, ...]]] = []
     while t:
         low = t & -t
         t ^= low
@@ -83,46 +181,81 @@ def _solve(h: int, tables: Tables) -> tuple[int, int]:
         options = choices[held]
         if len(options) == 1:
             fixed |= options[0] << r
-        elif combos is None:
-            combos = [option << r for option in options]
         else:
-            combos = [x | option << r for x in combos for option in options]
+            open_ranks.append((r, options))
     if fixed:
         h &= ~fixed
-    if combos is None:
+    base = fixed.bit_count()
+    if not open_ranks:
         return (
-            score[h & M13] + score[h >> 13 & M13] + score[h >> 26 & M13] + score[h >> 39]
-            + fixed.bit_count(),
+            score[h & M13] + score[h >> 13 & M13] + score[h >> 26 & M13] + score[h >> 39] + base,
             fixed,
         )
-    scores = [
-        score[(x := h & ~rm) & M13] + score[x >> 13 & M13] + score[x >> 26 & M13]
-        + score[x >> 39] + rm.bit_count()
-        for rm in combos
-    ]
-    best = min(scores)
-    return best + fixed.bit_count(), combos[scores.index(best)] | fixed
+    if len(open_ranks) == 1:
+        r, options = open_ranks[0]
+        bit = 1 << r
+        best, chosen = _solve_one_rank(
+            h & M13, h >> 13 & M13, h >> 26 & M13, h >> 39, bit, tables)
+        return best + base, chosen | fixed
+    return _search_choices(h, open_ranks, tables, base, fixed)
+
+
+def _search_choices(h: int, open_ranks: list[tuple[int, tuple[int, ...]]], tables: Tables,
+                    base: int, fixed: int) -> tuple[int, int]:
+    """Every product of the set choices of ``open_ranks``, in the table's tie-break order; the
+    first least score wins."""
+    score = tables.score
+    combos = [0]
+    for r, options in open_ranks:
+        combos = [x | option << r for x in combos for option in options]
+    best = -1
+    chosen = 0
+    for rm in combos:
+        x = h & ~rm
+        value = (score[x & M13] + score[x >> 13 & M13] + score[x >> 26 & M13] + score[x >> 39]
+                 + rm.bit_count())
+        if best < 0 or value < best:
+            best = value
+            chosen = rm
+    return best + base, chosen | fixed
 
 
 def deadwood_value(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_RULES) -> int:
     """The least deadwood count of ``hand`` (the value of :func:`best_arrangement`), fastest path:
     no objects are built."""
-    h = hand.mask if hand.__class__ is CardSet else hand_mask(hand)  # type: ignore[union-attr]
-    tables = _TABLES.get(rules) or _tables(rules)
-    if h & tables.wildmask:
-        return _wild_search(h, tables)[0] >> VALUE_SHIFT
-    extra = 0
-    if h >> 52:
-        extra = (h >> 52).bit_count() * tables.joker_score
-        h &= STD52
-    a = h & M13
-    b = h >> 13 & M13
-    c = h >> 26 & M13
+    h = hand.mask if type(hand) is CardSet else hand_mask(hand)
+    last = _LAST
+    tables: Tables = last[1] if last[0] is rules else _tables(rules)
+    if h & tables.special:  # wild cards, or jokers that are not
+        if h & tables.wildmask:
+            return _wild_search(h, tables)[0] >> 12
+        return (_solve(h & STD52, tables)[0]
+                + (h >> 52).bit_count() * tables.joker_score) >> 12
+    a = h & 0x1FFF
+    b = h >> 13 & 0x1FFF
+    c = h >> 26 & 0x1FFF
     d = h >> 39
-    if not ((a & b & (c | d)) | (c & d & (a | b))):
-        score = tables.score
-        return (score[a] + score[b] + score[c] + score[d] + extra) >> VALUE_SHIFT
-    return (_solve(h, tables)[0] + extra) >> VALUE_SHIFT
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    score = tables.score
+    if not t:
+        return (score[a] + score[b] + score[c] + score[d]) >> 12
+    if t & (t - 1):
+        return _solve_ranks(h, a, b, c, d, t, tables)[0] >> 12
+    # _solve_one_rank's value, written out: a quarter of random hands come here
+    sa = score[a]
+    sb = score[b]
+    sc = score[c]
+    sd = score[d]
+    da = score[a ^ t] + 1 - sa if a & t else 0
+    db = score[b ^ t] + 1 - sb if b & t else 0
+    dc = score[c ^ t] + 1 - sc if c & t else 0
+    dd = score[d ^ t] + 1 - sd if d & t else 0
+    if not tables.sets_3_or_4:
+        return (sa + sb + sc + sd + _best_choice(da, db, dc, dd, tables, a, b, c, d, t)[0]) >> 12
+    gain = da + db + dc + dd  # all held cards in one set
+    if a & b & c & d & t:  # four held: or a 3-set leaving out the card that costs most
+        gain -= max(da, db, dc, dd, 0)
+    return (sa + sb + sc + sd + (gain if gain < 0 else 0)) >> 12
 
 
 def hand_score(h: int, tables: Tables) -> int:
@@ -133,22 +266,91 @@ def hand_score(h: int, tables: Tables) -> int:
     return _solve(h & STD52, tables)[0] + extra
 
 
+_new_arrangement = Arrangement.__new__
+_set_value = Arrangement.deadwood_value.__set__  # type: ignore[attr-defined]
+_set_source = Arrangement._source.__set__  # type: ignore[attr-defined]
+_set_melds = Arrangement.melds.__set__  # type: ignore[attr-defined]
+_set_deadwood = Arrangement.deadwood.__set__  # type: ignore[attr-defined]
+
+
 def best_arrangement(
     hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_RULES
 ) -> Arrangement:
     """The arrangement of ``hand`` into disjoint melds with the least deadwood value (exact).
 
     Ties are broken as described in this module's docstring: fewest deadwood cards, then fewest
-    cards in sets, then a fixed enumeration order.
+    cards in sets, then a fixed enumeration order. The value is found at once; the melds and
+    deadwood cards are built the first time they are read (most callers want the value only).
     """
-    h = hand.mask if hand.__class__ is CardSet else hand_mask(hand)  # type: ignore[union-attr]
-    tables = _TABLES.get(rules) or _tables(rules)
-    if h & tables.wildmask:
-        return _wild_arrangement(h, tables)
-    jokers = h >> 52
-    h &= STD52
-    score, sets = _solve(h, tables)
-    melds: list[Meld] | tuple[Meld, ...] = []
+    h = hand.mask if type(hand) is CardSet else hand_mask(hand)
+    last = _LAST
+    tables: Tables = last[1] if last[0] is rules else _tables(rules)
+    if h & tables.special:
+        if h & tables.wildmask:
+            return _wild_arrangement(h, tables)
+        return _natural_arrangement(h, tables)
+    a = h & 0x1FFF
+    b = h >> 13 & 0x1FFF
+    c = h >> 26 & 0x1FFF
+    d = h >> 39
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    arrangement = _new_arrangement(Arrangement)
+    if not t:
+        score = tables.score
+        _set_value(arrangement, (score[a] + score[b] + score[c] + score[d]) >> 12)
+        # what fill_arrangement needs, packed in an int: the tables, the set cards, the hand
+        _set_source(arrangement, tables.source | h)
+        return arrangement
+    if t & (t - 1) or not tables.sets_3_or_4:
+        value, sets = (_solve_ranks(h, a, b, c, d, t, tables) if t & (t - 1)
+                       else _solve_one_rank(a, b, c, d, t, tables))
+        _set_value(arrangement, value >> 12)
+        _set_source(arrangement, tables.source | sets << 52 | h)
+        return arrangement
+    # _solve_one_rank with sets of 3 or 4, written out: a quarter of random hands come here
+    score = tables.score
+    sa = score[a]
+    sb = score[b]
+    sc = score[c]
+    sd = score[d]
+    da = score[a ^ t] + 1 - sa if a & t else 0
+    db = score[b ^ t] + 1 - sb if b & t else 0
+    dc = score[c ^ t] + 1 - sc if c & t else 0
+    dd = score[d ^ t] + 1 - sd if d & t else 0
+    gain = da + db + dc + dd
+    sets = 0
+    if a & b & c & d & t:
+        most = max(da, db, dc, dd)
+        if most > 0:
+            gain -= most
+            if gain < 0:
+                out = 3 if dd == most else 2 if dc == most else 1 if db == most else 0
+                sets = (_RANK_BITS ^ 1 << 13 * out) << t.bit_length() - 1
+        elif gain < 0:
+            sets = _RANK_BITS << t.bit_length() - 1
+    elif gain < 0:
+        sets = ((a & t and 1) | (b & t and 1 << 13) | (c & t and 1 << 26)
+                | (d & t and 1 << 39)) << t.bit_length() - 1
+    _set_value(arrangement, (sa + sb + sc + sd + (gain if sets else 0)) >> 12)
+    _set_source(arrangement, tables.source | sets << 52 | h)
+    return arrangement
+
+
+def fill_arrangement(arrangement: Arrangement) -> None:
+    """Build the melds and deadwood of an arrangement :func:`best_arrangement` left unbuilt."""
+    source = arrangement._source
+    h = source & STD52
+    sets = source >> 52 & STD52
+    tables = tables_by_index((source >> 104) - 1)  # Tables.source
+    melds, deadwood = _parts(h, sets, tables)
+    _set_melds(arrangement, melds)
+    _set_deadwood(arrangement, deadwood)
+
+
+def _parts(h: int, sets: int, tables: Tables) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """The melds and deadwood of natural cards ``h`` whose set cards are ``sets`` (the runs are
+    each suit's tabled best)."""
+    melds: list[Meld] = []
     if sets:
         set_melds = tables.set_melds
         ranks = (sets | sets >> 13 | sets >> 26 | sets >> 39) & M13
@@ -166,13 +368,18 @@ def best_arrangement(
     e1 = entries[1][h >> 13 & M13]
     e2 = entries[2][h >> 26 & M13]
     e3 = entries[3][h >> 39]
-    deadwood = e0[1] + e1[1] + e2[1] + e3[1]
     runs = e0[0] + e1[0] + e2[0] + e3[0]
-    melds = tuple(melds) + runs if melds else runs
-    value = score >> VALUE_SHIFT
-    if jokers:
-        deadwood += tuple(ALL_CARDS[52 + i] for i in range(2) if jokers >> i & 1)
-        value += jokers.bit_count() * tables.rules.wild_value
+    return (tuple(melds) + runs if melds else runs), e0[1] + e1[1] + e2[1] + e3[1]
+
+
+def _natural_arrangement(h: int, tables: Tables) -> Arrangement:
+    """The arrangement of natural cards plus jokers that are not wild (dead cards), built."""
+    jokers = h >> 52
+    h &= STD52
+    score, sets = _solve(h, tables)
+    melds, deadwood = _parts(h, sets, tables)
+    deadwood += tuple(ALL_CARDS[52 + i] for i in range(2) if jokers >> i & 1)
+    value = (score >> VALUE_SHIFT) + jokers.bit_count() * tables.rules.wild_value
     return Arrangement(melds, deadwood, value)
 
 

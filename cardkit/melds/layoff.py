@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
@@ -11,7 +12,8 @@ from cardkit.melds.meld import RUN, SET, LayoffResult, Meld
 from cardkit.melds.rules import DEFAULT_RULES, MeldRules
 from cardkit.melds.tables import COUNT_SHIFT
 
-__all__ = ["best_with_layoffs", "can_lay_off", "lay_off", "layoff_positions"]
+__all__ = ["best_with_layoffs", "can_lay_off", "lay_off", "layoff_identities",
+           "layoff_positions"]
 
 LOW = "low"
 HIGH = "high"
@@ -19,11 +21,16 @@ HIGH = "high"
 
 def _run_ends(meld: Meld, rules: MeldRules) -> tuple[int | None, int | None]:
     """The ranks just below and just above a run in the rules' run order (None: no such rank)."""
+    return _window_ends(rules, int(meld.represents[0].rank or 0), len(meld.represents))
+
+
+@functools.cache  # bounded: one entry per rules value, first rank (13) and length (<= 14)
+def _window_ends(rules: MeldRules, first: int, length: int) -> tuple[int | None, int | None]:
+    """The ranks just outside the run window of ``length`` that starts at rank ``first``."""
     positions = rules.positions
-    ranks = tuple(card.rank for card in meld.represents)
-    length = len(ranks)
     for start in range(len(positions) - length + 1):
-        if positions[start : start + length] == ranks:
+        ranks = positions[start : start + length]
+        if ranks[0] == first and len(set(ranks)) == length:
             below = positions[start - 1] if start > 0 else None
             above = positions[start + length] if start + length < len(positions) else None
             return (
@@ -61,6 +68,40 @@ def layoff_positions(card: Card, meld: Meld, rules: MeldRules = DEFAULT_RULES) -
     if above is not None and (wild or (card.suit == suit and card.rank == above)):
         ends.append(HIGH)
     return ends
+
+
+def layoff_identities(card: Card, meld: Meld, rules: MeldRules = DEFAULT_RULES) -> list[Card]:
+    """What ``card`` may stand for when laid off on ``meld``: ``[card]`` for a natural card that
+    fits, every card that fits for a wild card (a set's missing suits in suit order; a run's
+    card below it, then the one above), ``[]`` when it does not fit. A move generator that lets
+    the player declare a wild card's identity offers one move per entry.
+
+    >>> from cardkit.cards import parse_cards
+    >>> from cardkit.melds import MeldRules, classify
+    >>> rules = MeldRules(wild=("X1",))
+    >>> run = classify(parse_cards("5H 6H 7H"), rules)
+    >>> [str(card) for card in layoff_identities(Card.parse("X1"), run, rules)]
+    ['4H', '8H']
+    >>> [str(card) for card in layoff_identities(Card.parse("8H"), run, rules)]
+    ['8H']
+    """
+    if card not in rules.wild:
+        # the common case first: a natural card of another rank (set) or suit (run)
+        first = meld.represents[0]
+        if card.is_joker or (card.rank != first.rank if meld.kind == SET
+                             else card.suit != first.suit):
+            return []
+        return [card] if layoff_positions(card, meld, rules) else []
+    ends = layoff_positions(card, meld, rules)
+    if not ends:
+        return []
+    if meld.kind == SET:
+        used = {identity.suit for identity in meld.represents}
+        return [Card.of(meld.rank, suit) for suit in range(4)  # type: ignore[arg-type]
+                if suit not in used]
+    below, above = _run_ends(meld, rules)
+    return [Card.of(below if end == LOW else above, meld.suit)  # type: ignore[arg-type]
+            for end in ends]
 
 
 def can_lay_off(card: Card, meld: Meld, rules: MeldRules = DEFAULT_RULES) -> bool:

@@ -108,6 +108,20 @@ class Arrangement:
     melds: tuple[Meld, ...]
     deadwood: tuple[Card, ...]
     deadwood_value: int
+    # The search's fast path leaves ``melds`` and ``deadwood`` unset and packs what builds them
+    # into this int (see cardkit.melds.arrange.fill_arrangement): most callers read only the
+    # value, and building the meld objects was most of the search's cost. An int, so code that
+    # walks attrs fields for cards finds none here.
+    _source: int = attrs.field(default=0, init=False, eq=False, repr=False)
+
+    def __getattr__(self, name: str) -> Any:
+        # Reached only when a slot is unset: a lazily built arrangement's melds or deadwood.
+        if name in ("melds", "deadwood") and self._source:
+            from cardkit.melds.arrange import fill_arrangement
+
+            fill_arrangement(self)
+            return object.__getattribute__(self, name)
+        raise AttributeError(f"'Arrangement' object has no attribute {name!r}")
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data: ``melds`` (lists of card texts), ``deadwood`` (card texts) and

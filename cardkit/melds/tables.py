@@ -30,11 +30,16 @@ class Tables:
         "capable",
         "choices",
         "cover",
+        "index",
         "joker_score",
         "max_set",
+        "rank_choices",
         "rules",
         "score",
         "set_melds",
+        "sets_3_or_4",
+        "source",
+        "special",
         "suit_entries",
         "variant",
         "variants",
@@ -79,7 +84,16 @@ class Tables:
         self.max_set = rules.max_set
         self.capable = capable
         self.choices = _set_choice_table(rules)
+        self.rank_choices = _rank_choice_table(rules)
+        # sets of 3 or 4 (gin, Tonk): one rank's best choice has a closed form
+        self.sets_3_or_4 = {size for size in rules.set_sizes if size <= 4} == {3, 4}
+        self.index = -1  # set by tables_for: this rules value's place in a process-wide list
+        # a lazily built arrangement's int: index + 1 above the set cards (52 bits) and the
+        # hand (52 bits); never 0
+        self.source = 0
         self.wildmask = sum(card.mask for card in rules.wild)
+        # cards that leave the natural fast path: wild cards and jokers
+        self.special = self.wildmask | ~STD52
         self.joker_score = rules.wild_value << VALUE_SHIFT | 1 << COUNT_SHIFT
         self.set_melds: dict[int, Meld] = {}
         self.suit_entries = [self._suit_entries(suit) for suit in range(4)]
@@ -192,15 +206,41 @@ def _set_choice_table(rules: MeldRules) -> list[tuple[int, ...]]:
     return table
 
 
+def _rank_choice_table(rules: MeldRules) -> list[tuple[int, ...]]:
+    """Every legal set choice at one rank, indexed by the 4-bit mask of the suits held there:
+    4-bit suit masks, "no set" (0) first, then larger sets, then suit order (the tie-break
+    order of :func:`_set_choice_table`, without its dominance pruning)."""
+    sizes = sorted({size for size in rules.set_sizes if size <= 4}, reverse=True)
+    table: list[tuple[int, ...]] = []
+    for held in range(16):
+        suits = [s for s in range(4) if held >> s & 1]
+        legal = [0]
+        for size in sizes:
+            for combo in combinations(suits, size):
+                legal.append(sum(1 << s for s in combo))
+        table.append(tuple(legal))
+    return table
+
+
 _SPREAD = [sum(1 << (13 * s) for s in range(4) if choice >> s & 1) for choice in range(16)]
 
 
 _TABLES: dict[MeldRules, Tables] = {}
+_BY_INDEX: list[Tables] = []
 
 
 def tables_for(rules: MeldRules) -> Tables:
-    """The (cached) tables of ``rules``."""
+    """The (cached) tables of ``rules``: one per distinct rules value in a process."""
     tables = _TABLES.get(rules)
     if tables is None:
         tables = _TABLES[rules] = Tables(rules)
+        tables.index = len(_BY_INDEX)
+        tables.source = (tables.index + 1) << 104
+        _BY_INDEX.append(tables)
     return tables
+
+
+def tables_by_index(index: int) -> Tables:
+    """The tables whose :attr:`Tables.index` is ``index`` (a lazily built arrangement keeps the
+    index, an int, rather than the tables)."""
+    return _BY_INDEX[index]

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardkit_games.gin_rummy import settlement
+from cardkit_games.gin_rummy import about, settlement
 from cardkit_games.gin_rummy.agents import greedy_agent
+from cardkit_games.gin_rummy.encoding import encoding
 from cardkit_games.gin_rummy.match import MATCH, THREE_ROLES
 from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.options import OPTIONS
@@ -94,11 +95,11 @@ VARIANT_EXAMPLE = VariantExample(
 GIN_RUMMY = GameDefinition(
     name="gin-rummy",
     title="Gin Rummy (three-hand box/captain/sitter, and classic two-player)",
-    summary="Gin rummy for three (box, captain and sitter) or two players.",
+    summary=about.SUMMARY,
     state_class=GinState,
     options=OPTIONS,
-    player_counts=(2, 3),
-    default_players=3,
+    player_counts=about.PLAYER_COUNTS,
+    default_players=about.DEFAULT_PLAYERS,
     match=MATCH,
     variant_example=VARIANT_EXAMPLE,
     hooks=HOOKS,
@@ -112,4 +113,5 @@ GIN_RUMMY = GameDefinition(
     analyse_hand=_analyse_hand,
     hand_sizes=lambda options: (10, 11), roles=(*THREE_ROLES, "dealer", "non-dealer"),
     evaluate=_evaluate,
+    encoding=encoding,
 )

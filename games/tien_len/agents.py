@@ -10,21 +10,40 @@ remaining rank (a pair, triple or quad is one unit). It:
 - keeps 2s and bombs for when they matter: a bomb chops 2s; 2s and bombs are otherwise used only
   when an opponent is close to going out or they finish the hand off (≤ 2 units left);
 - does not break up a sequence, pair or triple to follow (a play that does not lower its units)
-  unless an opponent is close to going out.
+  unless an opponent is close to going out;
+- counts the cards played (:class:`PlayedReader`): near the end (three units or fewer), when
+  leading *bosses* — plays nothing left unseen can beat, so it keeps the lead — and then its
+  last unit takes it out, it leads them first (:func:`bosses_take_it_out`).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules, combination_of, is_bomb
+import attrs
+from cardkit_games.tien_len.rules import (
+    TWO_POSITION,
+    climbing_rules,
+    combination_of,
+    is_bomb,
+    lead_plays,
+)
 
 from cardkit.actions import Action
 from cardkit.agents import Agent
+from cardkit.cards import STANDARD_CARDS, Card, CardSet
+from cardkit.climbing import ClimbingRules, Combination, ComboType
 from cardkit.game import Game
 from cardkit.views import View
 
-__all__ = ["GreedyAgent", "greedy_agent", "hand_units"]
+__all__ = ["GreedyAgent", "PlayedReader", "bosses_take_it_out", "greedy_agent", "hand_units",
+           "is_boss"]
+
+#: Lead a boss first once the hand is down to this many units.
+BOSS_UNITS = 3
+_DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
+_SET_SIZES = {ComboType.PAIR: 2, ComboType.TRIPLE: 3, ComboType.QUAD: 4}
 
 _UNITS: dict[int, int] = {}
 
@@ -61,6 +80,79 @@ def hand_units(smask: int) -> int:
     return units
 
 
+@attrs.define
+class PlayedReader:
+    """The cards played so far this game, read from the public history (only the new entries
+    at each decision; a view of another game — different dealer, scores or opening play —
+    starts afresh)."""
+
+    key: tuple[object, ...] = ()
+    read: int = 0
+    played: int = 0
+
+    def update(self, view: View) -> int:
+        """The mask of every card played so far in ``view``'s game."""
+        history = view.history
+        key = (view.dealer, view.scores, history[:1])
+        if key != self.key or len(history) < self.read:
+            self.key, self.read, self.played = key, 0, 0
+        for _, text in history[self.read:]:
+            if text.startswith("play "):
+                for token in text.split()[1:]:
+                    self.played |= Card.parse(token).mask
+        self.read = len(history)
+        return self.played
+
+
+@functools.cache
+def _positions(ranks: frozenset[int], rules: ClimbingRules) -> frozenset[int]:
+    return frozenset(rules.rank_position(rank) for rank in ranks)
+
+
+def is_boss(combo: Combination, unseen: int, rules: ClimbingRules) -> bool:
+    """True when no combination of the ``unseen`` cards (a strength mask, all of them as if
+    one player held them) beats ``combo`` the ordinary way: same type and length, higher key
+    (bombs aside). Reads the strength mask rank by rank rather than listing combinations."""
+    key = combo.key_strength
+    top, suit = key >> 2, key & 3
+    kind = combo.type
+    if kind is ComboType.SINGLE:
+        return not unseen >> (key + 1)
+    counts = [(unseen >> 4 * p & 0xF).bit_count() for p in range(13)]
+    if kind in _SET_SIZES:
+        size = _SET_SIZES[kind]
+        if any(count >= size for count in counts[top + 1:]):
+            return False
+        # a pair of the same rank beats with the higher suit; triples and quads by rank only
+        return not (kind is ComboType.PAIR and counts[top] >= 2
+                    and (unseen >> 4 * top & 0xF) >> (suit + 1))
+    double = kind is ComboType.DOUBLE_SEQUENCE
+    need = 2 if double else 1
+    allowed = _positions(rules.double_sequence_ranks if double else rules.sequence_ranks, rules)
+    length = combo.length
+    for end in range(top, 13):
+        start = end - length + 1
+        if start < 0 or any(p not in allowed or counts[p] < need for p in range(start, end + 1)):
+            continue
+        if end > top or (unseen >> 4 * end & 0xF) >> (suit + 1):
+            return False
+    return True
+
+
+def bosses_take_it_out(hand: CardSet, unseen: int, rules: ClimbingRules) -> bool:
+    """True when ``hand`` goes out by leads alone: it is one unit (:func:`hand_units`), or it
+    has a boss (:func:`is_boss`) whose lead leaves fewer units that again go out so."""
+    units = hand_units(rules.strength_mask(hand))
+    if units <= 1:
+        return True
+    for combo in lead_plays(hand, rules):
+        rest = CardSet.from_mask(hand.mask & ~CardSet(combo.cards).mask)
+        if hand_units(rules.strength_mask(rest)) < units and is_boss(combo, unseen, rules) \
+                and bosses_take_it_out(rest, unseen, rules):
+            return True
+    return False
+
+
 class GreedyAgent(Agent):
     """The greedy heuristic described in the module docstring."""
 
@@ -69,6 +161,7 @@ class GreedyAgent(Agent):
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         self.rules = climbing_rules(game.options)
         self.seat = seat
+        self.reader = PlayedReader()
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """The greedy choice."""
@@ -98,10 +191,10 @@ class GreedyAgent(Agent):
             if best_cost is None or cost < best_cost:
                 best_cost, best, best_combo = cost, action, combo
         assert best is not None and best_combo is not None and best_cost is not None
-        if not can_pass:
-            return best, f"leads its weakest useful play ({best_combo.type.value})"
         others = [size for seat, size in enumerate(view.hand_sizes)
                   if seat != view.seat and size]
+        if not can_pass:
+            return self._lead(view, plays, smask, units_now, best, best_combo)
         urgent = bool(others) and min(others) <= 2
         units_after, strong = best_cost[0], best_cost[1]
         top = view.info.get("top") or {}
@@ -115,6 +208,27 @@ class GreedyAgent(Agent):
             return legal_actions[-1], "would have to break up a combination; passes"
         why = "an opponent is close to going out" if urgent else "sheds a whole unit"
         return best, f"follows with its weakest sufficient play ({why})"
+
+
+    def _lead(self, view: View, plays: list[Action], smask: int, units_now: int,
+              best: Action, best_combo: Combination) -> tuple[Action, str]:
+        rules = self.rules
+        if 2 <= units_now <= BOSS_UNITS:
+            mine = 0
+            for card in view.hand:
+                mine |= card.mask
+            unseen = rules.strength_mask(
+                CardSet.from_mask(_DECK_MASK & ~mine & ~self.reader.update(view)))
+            for action in sorted(plays, key=lambda a: rules.strength_mask(a.cards)):
+                if hand_units(smask & ~rules.strength_mask(action.cards)) >= units_now:
+                    continue
+                combo = combination_of(action.cards, rules)
+                rest = CardSet.from_mask(mine & ~CardSet(action.cards).mask)
+                if combo is not None and is_boss(combo, unseen, rules) \
+                        and bosses_take_it_out(rest, unseen, rules):
+                    return action, ("leads a play nobody can beat, then the rest, and goes "
+                                    "out (counting the cards played)")
+        return best, f"leads its weakest useful play ({best_combo.type.value})"
 
 
 def greedy_agent(game: Game, seat: int, seed: int) -> Agent:

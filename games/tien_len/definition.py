@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardkit_games.tien_len import about
 from cardkit_games.tien_len.agents import greedy_agent
 from cardkit_games.tien_len.deal import first_leader, instant_wins
+from cardkit_games.tien_len.encoding import encoding
 from cardkit_games.tien_len.match import MATCH_RULES
 from cardkit_games.tien_len.options import OPTIONS, check_options
 from cardkit_games.tien_len.rules import climbing_rules, instant_wins_of
@@ -108,11 +110,11 @@ VARIANT_EXAMPLE = VariantExample(
 TIEN_LEN = GameDefinition(
     name="tien-len",
     title="Tiến Lên",
-    summary="The Vietnamese climbing game: beat the top, chop 2s with bombs, shed first.",
+    summary=about.SUMMARY,
     state_class=TienLenState,
     options=OPTIONS,
-    player_counts=(2, 3, 4),
-    default_players=4,
+    player_counts=about.PLAYER_COUNTS,
+    default_players=about.DEFAULT_PLAYERS,
     match=MATCH_RULES,
     variant_example=VARIANT_EXAMPLE,
     hooks=Hooks(
@@ -138,4 +140,5 @@ TIEN_LEN = GameDefinition(
     },
     max_actions=2000,
     version="0.1.0",
+    encoding=encoding,
 )

@@ -18,7 +18,8 @@ from cardkit.actions import Action
 from cardkit.cache import BoundedCache
 from cardkit.climbing import Combination
 
-__all__ = ["ENTRY_BYTES", "PLAYS_CACHE_SIZE", "action_of", "actions_of", "cached_combination"]
+__all__ = ["ENTRY_BYTES", "PLAYS_CACHE_SIZE", "action_of", "actions_of", "cached_combination",
+           "play_cache"]
 
 #: The measured size of one cache entry, in bytes (for the bound above).
 ENTRY_BYTES = 480
@@ -52,3 +53,10 @@ def cached_combination(mask: int) -> Combination | None:
     otherwise: the caller classifies the cards)."""
     entry = _PLAYS.get(mask)
     return entry[1] if entry is not None else None
+
+
+def play_cache() -> BoundedCache[int, tuple[Action, Combination]]:
+    """The cache itself, for :class:`~cardkit_games.tien_len.rules.PlayTracker`, which also
+    files each play under ``~strength_mask`` (a negative key: card masks are never negative),
+    so one bounded cache holds every play however it is looked up."""
+    return _PLAYS

@@ -23,16 +23,21 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
+from cardkit_games.tien_len.plays import action_of, play_cache
+
+from cardkit.actions import Action
 from cardkit.cards import Card, CardSet, Suit
 from cardkit.climbing import (
     BeatRule,
     ClimbingRules,
     Combination,
     ComboType,
+    HandCombinations,
     all_combinations,
     beating_combinations,
     beats_normally,
     classify,
+    combination_of_mask,
 )
 
 __all__ = [
@@ -40,6 +45,7 @@ __all__ = [
     "SUIT_ORDER",
     "TWO_POSITION",
     "BombRules",
+    "PlayTracker",
     "beating_plays",
     "bomb_rules",
     "climbing_rules",
@@ -47,6 +53,7 @@ __all__ = [
     "is_bomb",
     "is_twos",
     "lead_plays",
+    "legal_plays",
 ]
 
 #: §1: ranks low to high.
@@ -261,3 +268,97 @@ def instant_wins_of(hand: CardSet | Iterable[Card], enabled: Iterable[str],
 def combination_of(cards: Iterable[Card], rules: ClimbingRules) -> Combination | None:
     """Classify cards as a combination (None if they form none) — :func:`climbing.classify`."""
     return classify(cards, rules)
+
+
+# --------------------------------------------------------------------------------------------
+# The plays of each hand, tracked through the game (the hot path of simulation).
+
+def _play_of(rules: ClimbingRules, type_: ComboType, smask: int) -> Action:
+    """The play action of the combination of ``type_`` whose strength mask is ``smask``, made
+    by :mod:`cardkit_games.tien_len.plays` and filed there under ``~smask`` too."""
+    cache = play_cache()
+    entry = cache.get(~smask)
+    if entry is None:
+        combo = combination_of_mask(rules, smask, type_)
+        entry = cache[~smask] = (action_of(combo), combo)
+    return entry[0]
+
+
+class PlayTracker:
+    """Every seat's possible plays, enumerated once at the deal and pruned after each play.
+
+    One :class:`~cardkit.climbing.HandCombinations` per seat; :func:`legal_plays` reads it. It
+    follows the hands by itself (each query compares the seat's hand mask), so a state needs no
+    call after a play, and a re-dealt copy (``determinize``) enumerates its new hands. It is a
+    cache of the hands: copying a state shares its lists (they are replaced, never changed in
+    place), and pickling keeps nothing but the rules.
+    """
+
+    __slots__ = ("bombs", "seats")
+
+    def __init__(self, rules: ClimbingRules, bombs: BombRules, players: int) -> None:
+        self.bombs = bombs
+        self.seats = [HandCombinations(rules) for _ in range(players)]
+
+    def hand(self, seat: int, hand: CardSet) -> HandCombinations:
+        """Seat ``seat``'s combinations, brought up to date with ``hand``."""
+        combos = self.seats[seat]
+        if combos.hand_mask != hand.mask:
+            combos.sync(hand.mask)
+        return combos
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PlayTracker:
+        copy = PlayTracker.__new__(PlayTracker)
+        copy.bombs = self.bombs
+        copy.seats = [combos.copy() for combos in self.seats]
+        return copy
+
+    def __reduce__(self) -> tuple[object, tuple[ClimbingRules, tuple[bool, bool, bool], int]]:
+        # Rebuilt empty: the hands it follows are in the state; snapshots stay small and equal
+        # for equal states. Bomb rules hold closures: they travel as their three options.
+        bombs = self.bombs
+        return (_empty_tracker, (self.seats[0].rules,
+                                 (bombs.quad_beats_pair_of_twos, bombs.longer, bombs.cross),
+                                 len(self.seats)))
+
+
+def _empty_tracker(rules: ClimbingRules, bomb_options: tuple[bool, bool, bool],
+                   players: int) -> PlayTracker:
+    return PlayTracker(rules, _bomb_rules(*bomb_options), players)
+
+
+def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination | None,
+                bomb_fight: bool, must_include: Card | None = None,
+                bombs_only: bool = False) -> list[Action]:
+    """The ``play`` actions of ``seat`` now: §3.1 any combination when leading (with
+    ``must_include``, the first lead's card, §2.4), else §3.2/§4.3/§4.4 those that beat ``top``
+    (only bombs for a locked player under ``bombs_ignore_pass_lock``). The same plays, in the
+    same order, as :func:`lead_plays` and :func:`beating_plays` on ``hand``."""
+    combos = tracker.hand(seat, hand)
+    rules = combos.rules
+    cached = play_cache().get
+    out: list[Action] = []
+    if top is None:
+        wanted = 0 if must_include is None else 1 << rules.strength(must_include)
+        for (type_, _), group in combos.groups():
+            for found in group:
+                if wanted and not found & wanted:
+                    continue
+                entry = cached(~found)
+                out.append(entry[0] if entry is not None else _play_of(rules, type_, found))
+        return out
+    extra = tracker.bombs.extra(top, bomb_fight)
+    if extra is None:
+        if bombs_only and top.type is not QUAD and top.type is not DOUBLE_SEQUENCE:
+            return out
+        for type_, found in combos.beating(top):
+            entry = cached(~found)
+            out.append(entry[0] if entry is not None else _play_of(rules, type_, found))
+        return out
+    types, rule = extra
+    for type_, found in combos.beating(top, rule, types):
+        if bombs_only and type_ is not QUAD and type_ is not DOUBLE_SEQUENCE:
+            continue
+        entry = cached(~found)
+        out.append(entry[0] if entry is not None else _play_of(rules, type_, found))
+    return out

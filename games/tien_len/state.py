@@ -18,15 +18,15 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
-from cardkit_games.tien_len.plays import actions_of, cached_combination
+from cardkit_games.tien_len.plays import cached_combination
 from cardkit_games.tien_len.rules import (
     TWO_POSITION,
     BombRules,
-    beating_plays,
+    PlayTracker,
     bomb_rules,
     climbing_rules,
     combination_of,
-    lead_plays,
+    legal_plays,
 )
 
 from cardkit.actions import Action
@@ -105,7 +105,7 @@ def lead_legal(state: TienLenState) -> list[Action]:
     lowest card (§2.4)."""
     seat = state.current_player
     assert seat is not None
-    return actions_of(lead_plays(state.hands[seat], state.rules, state.must_include))
+    return legal_plays(state.plays, seat, state.hands[seat], None, False, state.must_include)
 
 
 def lead_why_illegal(state: TienLenState, action: Action) -> str | None:
@@ -127,9 +127,8 @@ def follow_legal(state: TienLenState) -> list[Action]:
     top = state.top
     assert seat is not None and top is not None  # following means there is a top to beat
     locked = bool(state.passed >> seat & 1)
-    combos = beating_plays(state.hands[seat], top, state.bomb_fight, state.rules, state.bombs,
-                           locked)
-    actions = actions_of(combos)
+    actions = legal_plays(state.plays, seat, state.hands[seat], top, state.bomb_fight, None,
+                          locked)
     actions.append(PASS)
     return actions
 
@@ -210,6 +209,7 @@ class TienLenState(State):
             seat = (first + position * self.step) % players
             masks[seat] |= deck[position].mask
         self.hands = [CardSet.from_mask(mask) for mask in masks]
+        self.plays = PlayTracker(self.rules, self.bombs, players)  # each hand's plays
         self.out_of_play = CardSet(deck[dealt:])
         self.set_aside = CardSet()
         self.trick = []

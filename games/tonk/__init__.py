@@ -1,5 +1,22 @@
-"""Tonk (Tunk): the ``tonk`` game plugin (rules file: tonk.md; §-numbers in docstrings)."""
+"""Tonk (Tunk): the ``tonk`` game plugin (rules file: tonk.md; §-numbers in docstrings).
 
-from cardkit_games.tonk.definition import GAME
+The definition is imported on first use of ``GAME`` (the entry point): listing the installed
+games reads :mod:`.about` alone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cardkit_games.tonk.definition import GAME as GAME
 
 __all__ = ["GAME"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "GAME":
+        from cardkit_games.tonk.definition import GAME
+
+        return GAME
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,29 +2,195 @@
 
 The greedy agent sees only its :class:`~cardkit.views.View`. It lays every spread and makes every
 hit it can (each sheds count and moves it towards a tonk; a hit on someone else's spread also
-hit-locks them), takes the discard only when it can use it at once or it is a low card close to a
-meld, discards its highest-value loose card (cards in a pair or near a run are kept), and drops
-when its count is low compared with what it infers about the others: each opponent's hand size
-times the mean value of the cards it has not seen (its own hand, the table, every discard), shaded
-down because players shed high cards first.
+hit-locks them), takes the discard
+only when it can use it at once, discards its highest-value loose card (cards in a pair or near a
+run are kept), and drops when it is probably the lowest (:func:`chance_lowest`): each opponent's
+count is inferred from its hand size, the cards it was seen taking from the discard pile (known
+to be in its hand until it lays or throws them) and the values of the cards this seat has not
+seen (not in its hand, on the table or discarded), shaded down because players shed high cards
+first.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 from collections.abc import Sequence
 
+import attrs
 from cardkit_games.tonk.state import card_values
 
 from cardkit.actions import Action
 from cardkit.agents import Agent
-from cardkit.cards import ALL_CARDS, Card
+from cardkit.cards import ALL_CARDS, Card, card_mask
 from cardkit.game import Game
 from cardkit.views import View
 
-__all__ = ["GreedyAgent", "greedy_agent"]
+__all__ = ["CountEstimate", "CountReader", "GreedyAgent", "chance_lowest", "estimate_counts",
+           "greedy_agent"]
 
 _CARD_BY_TEXT = {card.text: card for card in ALL_CARDS}
+
+#: Unknown cards in an opponent's hand are worth this share of the unseen cards' mean value
+#: (players throw their high cards first).
+SHADE = 0.85
+#: Drop when the chance of being strictly lowest is at least ``DROP_CHANCE - DROP_CHANCE_STEP x
+#: opponents`` (0.8 heads-up, 0.75 against two, 0.7 against three: measured best in
+#: bench/heuristics.py; the chance is a product over the opponents, so it shrinks with them).
+DROP_CHANCE = 0.85
+DROP_CHANCE_STEP = 0.05
+
+#: An opponent's inferred count: its mean and variance.
+CountEstimate = tuple[float, float]
+
+
+def _rank(card: Card) -> int:
+    """A standard card's rank, 1 (ace) to 13 (king), from its index (typed, unlike
+    ``card.rank``, which a joker lacks)."""
+    return card.index % 13 + 1
+
+
+def _cards_in(text: str) -> list[Card]:
+    """The cards an action's text names (``spread 7H 8H 9H``, ``hit 4C 1``, ``discard KH``;
+    a joker's declared card after ``=`` is ignored)."""
+    cards = []
+    for token in text.split()[1:]:
+        card = _CARD_BY_TEXT.get(token.split("=")[0].upper())
+        if card is not None:
+            cards.append(card)
+    return cards
+
+
+@functools.cache
+def _suit_sums(rank_values: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """For every 13-bit set of ranks: (cards, sum of values, sum of squared values)."""
+    table = [(0, 0, 0)] * (1 << 13)
+    for mask in range(1, 1 << 13):
+        low = mask & -mask
+        value = rank_values[low.bit_length() - 1]
+        size, total, squares = table[mask ^ low]
+        table[mask] = (size + 1, total + value, squares + value * value)
+    return tuple(table)
+
+
+def _pool_sums(pool: int, values: Sequence[int], table: Sequence[tuple[int, int, int]]
+               ) -> tuple[int, int, int]:
+    """(cards, sum of values, sum of squares) of the card mask ``pool``: four look-ups in
+    ``table`` (:func:`_suit_sums` of the rank values: a card's value depends on its rank
+    only), plus the jokers one by one."""
+    size = total = squares = 0
+    for suit in range(4):
+        count, value, square = table[pool >> 13 * suit & 0x1FFF]
+        size += count
+        total += value
+        squares += square
+    jokers = pool >> 52
+    index = 52
+    while jokers:
+        if jokers & 1:
+            size += 1
+            total += values[index]
+            squares += values[index] * values[index]
+        jokers >>= 1
+        index += 1
+    return size, total, squares
+
+
+@attrs.define
+class CountReader:
+    """Infers the opponents' counts from one seat's views (see :meth:`estimates`), reading
+    each view's public history only from where the last one ended (a view of another hand —
+    different dealer, scores or start of history — starts afresh)."""
+
+    values: Sequence[int]
+    deck_mask: int
+    sums: Sequence[tuple[int, int, int]] = attrs.field(init=False)
+    key: tuple[object, ...] = ()
+    read: int = 0
+    pile: list[Card] = attrs.field(factory=list)
+    known: dict[int, set[Card]] = attrs.field(factory=dict)
+    shown: int = 0  # every card seen discarded, spread or hit this hand
+
+    def __attrs_post_init__(self) -> None:
+        self.sums = _suit_sums(tuple(self.values[:13]))
+
+    def _catch_up(self, view: View) -> None:
+        history = view.history
+        key = (view.seat, view.dealer, view.scores, history[:1])
+        if key != self.key or len(history) < self.read:
+            self.key, self.read, self.shown = key, 0, 0
+            self.pile, self.known = [], {}
+        known, pile, shown = self.known, self.pile, self.shown
+        for seat, text in history[self.read:]:
+            if seat is None:
+                continue
+            head = text[:4]
+            if head == "disc":  # "discard KS": the log writes cards canonically
+                card = _CARD_BY_TEXT.get(text[8:])
+                if card is not None:
+                    pile.append(card)
+                    shown |= card.mask
+                    if seat in known:
+                        known[seat].discard(card)
+            elif text == "draw discard" and pile:
+                known.setdefault(seat, set()).add(pile.pop())
+            elif head == "spre" or head == "hit ":
+                for card in _cards_in(text):
+                    shown |= card.mask
+                    if seat in known:
+                        known[seat].discard(card)
+        self.shown = shown
+        self.read = len(history)
+
+    def estimates(self, view: View, shade: float | None = None) -> dict[int, CountEstimate]:
+        """Each opponent's count as (mean, variance): the cards it took from the discard pile
+        and still holds count in full; its other cards are a draw from the cards this seat
+        has not seen (not in its own hand, on the table, discarded or known in a hand), their
+        mean value times ``shade`` (default :data:`SHADE`), with the variance of drawing
+        without replacement."""
+        self._catch_up(view)
+        shade = SHADE if shade is None else shade
+        values = self.values
+        seen = self.shown  # the table's cards are all in the history's spreads and hits
+        for card in view.hand:
+            seen |= card.mask
+        for cards in self.known.values():
+            for card in cards:
+                seen |= card.mask
+        size, total, squares = _pool_sums(self.deck_mask & ~seen, values, self.sums)
+        mean = total / size if size else 6.5
+        spread = squares / size - mean * mean if size else 0.0
+        estimates = {}
+        for seat, hand_size in enumerate(view.hand_sizes):
+            if seat == view.seat:
+                continue
+            mine = self.known.get(seat, ())
+            unknown = max(0, hand_size - len(mine))
+            fraction = (size - unknown) / (size - 1) if size > 1 else 0.0
+            estimates[seat] = (sum(values[card.index] for card in mine)
+                               + unknown * mean * shade,
+                               unknown * max(0.0, spread) * max(0.0, fraction))
+        return estimates
+
+
+def estimate_counts(view: View, values: Sequence[int], deck: Sequence[Card],
+                    shade: float | None = None) -> dict[int, CountEstimate]:
+    """The opponents' inferred counts from one view (:meth:`CountReader.estimates`)."""
+    return CountReader(values, card_mask(deck)).estimates(view, shade)
+
+
+def chance_lowest(my_count: int, estimates: dict[int, CountEstimate]) -> float:
+    """The chance that every opponent's count is above ``my_count`` (a tie catches a dropper),
+    each count taken as normal (with a continuity correction) and independent."""
+    chance = 1.0
+    for mean, variance in estimates.values():
+        if variance <= 0:
+            chance *= 1.0 if mean >= my_count + 1 else 0.0
+            continue
+        z = (my_count + 0.5 - mean) / math.sqrt(variance)
+        chance *= 0.5 * math.erfc(z / math.sqrt(2))
+    return chance
 
 
 class GreedyAgent(Agent):
@@ -33,16 +199,12 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    #: Drop when my count is below this share of the lowest estimated opponent count.
-    drop_share = 0.55
-    #: A dealt-in opponent keeps lower cards than average: estimate = cards x mean x shade.
-    shade = 0.8
-
     def __init__(self, game: Game, seat: int, seed: int) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
         self.values = card_values(1, game.options["joker_hand_value"])
         self.deck = [card for card in game.deck_spec.cards]
+        self.reader = CountReader(self.values, card_mask(self.deck))
         self.ace_high_bet = game.options["spades_bet_ace_high"]
 
     # ----- helpers ---------------------------------------------------------------------------
@@ -62,30 +224,18 @@ class GreedyAgent(Agent):
                 continue
             if other.rank == card.rank:
                 bonus += 6
-            elif other.suit == card.suit and abs(int(other.rank) - int(card.rank)) <= 2:
-                bonus += 4 if abs(int(other.rank) - int(card.rank)) == 1 else 2
+            elif other.suit == card.suit and abs(_rank(other) - _rank(card)) <= 2:
+                bonus += 4 if abs(_rank(other) - _rank(card)) == 1 else 2
         return bonus
 
-    def opponent_estimate(self, view: View) -> float:
-        """Lowest estimated count among the opponents (cards x mean unseen value x shade)."""
-        seen = {card.index for card in view.hand}
-        for _, meld in view.table:
-            seen.update(card.index for card in meld.cards)
-        for _, text in view.history:
-            if text.startswith("discard "):
-                card = _CARD_BY_TEXT.get(text.split()[1].upper())
-                if card is not None:
-                    seen.add(card.index)
-        unseen = [self.values[c.index] for c in self.deck if c.index not in seen]
-        mean = sum(unseen) / len(unseen) if unseen else 6.5
-        return min(size * mean * self.shade
-                   for seat, size in enumerate(view.hand_sizes) if seat != self.seat)
-
     def should_drop(self, view: View, my_count: int) -> tuple[bool, str]:
-        """Drop when my count is well under the lowest estimated opponent count."""
-        estimate = self.opponent_estimate(view)
-        text = f"my count {my_count}, lowest opponent estimated at {estimate:.0f}"
-        return my_count < self.drop_share * estimate or my_count <= 2, text
+        """Drop when the chance of being strictly lowest is high enough (``DROP_CHANCE``)."""
+        estimates = self.reader.estimates(view)
+        chance = chance_lowest(my_count, estimates)
+        low = min((mean for mean, _ in estimates.values()), default=0.0)
+        text = (f"my count {my_count}, lowest opponent estimated at {low:.0f}: "
+                f"{chance:.0%} likely lowest")
+        return chance >= DROP_CHANCE - DROP_CHANCE_STEP * len(estimates), text
 
     # ----- choosing --------------------------------------------------------------------------
 
@@ -103,7 +253,7 @@ class GreedyAgent(Agent):
         hand = view.hand
         if phase == "bet":
             spades = [c for c in hand if c.suit == 3]
-            strength = max((14 if (c.rank == 1 and self.ace_high_bet) else int(c.rank)
+            strength = max((14 if (c.rank == 1 and self.ace_high_bet) else _rank(c)
                             for c in spades), default=0)
             if strength >= 12:
                 return Action("join", "bet"), f"my highest spade is strong ({strength})"
@@ -124,6 +274,8 @@ class GreedyAgent(Agent):
             best = max(kinds["spread"], key=lambda a: (len(a.cards), self.count(a.cards)))
             return best, f"lay the spread {' '.join(c.text for c in best.cards)}"
         if "hit" in kinds:
+            # (a hit that also locks the opponent likeliest to be low, among equal hits, was
+            # measured and made no difference: such ties are rare)
             best = max(kinds["hit"], key=lambda a: self.values[a.cards[0].index])
             return best, f"hit {best.cards[0]} onto spread {best.target}"
         if "drop" in kinds:
@@ -163,10 +315,10 @@ class GreedyAgent(Agent):
         same_rank = sum(1 for c in hand if c.rank == card.rank)
         if same_rank >= 2 or (same_rank >= 1 and jokers > 0):
             return True
-        ranks = {int(c.rank) for c in hand if not c.is_joker and c.suit == card.suit}
+        ranks = {_rank(c) for c in hand if not c.is_joker and c.suit == card.suit}
         if 1 in ranks:
             ranks.add(14)
-        r = int(card.rank)
+        r = _rank(card)
         near = [(r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)]
         if r == 1:
             near.append((12, 13))
@@ -183,8 +335,8 @@ class GreedyAgent(Agent):
                 if len(reps) < 4 and reps[0].rank == card.rank:
                     return True
             elif reps[0].suit == card.suit:
-                low, high = int(reps[0].rank), int(reps[-1].rank)
-                if int(card.rank) in (low - 1, high + 1):
+                low, high = _rank(reps[0]), _rank(reps[-1])
+                if _rank(card) in (low - 1, high + 1):
                     return True
         return False
 

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["deal_check"]
+if TYPE_CHECKING:
+    from cardkit_games.tonk.state import TonkState
+
+__all__ = ["deal_check", "qualifiers"]
 
 
-def deal_check(options: Mapping[str, Any],
-               counts: Sequence[int]) -> list[tuple[int, int, str]]:
-    """The players who qualify at the deal, as ``(seat, multiplier, why)``, from the dealt
-    counts (aces counted ``initial_count_ace_value``). One qualifier: E1; two or more: E2.
+def qualifiers(options: Mapping[str, Any], counts: Sequence[int]) -> list[tuple[int, int, str]]:
+    """The players who qualify at the deal under ``options``, as ``(seat, multiplier, why)``,
+    from the dealt counts (aces counted ``initial_count_ace_value``). One qualifier: E1; two or
+    more: E2.
 
     ``49_50_auto``: 50 and 49 qualify; ``50_auto_49_in_turn``: only 50 (a 49 waits for E3);
     ``off``: neither. In any mode a count <= ``low_initial_triple_max`` qualifies x3, else a count
@@ -31,3 +34,9 @@ def deal_check(options: Mapping[str, Any],
         elif double is not None and count <= double:
             found.append((seat, 2, f"a low count of {count}"))
     return found
+
+
+def deal_check(state: TonkState, counts: Sequence[int]) -> list[tuple[int, int, str]]:
+    """The ``deal_check`` hook: who qualifies at the deal of this hand with the dealt
+    ``counts`` (:func:`qualifiers` under the hand's options)."""
+    return qualifiers(state.options, counts)

@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardkit_games.tonk import about
 from cardkit_games.tonk.agents import greedy_agent
-from cardkit_games.tonk.deal import deal_check
+from cardkit_games.tonk.count import card_values, hand_count
+from cardkit_games.tonk.deal import deal_check, qualifiers
+from cardkit_games.tonk.deck import deck_for
+from cardkit_games.tonk.encoding import encoding
 from cardkit_games.tonk.match import MATCH
 from cardkit_games.tonk.options import OPTIONS
 from cardkit_games.tonk.settlement import (
@@ -19,36 +23,31 @@ from cardkit_games.tonk.settlement import (
     settle_tonk,
     settle_void_deal,
 )
-from cardkit_games.tonk.state import TonkState, card_values, hand_count
+from cardkit_games.tonk.spreads import spread_rules
+from cardkit_games.tonk.state import TonkState
 
-from cardkit.cards import Card
-from cardkit.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec
+from cardkit.cards import Card, card_mask
 from cardkit.game import GameDefinition
 from cardkit.hooks import Hooks
 from cardkit.melds import MeldRules
+from cardkit.state import State
 
 __all__ = ["ACTION_HELP", "GAME", "evaluate", "meld_rules"]
 
 
-def deck_for(options: Mapping[str, Any]) -> DeckSpec:
-    """§1: one 52-card deck, plus two wild jokers with ``jokers = 2``."""
-    return WITH_JOKERS_54 if options["jokers"] else STANDARD_52
-
-
 def meld_rules(options: Mapping[str, Any]) -> MeldRules:
-    """§4 as :class:`MeldRules` (for the CLI's hand grouping and analysis)."""
-    wild = ("X1", "X2") if options["jokers"] else ()
-    return MeldRules(set_sizes=(3, 4), min_run=3, ace=options["ace_in_runs"], wild=wild,
-                     min_natural=2, wild_value=options["joker_hand_value"])
+    """§4 as :class:`MeldRules` (for the CLI's hand grouping and analysis): the rules the
+    game's own spread generator uses."""
+    return spread_rules(options)
 
 
 def analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str, Any]:
     """A hand's best grouping, its count, and whether it would win at the deal (§5)."""
-    mask = sum(card.mask for card in cards)
+    mask = card_mask(cards)
     count = hand_count(mask, card_values(1, options["joker_hand_value"]))
     dealt = hand_count(mask, card_values(options["initial_count_ace_value"],
                                          options["joker_hand_value"]))
-    qualifies = deal_check(options, [dealt])
+    qualifies = qualifiers(options, [dealt])
     return {
         "count": count,
         "deal_count": dealt,
@@ -56,19 +55,20 @@ def analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str,
     }
 
 
-def evaluate(state: TonkState) -> list[float]:
+def evaluate(state: State) -> list[float]:
     """How well each seat stands (higher = better), for the rule lab's lead changes: minus the
     seat's count, the number a drop or a stock end would compare (§0: the values of the cards
     still in hand, laid cards never count; §6.5, §6.6). An empty hand scores 0, the best. A
     referee's view (it reads every hand), computed on the hand bitmasks: it runs once per turn."""
-    values = state.values
-    return [float(-hand_count(hand, values)) for hand in state.hands]
+    assert isinstance(state, TonkState)
+    count_of = state.count_of
+    return [float(-count_of(hand)) for hand in state.hands]
 
 
 def hand_value(cards: Sequence[Card], options: Mapping[str, Any]) -> tuple[str, float]:
     """The number shown beside a Tonk hand: its count (§0), what a drop or a stock end
     compares; every card held counts, even one that could be spread (§9.12)."""
-    mask = sum(card.mask for card in cards)
+    mask = card_mask(cards)
     return ("count", hand_count(mask, card_values(1, options["joker_hand_value"])))
 
 
@@ -105,11 +105,11 @@ RULES_SUMMARY = (
 GAME = GameDefinition(
     name="tonk",
     title="Tonk",
-    summary="Tonk (Tunk): a fast rummy for money: drop, tonk out, or be caught.",
+    summary=about.SUMMARY,
     state_class=TonkState,
     options=OPTIONS,
-    player_counts=(2, 3, 4),
-    default_players=2,
+    player_counts=about.PLAYER_COUNTS,
+    default_players=about.DEFAULT_PLAYERS,
     match=MATCH,
     deck=deck_for,
     hooks=Hooks(
@@ -133,4 +133,5 @@ GAME = GameDefinition(
     hand_sizes=lambda options: (1, options["hand_size"] + 1),
     evaluate=evaluate,
     hand_value=hand_value,
+    encoding=encoding,
 )

@@ -47,6 +47,11 @@ _OPTIONS = [
     Option("hand_size", "choice", 5, "Cards dealt to each player", "S001 (5); S000/S004 (5/7/9)",
            choices=(5, 7, 9)),
     Option("jokers", "choice", 0, "Adds two wild jokers (section 4)", "S004", choices=(0, 2)),
+    Option("spread_min_natural", "choice", 2,
+           "Fewest natural cards in a spread that holds a joker (section 4; with two jokers 0 "
+           "and 1 play alike: a spread has at least 3 cards)",
+           "implementation choice, as the Bicycle 'Tunk' rule (2); S004 'jokers are wild, as any "
+           "card the player needs' (0)", choices=(0, 1, 2)),
     Option("joker_hand_value", "int", 0, "Count value of a joker held in hand",
            "implementation choice", minimum=0),
     Option("ace_in_runs", "choice", "low", "Ace placement in runs (section 4)",
@@ -94,6 +99,11 @@ _OPTIONS = [
            "The hand may not keep a formable spread except an all-ace book", "S001"),
     Option("completed_book_to_discard", "bool", False, "4-card books go under the discard pile",
            "S000/S004"),
+    Option("book_to_discard_trigger", "choice", "any_four_card_book",
+           "With completed_book_to_discard: which books leave the table, any book of four "
+           "(also one laid with four cards) or only one completed by a hit (section 4)",
+           "implementation choice (any_four_card_book); S000/S004 'after it is hit' "
+           "(hit_to_four)", choices=("any_four_card_book", "hit_to_four")),
     Option("stock_exhaustion", "choice", "end_after_last_draw_turn",
            "What happens when the stock runs out (E7)", "S000/S004 / S001 / generic rummy",
            choices=("end_after_last_draw_turn", "end_when_discard_declined", "reshuffle")),
@@ -106,6 +116,10 @@ _OPTIONS = [
            "ambiguity resolution", choices=("responder", "original_tonker")),
     Option("double_double_multiplier", "int", 4, "Double-double payment", "S000/S004"),
     Option("spades_side_bet", "bool", False, "The spades side bet (6.9)", "S000/S004"),
+    Option("spades_side_bet_hands", "choice", "every_hand",
+           "Hands that offer the spades side bet: every hand, or only the first hand of a match "
+           "(6.9)", "implementation choice (every_hand); S000/S004 'in the first deal' "
+           "(first_hand)", choices=("every_hand", "first_hand")),
     Option("spades_side_bet_stake", "number", 1, "Stake per joiner", "S000/S004",
            minimum=0.000001),
     Option("spades_bet_ace_high", "bool", False, "Ace of spades high for the side bet",

@@ -1,54 +1,88 @@
 """Tonk spreads (rules §4): books and runs, hits, wild jokers with declared identities.
 
-Tonk's spread rules are narrower than general rummy (books of 3-4, runs of 3+ in one suit, the
-ace low or, as an option, high-or-low, a joker stands for one declared card and a spread holds at
-least 2 natural cards), and the hand is small, so the legal-move generator works directly on int
-bitmasks of the hand (bit ``13 * suit + rank - 1``; jokers are bits 52 and 53) with small caches
-keyed on those masks. Table spreads are kept as :class:`Spread` records that grow by hits.
+Which spreads a hand can lay and where a card can be hit are the generic meld rules of
+:mod:`cardkit.melds` (books of 3-4, runs of 3+ in one suit, the ace low or, as an option, high or
+low but never both ends; a joker stands for one declared card): :func:`spread_rules` states them
+as a :class:`~cardkit.melds.MeldRules`, and the enumeration is
+:func:`cardkit.melds.masks.natural_meld_masks` / :func:`~cardkit.melds.masks.wild_meld_masks` on
+the hand's bitmask. What is Tonk's own lives here: a table spread has an owner and grows by hits
+(:class:`Spread`), the fewest natural cards in a spread with jokers is an option
+(``spread_min_natural``), and §3 B's question "can the card taken from the discard pile still be
+used this turn?" (:func:`usable_this_turn`).
 
 Run positions: rank ``r`` is position ``r``; with ``ace_in_runs = high_or_low`` the ace may also
-be position 14 (above the K). A run covers positions ``low..high``; it never holds 14 cards, so
-it can never hold the ace at both ends ("no wrap").
+be position :data:`ACE_HIGH` (above the K). A run never holds a rank twice ("no wrap").
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from itertools import combinations, permutations
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from cardkit.actions import Action
-from cardkit.cards import ALL_CARDS, Card, cards_of_mask
-from cardkit.melds import Meld
+from cardkit.cache import BoundedCache
+from cardkit.cards import ALL_CARDS, JOKERS, Card, Rank
+from cardkit.melds import Meld, MeldRules
+from cardkit.melds.layoff import layoff_identities
+from cardkit.melds.masks import RANKS_PER_SUIT, SUIT_MASK, natural_meld_masks, wild_meld_masks
 
 __all__ = [
+    "ACE_HIGH",
     "BOOK",
+    "JOKER_MASK",
     "RUN",
     "Spread",
     "card_of_position",
-    "formable_spreads",
     "hit_identities",
     "make_spread",
     "spread_holds",
+    "spread_rules",
     "usable_this_turn",
 ]
 
 BOOK = "set"
 RUN = "run"
-JOKER_MASK = (1 << 52) | (1 << 53)
-NATURAL_MASK = (1 << 52) - 1
-JOKER_CARDS = (ALL_CARDS[52], ALL_CARDS[53])
+#: The run position of an ace above the K (``ace_in_runs = high_or_low``).
+ACE_HIGH = Rank.KING + 1
+#: The longest run: every rank once.
+LONGEST_RUN = RANKS_PER_SUIT
+JOKER_MASK = JOKERS[0].mask | JOKERS[1].mask
+
+_RULES: dict[tuple[str, int, int, int], MeldRules] = {}
+# the rules of an options mapping, by its identity (the mapping is held, so the id stays its
+# own); asked at every legal-move generation, so the four-option key is not rebuilt each time
+_BY_OPTIONS: BoundedCache[int, tuple[Mapping[str, Any], MeldRules]] = BoundedCache(256)
+
+
+def spread_rules(options: Mapping[str, Any]) -> MeldRules:
+    """§4 as :class:`~cardkit.melds.MeldRules`: books of 3-4, runs of 3+, ``ace_in_runs``, the
+    jokers wild with ``jokers = 2`` and at least ``spread_min_natural`` natural cards in a
+    spread that holds one, a joker in hand counting ``joker_hand_value``."""
+    known = _BY_OPTIONS.get(id(options))
+    if known is not None and known[0] is options:
+        return known[1]
+    key = (options["ace_in_runs"], options["jokers"], options["spread_min_natural"],
+           options["joker_hand_value"])
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _RULES[key] = MeldRules(
+            set_sizes=(3, 4), min_run=3, ace=key[0], wild=JOKERS if key[1] else (),
+            min_natural=key[2], wild_value=key[3])
+    _BY_OPTIONS[id(options)] = (options, rules)
+    return rules
 
 
 def card_of_position(position: int, suit: int) -> Card:
-    """The card at run ``position`` (1..14, 14 = ace high) of ``suit``."""
-    return ALL_CARDS[13 * suit + (0 if position == 14 else position - 1)]
+    """The card at run ``position`` (1..14, :data:`ACE_HIGH` = ace high) of ``suit``."""
+    rank = Rank.ACE if position == ACE_HIGH else position
+    return ALL_CARDS[RANKS_PER_SUIT * suit + rank - 1]
 
 
 class Spread:
     """One spread on the table: its owner, kind, what each physical card stands for, and (for a
     run) its suit and ends in run positions. Grows by :meth:`add` (hits); never shrinks (§4)."""
 
-    __slots__ = ("cards", "high", "kind", "low", "owner", "rank", "represents", "suit")
+    __slots__ = ("_meld", "cards", "high", "kind", "low", "owner", "rank", "represents", "suit")
 
     def __init__(self, owner: int, kind: str, cards: list[Card], represents: list[Card],
                  rank: int = 0, suit: int = 0, low: int = 0, high: int = 0) -> None:
@@ -60,32 +94,27 @@ class Spread:
         self.suit = suit
         self.low = low
         self.high = high
+        self._meld: Meld | None = None
 
-    def __getstate__(self) -> tuple:
+    def __getstate__(self) -> tuple[Any, ...]:
         return (self.owner, self.kind, self.cards, self.represents, self.rank, self.suit,
                 self.low, self.high)
 
-    def __setstate__(self, state: tuple) -> None:
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
         (self.owner, self.kind, self.cards, self.represents, self.rank, self.suit,
          self.low, self.high) = state
-
-    @property
-    def mask(self) -> int:
-        """Bitmask of the physical cards."""
-        mask = 0
-        for card in self.cards:
-            mask |= card.mask
-        return mask
+        self._meld = None
 
     def add(self, card: Card, identity: Card) -> None:
         """Hit ``card`` (standing for ``identity``) onto this spread (§4 "Hit")."""
+        self._meld = None
         if self.kind == BOOK:
             self.cards.append(card)
             self.represents.append(identity)
             return
-        position = identity.rank
-        if position == 1 and self.low != 2:
-            position = 14
+        position = int(identity.rank)  # type: ignore[arg-type]
+        if position == Rank.ACE and self.low != Rank.TWO:
+            position = ACE_HIGH
         if position < self.low:
             self.low = position
             self.cards.insert(0, card)
@@ -101,13 +130,15 @@ class Spread:
                       self.suit, self.low, self.high)
 
     def meld(self) -> Meld:
-        """The spread as a :class:`cardkit.melds.Meld` (what views show)."""
-        return Meld(self.kind, tuple(self.cards), tuple(self.represents))
+        """The spread as a :class:`cardkit.melds.Meld` (what views show; kept until a hit)."""
+        meld = self._meld
+        if meld is None:
+            meld = self._meld = Meld(self.kind, tuple(self.cards), tuple(self.represents))
+        return meld
 
     def text(self) -> str:
         """Card texts, wild cards as ``X1=6H``."""
-        return " ".join(c.text if c is r else f"{c.text}={r.text}"
-                        for c, r in zip(self.cards, self.represents, strict=True))
+        return str(self.meld())
 
 
 def make_spread(owner: int, action: Action) -> Spread:
@@ -115,155 +146,42 @@ def make_spread(owner: int, action: Action) -> Spread:
     pairs = [(card, action.declared_as(card)) for card in action.cards]
     first = pairs[0][1]
     if all(identity.rank == first.rank for _, identity in pairs):
-        pairs.sort(key=lambda pair: pair[1].suit)
+        pairs.sort(key=lambda pair: pair[1].suit)  # type: ignore[arg-type, return-value]
         return Spread(owner, BOOK, [p[0] for p in pairs], [p[1] for p in pairs],
-                      rank=int(first.rank))
-    ranks = {int(identity.rank) for _, identity in pairs}
+                      rank=int(first.rank))  # type: ignore[arg-type]
     # an ace sits high when the run also holds a K (high_or_low; legality was checked before)
-    high_ace = 13 in ranks
+    high_ace = any(identity.rank == Rank.KING for _, identity in pairs)
 
     def position(identity: Card) -> int:
-        return 14 if identity.rank == 1 and high_ace else int(identity.rank)
+        rank = int(identity.rank)  # type: ignore[arg-type]
+        return ACE_HIGH if rank == Rank.ACE and high_ace else rank
 
     pairs.sort(key=lambda pair: position(pair[1]))
     return Spread(owner, RUN, [p[0] for p in pairs], [p[1] for p in pairs],
-                  suit=int(first.suit), low=position(pairs[0][1]), high=position(pairs[-1][1]))
+                  suit=int(first.suit),  # type: ignore[arg-type]
+                  low=position(pairs[0][1]), high=position(pairs[-1][1]))
 
 
-# ----- formable spreads in a hand ---------------------------------------------------------------
-
-_NATURAL_CACHE: dict[tuple[int, bool], tuple[int, ...]] = {}
-_CACHE_LIMIT = 300_000
-
-
-def natural_spreads(mask: int, high_ace: bool) -> tuple[int, ...]:
-    """Every spread of natural cards in hand ``mask`` (jokers ignored), as card bitmasks:
-    books of 3 and 4 (every choice of suits) and runs (every window of 3+ held cards)."""
-    key = (mask, high_ace)
-    found = _NATURAL_CACHE.get(key)
-    if found is not None:
-        return found
-    result: list[int] = []
-    natural = mask & NATURAL_MASK
-    for rank in range(13):
-        bits = [1 << (13 * suit + rank) for suit in range(4) if natural >> (13 * suit + rank) & 1]
-        if len(bits) >= 3:
-            for size in range(3, len(bits) + 1):
-                for combo in combinations(bits, size):
-                    result.append(sum(combo))
-    for suit in range(4):
-        ranks = natural >> (13 * suit) & 0x1FFF
-        if ranks.bit_count() < 3:
-            continue
-        positions = ranks | ((ranks & 1) << 13 if high_ace else 0)  # bit p-1 = position p
-        for low in range(0, 12):
-            if not positions >> low & 1:
-                continue
-            high = low
-            while high + 1 < 14 and positions >> (high + 1) & 1 and high + 1 - low < 13:
-                high += 1
-                if high - low >= 2:
-                    cards = 0
-                    for p in range(low, high + 1):
-                        cards |= 1 << (13 * suit + (0 if p == 13 else p))
-                    result.append(cards)
-    found = tuple(result)
-    if len(_NATURAL_CACHE) > _CACHE_LIMIT:
-        _NATURAL_CACHE.clear()
-    _NATURAL_CACHE[key] = found
-    return found
-
-
-def formable_spreads(mask: int, high_ace: bool, wild: bool) -> list[tuple[tuple[Card, ...],
-                                                                          tuple[tuple[Card, Card],
-                                                                                ...]]]:
-    """Every new spread the hand ``mask`` can lay, as ``(cards, declared)`` pairs: natural
-    spreads, and (when ``wild``) spreads completed by the jokers held, each joker declared as one
-    exact card (§4 Jokers; at least 2 natural cards). A joker fills a run position no held natural
-    card fills; the naturals of a run window are all the held cards in that window."""
-    spreads = [(tuple(cards_of_mask(m)), ()) for m in natural_spreads(mask, high_ace)]
-    jokers = [card for card in JOKER_CARDS if mask & card.mask] if wild else []
-    if not jokers:
-        return spreads
-    natural = mask & NATURAL_MASK
-    for rank in range(13):
-        held = [s for s in range(4) if natural >> (13 * s + rank) & 1]
-        for size in range(2, min(4, len(held)) + 1):
-            for chosen in combinations(held, size):
-                free = [s for s in range(4) if s not in chosen]
-                naturals = tuple(ALL_CARDS[13 * s + rank] for s in chosen)
-                for used in range(1, len(jokers) + 1):
-                    if not 3 <= size + used <= 4:
-                        continue
-                    for joker_set in combinations(jokers, used):
-                        for suits in permutations(free, used):
-                            declared = tuple((j, ALL_CARDS[13 * s + rank])
-                                             for j, s in zip(joker_set, suits, strict=True))
-                            spreads.append((naturals + joker_set, declared))
-    top = 14 if high_ace else 13
-    for suit in range(4):
-        ranks = natural >> (13 * suit) & 0x1FFF
-        if ranks.bit_count() < 2:
-            continue
-        for low in range(1, top + 1):
-            for high in range(low + 2, min(top, low + 12) + 1):
-                held_positions = [p for p in range(low, high + 1)
-                                  if ranks >> (0 if p == 14 else p - 1) & 1]
-                if 1 in held_positions and 14 in held_positions:
-                    continue
-                missing = [p for p in range(low, high + 1) if p not in held_positions]
-                if not missing or len(missing) > len(jokers) or len(held_positions) < 2:
-                    continue
-                naturals = tuple(card_of_position(p, suit) for p in held_positions)
-                for joker_set in permutations(jokers, len(missing)):
-                    declared = tuple((j, card_of_position(p, suit))
-                                     for j, p in zip(joker_set, missing, strict=True))
-                    spreads.append((naturals + tuple(sorted(joker_set, key=lambda c: c.index)),
-                                    declared))
-    return spreads
-
-
-def hit_identities(card: Card, spread: Spread, high_ace: bool) -> list[Card]:
-    """What ``card`` may stand for when hit onto ``spread`` (empty: it does not fit). A natural
-    card stands for itself; a joker for any card that fits (§4 Hit)."""
-    if spread.kind == BOOK:
-        if len(spread.cards) >= 4:
-            return []
-        if card.is_joker:
-            taken = {identity.suit for identity in spread.represents}
-            return [ALL_CARDS[13 * s + spread.rank - 1] for s in range(4) if s not in taken]
-        if card.rank == spread.rank:
-            return [card]
-        return []
-    fits = []
-    if spread.high - spread.low >= 12:  # 13 cards: every rank is in the run already
-        return []
-    if spread.low > 1:
-        fits.append(spread.low - 1)
-    if spread.high < 13 or (high_ace and spread.high == 13 and spread.low > 1):
-        fits.append(spread.high + 1)
-    if card.is_joker:
-        return [card_of_position(p, spread.suit) for p in fits]
-    if card.suit != spread.suit:
-        return []
-    rank = int(card.rank)
-    for p in fits:
-        if p == rank or (p == 14 and rank == 1):
-            return [card]
-    return []
+def hit_identities(card: Card, spread: Spread, rules: MeldRules) -> list[Card]:
+    """What ``card`` may stand for when hit onto ``spread`` (empty: it does not fit): the
+    generic lay-off rule (:func:`cardkit.melds.layoff.layoff_identities`). A natural card
+    stands for itself; a joker for any card that fits (§4 Hit)."""
+    return layoff_identities(card, spread.meld(), rules)
 
 
 # ----- discard_pickup_must_meld (§3 B) ----------------------------------------------------------
 
-def spread_holds(hand: int, card: Card, high_ace: bool, wild: bool) -> bool:
+def spread_holds(hand: int, card: Card, rules: MeldRules) -> bool:
     """Can the hand ``hand`` (holding ``card``) lay a new spread that contains ``card``?"""
-    if wild and hand & JOKER_MASK:
-        return any(card in cards for cards, _ in formable_spreads(hand, high_ace, True))
-    return any(mask & card.mask for mask in natural_spreads(hand, high_ace))
+    if any(mask & card.mask for mask in natural_meld_masks(hand, rules)):
+        return True
+    return bool(rules.wild) and bool(hand & JOKER_MASK) and any(
+        mask & card.mask or any(wild is card for wild, _ in declared)
+        for mask, declared in wild_meld_masks(hand, rules))
 
 
 def usable_this_turn(card: Card, hand: int, spreads: Iterable[Spread], hits_left: int,
-                     high_ace: bool, wild: bool, books_hittable: bool) -> bool:
+                     rules: MeldRules, books_hittable: bool) -> bool:
     """§3 B ``discard_pickup_must_meld``: can ``card`` (held in ``hand``) still end up in a new
     spread or a hit this turn, by some sequence of the player's spreads and hits?
 
@@ -273,17 +191,17 @@ def usable_this_turn(card: Card, hand: int, spreads: Iterable[Spread], hits_left
     cards (naturals of its suit or jokers) fill every position between the run's end and
     ``card``, one hit each, then ``card`` (a chain of ``gaps + 1`` hits, within ``hits_left`` and
     the 13-card run limit, §4)."""
-    if spread_holds(hand, card, high_ace, wild):
+    if spread_holds(hand, card, rules):
         return True
     if hits_left < 1:
         return False
-    jokers = (hand & JOKER_MASK).bit_count()
-    ranks = 0 if card.is_joker else hand >> (13 * card.suit) & 0x1FFF  # bit q-1 = rank q held
-    rank = int(card.rank) if not card.is_joker else 0
-    positions = (rank, 14) if rank == 1 and high_ace else (rank,)
+    jokers = (hand & JOKER_MASK).bit_count() if rules.wild else 0
+    ranks = 0 if card.is_joker else hand >> (RANKS_PER_SUIT * card.suit) & SUIT_MASK  # type: ignore[operator]
+    rank = 0 if card.is_joker else int(card.rank)  # type: ignore[arg-type]
+    positions = (rank, ACE_HIGH) if rank == Rank.ACE and rules.ace == "high_or_low" else (rank,)
     for spread in spreads:
         if spread.kind == BOOK or card.is_joker:
-            if (books_hittable or spread.kind == RUN) and hit_identities(card, spread, high_ace):
+            if (books_hittable or spread.kind == RUN) and hit_identities(card, spread, rules):
                 return True
             continue
         if card.suit != spread.suit:
@@ -295,7 +213,7 @@ def usable_this_turn(card: Card, hand: int, spreads: Iterable[Spread], hits_left
                 gaps, span = range(position + 1, spread.low), spread.high - position
             else:
                 continue
-            if span > 12 or len(gaps) >= hits_left:
+            if span >= LONGEST_RUN or len(gaps) >= hits_left:
                 continue
             # gap positions are 2..13 (never an ace), so rank q is bit q-1
             if sum(1 for q in gaps if not ranks >> (q - 1) & 1) <= jokers:

@@ -346,3 +346,44 @@ def test_extra_types_own_group_and_overlaps() -> None:
     assert not beating_combinations(
         CardSet("3S 3C 3D 3H"), combo("9S 9C 9D 9H"), TIEN_LEN_LIKE, lambda c, t: True
     )
+
+
+# --- HandCombinations: one enumeration per hand, pruned after each play ---------------------
+
+
+def _combination(rules: ClimbingRules, found: int, type_: ComboType) -> Combination:
+    from cardkit.climbing import combination_of_mask
+
+    return combination_of_mask(rules, found, type_)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hand=st.lists(st.sampled_from(STANDARD_CARDS), min_size=0, max_size=16, unique=True),
+       order=st.randoms(use_true_random=False))
+def test_hand_combinations_follow_the_hand(hand: list, order) -> None:
+    from cardkit.climbing import HandCombinations
+
+    rules = TIEN_LEN_LIKE
+    tracked = HandCombinations(rules)
+    left = CardSet(hand)
+    tracked.sync(left.mask)
+    while True:
+        listed = [_combination(rules, found, type_)
+                  for (type_, _), group in tracked.groups() for found in group]
+        assert listed == all_combinations(left, rules)
+        if not listed:
+            break
+        played = order.choice(listed)
+        top = order.choice(listed)
+        beating = [_combination(rules, m, t) for t, m in tracked.beating(top)]
+        assert beating == beating_combinations(left, top, rules)
+        bombs = [(ComboType.QUAD, None), (ComboType.DOUBLE_SEQUENCE, None)]
+        with_extra = [_combination(rules, m, t)
+                      for t, m in tracked.beating(top, lambda c, t: True, bombs)]
+        assert with_extra == beating_combinations(left, top, rules, lambda c, t: True, bombs)
+        left = left - CardSet(played.cards)
+        tracked.sync(left.mask)
+    # cards coming in (a re-deal) enumerate afresh
+    tracked.sync(CardSet(hand).mask)
+    assert [_combination(rules, m, t) for (t, _), g in tracked.groups() for m in g] \
+        == all_combinations(CardSet(hand), rules)

@@ -453,3 +453,69 @@ def test_best_with_layoffs_wild_brute(hand: list[Card], jokers: tuple) -> None:
     table = [meld("5H 6H 7H", TONK_JOKERS), meld("4C 4D 4S", TONK_JOKERS)]
     result = best_with_layoffs(hand, table, TONK_JOKERS)
     assert result.deadwood_value == brute_layoffs(hand, table, TONK_JOKERS)
+
+
+# --- the fast paths of the search -----------------------------------------------------------
+
+
+def product_reference(hand: list[Card], rules: MeldRules) -> tuple[int, int]:
+    """(score, set cards) by trying every product of the undominated set choices of every rank
+    that can hold a set, in the tie-break order: the search before its one-rank shortcut."""
+    from cardkit.melds import arrange
+    from cardkit.melds.tables import M13, tables_for
+
+    tables = tables_for(rules)
+    h = CardSet(hand).mask
+    suits = [h >> 13 * s & M13 for s in range(4)]
+    capable = [tables.capable[m] for m in suits]
+    ranks = []
+    for r in range(13):
+        held = sum(1 << s for s in range(4) if suits[s] >> r & 1)
+        if held.bit_count() >= 3:
+            cap = sum(1 << s for s in range(4) if capable[s] >> r & 1)
+            ranks.append((r, tables.choices[held << 4 | cap]))
+    return arrange._search_choices(h, ranks, tables, 0, 0)
+
+
+@FAST
+@given(hand=hands(STANDARD_CARDS, 2, 11) | hands(BLOCK, 2, 11),
+       rules=st.sampled_from([GIN, HIGH, FORTY, SETS_OF_3]))
+def test_one_rank_shortcut_equals_the_product_search(hand: list[Card], rules: MeldRules) -> None:
+    from cardkit.melds import arrange
+    from cardkit.melds.tables import tables_for
+
+    expected = product_reference(hand, rules)
+    assert arrange._solve(CardSet(hand).mask, tables_for(rules)) == expected
+    # best_arrangement's own copy of the one-rank path chooses the same set cards
+    packed = best_arrangement(hand, rules)._source
+    assert (packed >> 52) & ((1 << 52) - 1) == expected[1]
+
+
+@FAST
+@given(hand=hands(STANDARD_CARDS, 0, 11) | hands(BLOCK, 2, 11),
+       rules=st.sampled_from([GIN, HIGH, SETS_OF_3]))
+def test_lazy_arrangement_is_the_built_one(hand: list[Card], rules: MeldRules) -> None:
+    import pickle
+
+    import attrs
+
+    from cardkit.melds import Arrangement
+
+    lazy = best_arrangement(hand, rules)
+    value = lazy.deadwood_value
+    # an arrangement built from the same parts is equal, hashes and prints the same
+    built = Arrangement(best_arrangement(hand, rules).melds,
+                        best_arrangement(hand, rules).deadwood, value)
+    fresh = best_arrangement(hand, rules)
+    assert hash(fresh) == hash(built)
+    assert fresh == built and built == best_arrangement(hand, rules)
+    assert repr(best_arrangement(hand, rules)) == repr(built)
+    assert pickle.loads(pickle.dumps(best_arrangement(hand, rules))) == built
+    assert best_arrangement(hand, rules).to_dict() == built.to_dict()
+    # the packed source is an int: a walk over attrs fields meets no card there
+    source = attrs.fields(Arrangement)._source
+    assert isinstance(getattr(fresh, source.name), int)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        fresh.deadwood_value = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        fresh.no_such_field  # noqa: B018

@@ -216,7 +216,8 @@ def test_10_tied_winners_settle_hook():
     """The same counts through the ``settle_drop`` hook a variant would wrap (seats P1..P4 =
     0..3): both tied winners are paid in full, never a split."""
     game = load_game("tonk", players=4)
-    ending, winners, transfers = game.hooks.settle_drop(game.options, 4, P2, [7, 14, 7, 20])
+    state = game.new_hand(seed=1)
+    ending, winners, transfers = game.hooks.settle_drop(state, P2, [7, 14, 7, 20])
     result = cardkit.Result.from_transfers(ending, 4, transfers, winners)
     assert ending == "caught" and winners == (P1, P3)
     assert result.payoffs == (3, -4, 3, -2)

@@ -1,0 +1,334 @@
+"""The research adapters: encodings, PettingZoo, Gymnasium and OpenSpiel, on every built-in
+game and both example plugins at every player count."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardkit
+from cardkit.encoding import EncodingError, encoding_for, fallback_encoding
+
+GAMES = [(name, players) for name in ("gin-rummy", "tonk", "tien-len", "conquian",
+                                      "oklahoma-gin")
+         for players in cardkit.registry.game_definition(name).player_counts]
+BUILT_IN = ["gin-rummy", "tonk", "tien-len"]
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+@settings(max_examples=6)
+@given(seed=st.integers(0, 2**32))
+def test_encoding_round_trips_on_random_play(name: str, players: int, seed: int) -> None:
+    """Every legal action of a random hand encodes to an index that decodes back to it."""
+    game = cardkit.load_game(name, players=players)
+    encoding = encoding_for(game)
+    state, rng = game.new_hand(seed=seed), random.Random(seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        indices = encoding.actions.legal(legal)
+        assert set(indices.values()) <= set(legal)
+        for index, action in indices.items():
+            assert encoding.actions.encode(action) == index
+            assert encoding.actions.decode(index, legal) is action
+            assert encoding.actions.describe(index) == str(encoding.actions.key_of(action))
+            assert 0 <= index < encoding.actions.size
+        if encoding.actions.prefer is None:  # exact catalogues: a bijection
+            assert len(indices) == len(legal)
+        state.apply_unchecked(rng.choice(list(indices.values())))
+
+
+def test_tonk_with_jokers_has_every_wild_move_listed() -> None:
+    game = cardkit.load_game("tonk", players=2, jokers=2)
+    encoding = encoding_for(game)
+    listed = len(encoding.actions.keys)
+    for seed in range(30):
+        state, rng = game.new_hand(seed=seed), random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert len(encoding.actions.legal(legal)) == len(legal)
+            state.apply_unchecked(rng.choice(legal))
+    assert encoding.actions.overflow == 0 and len(encoding.actions.keys) == listed
+
+
+def test_tien_len_abstraction_plays_the_weakest_other_cards() -> None:
+    game = cardkit.load_game("tien-len", players=4)
+    catalogue = encoding_for(game).actions
+    state = game.new_hand(seed=1)
+    legal = state.legal_actions()
+    for index, action in catalogue.legal(legal).items():
+        same = [a for a in legal if catalogue.encode(a) == index]
+        assert action == min(same, key=catalogue.prefer)
+        assert catalogue.describe(index).split()[-1] == max(
+            action.cards, key=game.definition.climbing_rules(game.options).strength).text
+
+
+def test_fallback_covers_a_plugin_that_declares_nothing() -> None:
+    game = cardkit.load_game("conquian")
+    encoding = fallback_encoding(game)
+    assert encoding.actions.overflow > 0
+    listed = len(encoding.actions.keys)
+    state, rng = game.new_hand(seed=4), random.Random(4)
+    while not state.is_over:
+        legal = state.legal_actions()
+        encoding.actions.legal(legal)
+        state.apply_unchecked(rng.choice(legal))
+    assert len(encoding.actions.keys) == listed  # every move was derived, none overflowed
+
+
+def test_ladder_names_fall_back_to_what_a_game_offers() -> None:
+    from cardkit.adapters.common import ladder_agent
+    from cardkit.search import SearchAgent
+
+    tonk = cardkit.load_game("tonk")
+    assert type(ladder_agent(tonk, "normal", 0, 1)) is type(tonk.agent("greedy"))
+    hard = ladder_agent(tonk, "hard", 0, 1)
+    if "hard" not in tonk.definition.agent_names:
+        assert isinstance(hard, SearchAgent)
+    with pytest.raises(ValueError, match="agents: random"):
+        ladder_agent(tonk, "grandmaster", 0, 1)
+
+
+def test_overflow_is_bounded_with_a_clear_error() -> None:
+    from cardkit.actions import parse_action
+    from cardkit.encoding import ActionCatalogue
+
+    catalogue = ActionCatalogue(["pass"], overflow=1)
+    assert catalogue.encode(parse_action("draw stock")) == 1
+    with pytest.raises(EncodingError, match="outside this game's action catalogue"):
+        catalogue.encode(parse_action("draw discard"))
+
+
+@pytest.mark.parametrize("name", [*BUILT_IN, "conquian"])
+def test_observations_hold_no_hidden_card(name: str) -> None:
+    game = cardkit.load_game(name)
+    encoding = encoding_for(game).observation
+    width = len(encoding.deck)
+    planes = len(encoding.plane_names)
+    for seed in range(3):
+        state, rng = game.new_hand(seed=seed), random.Random(seed)
+        while not state.is_over:
+            for seat in range(game.players):
+                vector = encoding.encode(state.view(seat))
+                hidden = {card.index for card in state.hidden_cards(seat)}
+                for plane in range(planes):
+                    for spot, card in enumerate(encoding.deck):
+                        if vector[plane * width + spot]:
+                            assert card.index not in hidden, (encoding.plane_names[plane], card)
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+
+
+pettingzoo = pytest.importorskip("pettingzoo")
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_pettingzoo_api(name: str, players: int) -> None:
+    from pettingzoo.test import api_test
+
+    from cardkit.adapters.pettingzoo import env
+
+    api_test(env(name, players=players), num_cycles=60)
+
+
+def test_pettingzoo_illegal_action_is_refused_without_change() -> None:
+    from cardkit.adapters.pettingzoo import env
+
+    table = env("gin-rummy", players=2, render_mode="ansi")
+    table.reset(seed=5)
+    observation = table.observe(table.agent_selection)
+    before = table.state.snapshot()
+    illegal = int(observation["action_mask"].argmin())
+    with pytest.raises(EncodingError, match="is not legal now; legal: 0"):
+        table.step(illegal)
+    assert table.state.snapshot() == before
+    assert "your hand:" in table.render()
+
+
+def test_pettingzoo_rewards_are_the_payoffs() -> None:
+    from cardkit.adapters.pettingzoo import env
+
+    table = env("tonk", players=3)
+    table.reset(seed=2)
+    rng = random.Random(2)
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, _ = table.last()
+        totals[agent] += reward
+        if termination or truncation:
+            table.step(None)
+            continue
+        legal = [i for i, bit in enumerate(observation["action_mask"]) if bit]
+        table.step(rng.choice(legal))
+    assert list(totals.values()) == list(table.state.result.payoffs)
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_gymnasium_check_env(name: str, players: int) -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    from cardkit.adapters.gymnasium import make_env
+
+    check_env(make_env(name, seat=players - 1, opponents="random", players=players),
+              skip_render_check=True)
+
+
+def test_gymnasium_ids_and_refusals() -> None:
+    import gymnasium
+
+    import cardkit.adapters.gymnasium
+
+    table = gymnasium.make("cardkit/gin-rummy-v0", players=2, opponents="easy")
+    observation, _ = table.reset(seed=1)
+    before = table.unwrapped.state.snapshot()
+    illegal = int(observation["action_mask"].argmin())
+    again, reward, terminated, _, info = table.step(illegal)
+    assert reward == -1 and not terminated and "is not legal now" in info["illegal"]
+    assert table.unwrapped.state.snapshot() == before
+    assert (again["observation"] == observation["observation"]).all()
+    with pytest.raises(ValueError, match="no agent 'nobody'"):
+        cardkit.adapters.gymnasium.make_env("tonk", opponents="nobody")
+
+
+pyspiel = pytest.importorskip("pyspiel")
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_openspiel_random_sim(name: str, players: int) -> None:
+    from cardkit.adapters.openspiel import load_game
+
+    pyspiel.random_sim_test(load_game(name, players=players), num_sims=1, serialize=True,
+                            verbose=False)
+
+
+def test_openspiel_strings_and_resampling() -> None:
+    from cardkit.adapters.openspiel import load_game
+
+    game = load_game("gin-rummy", players=2, knock_limit=5)
+    assert pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+    for _ in range(6):
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    copy = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert copy.information_state_string(seat) == state.information_state_string(seat)
+    assert copy.observation_string(seat) == state.observation_string(seat)
+    assert copy.legal_actions() == state.legal_actions()
+    assert len(state.observation_tensor(seat)) == game.observation_tensor_size()
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_ismcts_plays_a_full_hand(name: str) -> None:
+    """OpenSpiel's ISMCTS (its Python port: see test_cpp_ismcts_on_python_games) plays seat 0
+    of a whole hand, resampling through the game's determinize."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from cardkit.adapters.openspiel import load_game
+
+    game = load_game(name, players=2)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+                           2.0, 4, random_state=np.random.RandomState(1),
+                           allow_inconsistent_action_sets=True)
+    state, rng = game.new_initial_state(), random.Random(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(state.returns()) == 2
+
+
+CPP_ISMCTS = """
+import sys
+import pyspiel
+from cardkit.adapters.openspiel import load_game
+game = load_game(sys.argv[1], players=2)
+state = game.new_initial_state()
+while state.is_chance_node():
+    state.apply_action(state.chance_outcomes()[0][0])
+bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 5, -1,
+                        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, True)
+print(bot.step(state) in state.legal_actions())
+"""
+KUHN = """
+import pyspiel
+from open_spiel.python.games import kuhn_poker
+state = pyspiel.load_game("python_kuhn_poker").new_initial_state()
+state.apply_action(0)
+state.apply_action(1)
+pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 5, -1,
+                  pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False).step(state)
+"""
+
+
+def test_cpp_ismcts_on_python_games() -> None:
+    """pyspiel's C++ ISMCTSBot, in a child process: it plays through the adapter where this
+    OpenSpiel can resample a Python game's state; where it crashes on OpenSpiel's own Python
+    Kuhn poker too (its Python-game bridge does not forward ResampleFromInfostate), the gap is
+    OpenSpiel's and the test says so."""
+    import subprocess
+    import sys
+
+    ours = subprocess.run([sys.executable, "-c", CPP_ISMCTS, "tonk"], capture_output=True,
+                          text=True, timeout=120)
+    if ours.returncode == 0:
+        assert ours.stdout.strip() == "True"
+        return
+    kuhn = subprocess.run([sys.executable, "-c", KUHN], capture_output=True, timeout=120)
+    assert kuhn.returncode == ours.returncode < 0, ours.stderr[-2000:]
+    pytest.skip("this OpenSpiel's C++ ISMCTSBot crashes on every Python game "
+                f"(signal {-ours.returncode}, its own python_kuhn_poker too)")
+
+
+def _plane(encoding, view, name: str) -> set[str]:
+    """The cards set in the plane called ``name`` of ``view``'s observation."""
+    observation = encoding.observation
+    width = len(observation.deck)
+    start = observation.plane_names.index(name) * width
+    vector = observation.encode(view)
+    return {card.text for spot, card in enumerate(observation.deck) if vector[start + spot]}
+
+
+def test_gin_remembers_the_upcard_an_opponent_took() -> None:
+    game = cardkit.load_game("gin-rummy", players=2)
+    encoding = encoding_for(game)
+    state = game.new_hand(seed=3)
+    upcard = state.view(1).info["first_upcard"]
+    plane = "taken from the discard pile, seat +1"
+    assert _plane(encoding, state.view(1), plane) == set()
+    state.apply("take upcard")
+    assert _plane(encoding, state.view(1), plane) == {upcard.text}
+    other = next(a for a in state.legal_actions() if a.kind == "discard")
+    state.apply(other)  # the up-card may not go back the same turn: it stays known
+    assert _plane(encoding, state.view(1), plane) == {upcard.text}
+    assert _plane(encoding, state.view(0), "taken from the discard pile, seat +0") == {
+        upcard.text}
+
+
+@settings(max_examples=10)
+@given(first=st.integers(0, 1000), second=st.integers(0, 1000), cut=st.integers(0, 40))
+def test_observations_do_not_depend_on_what_was_encoded_before(
+        first: int, second: int, cut: int) -> None:
+    """The log planes read each log once and continue from there: interleaving two hands
+    gives the same vectors as a fresh encoding."""
+    from cardkit.encoding import ObservationEncoding
+
+    game = cardkit.load_game("gin-rummy", players=2)
+    shared = encoding_for(game).observation
+    for seed in (first, second):
+        state, rng = game.new_hand(seed=seed), random.Random(seed)
+        for _ in range(cut if seed == first else cut // 2):
+            if state.is_over:
+                break
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+        fresh = ObservationEncoding(shared.deck, shared.players, shared.phases,
+                                    game.definition.encoding(game).observation.planes)
+        for seat in range(2):
+            assert shared.encode(state.view(seat)) == fresh.encode(state.view(seat))

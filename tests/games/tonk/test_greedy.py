@@ -1,0 +1,73 @@
+"""Tonk's greedy agent: drops only when its inference says it is probably lowest."""
+
+from __future__ import annotations
+
+from cardkit_games.tonk.agents import GreedyAgent, chance_lowest, estimate_counts
+from cardkit_games.tonk.state import card_values
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardkit
+from cardkit.actions import Action
+from cardkit.cards import STANDARD_CARDS, parse_cards
+from cardkit.views import View
+
+GAME = cardkit.load_game("tonk", players=2)
+VALUES = card_values(1, 0)
+START = [Action("drop"), Action("draw", option="stock"), Action("draw", option="discard")]
+
+
+def _view(history: tuple[tuple[int, str], ...], opponent_cards: int,
+          hand: str = "AS 2C") -> View:
+    return View(game="tonk", seat=0, players=2, phase="start", current_player=0,
+                hand=tuple(parse_cards(hand)), hand_sizes=(2, opponent_cards), stock_size=20,
+                discard_top=parse_cards("QS")[0], history=history, dealer=1, scores=(0, 0))
+
+
+# the opponent took AH and AD from the pile and laid three clubs: it holds the two aces (count 2)
+LOW = ((0, "draw stock"), (0, "discard AH"), (1, "draw discard"), (1, "discard KS"),
+       (0, "draw stock"), (0, "discard AD"), (1, "draw discard"),
+       (1, "spread 9C 10C JC"), (1, "discard QS"))
+
+
+def test_the_cards_seen_taken_count_in_full() -> None:
+    (mean, variance), = estimate_counts(_view(LOW, 2), VALUES, STANDARD_CARDS).values()
+    assert (mean, variance) == (2, 0)
+    (mean, variance), = estimate_counts(_view((), 5), VALUES, STANDARD_CARDS).values()
+    assert mean > 20 and variance > 0
+
+
+def test_greedy_drops_a_count_of_3_against_five_unknown_cards() -> None:
+    action, reason = GreedyAgent(GAME, 0, 1).choose_with_reason(_view((), 5), START)
+    assert action.kind == "drop" and "likely lowest" in reason
+
+
+def test_greedy_does_not_drop_against_an_opponent_known_to_be_lower() -> None:
+    action = GreedyAgent(GAME, 0, 1).choose(_view(LOW, 2), START)
+    assert action.kind == "draw"
+
+
+def test_greedy_does_not_drop_a_high_count() -> None:
+    action = GreedyAgent(GAME, 0, 1).choose(_view((), 5, hand="KS QH JD 9C 8C"), START)
+    assert action.kind == "draw"
+
+
+@given(st.integers(0, 60), st.lists(st.tuples(st.floats(0, 60), st.floats(0, 200)),
+                                    min_size=1, max_size=3))
+def test_a_higher_count_is_never_likelier_to_be_lowest(count, estimates) -> None:
+    table = dict(enumerate(estimates))
+    assert 0 <= chance_lowest(count + 1, table) <= chance_lowest(count, table) <= 1
+
+
+def test_the_remembering_agent_chooses_as_a_fresh_one_would() -> None:
+    for players in (2, 4):
+        game = cardkit.load_game("tonk", players=players)
+        for seed in range(6):
+            state = game.new_hand(seed=seed)
+            agents = [game.agent("greedy", seat, seed) for seat in range(players)]
+            while not state.is_over:
+                seat = state.current_player
+                view, legal = state.view(seat), state.legal_actions()
+                action = agents[seat].choose(view, legal)
+                assert action == GreedyAgent(game, seat, 0).choose(view, legal)
+                state.apply(action)

@@ -134,10 +134,13 @@ class RemoteState:
 
 
 class RemoteMatch:
-    """A match at a remote table. ``notice`` is told the table's events in words."""
+    """A match at a remote table. ``notice`` is told the table's events in words. With
+    ``wait_for_start`` the constructor returns once every person's seat has joined (before
+    that, nobody has moves to play)."""
 
     def __init__(self, connection: Connection, welcome: dict[str, Any],
-                 notice: Callable[[str], None] | None = None) -> None:
+                 notice: Callable[[str], None] | None = None,
+                 wait_for_start: bool = True) -> None:
         from cardkit.registry import load_game
 
         self.connection = connection
@@ -162,7 +165,9 @@ class RemoteMatch:
         self._later: dict[int, dict[str, Any]] = {}
         self._replies: dict[Any, dict[str, Any]] = {}
         self._next_id = 0
-        while not self._later:
+        # a seat plays once everyone has joined: until then the table is only shown
+        while not self._later or (wait_for_start and
+                                  not self._later[max(self._later)].get("started", True)):
             self._handle(self.connection.receive())
         first = min(self._later)
         self.hands = [None] * first

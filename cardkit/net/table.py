@@ -315,6 +315,7 @@ class Table:
         view = spectator_view(state) if seat is None else state.view(seat)
         turn = self.started and seat is not None and state.current_player == seat
         return {"type": "state", "hand": hand, "step": len(state.history),
+                "started": self.started,
                 "context": encode_context(self.match.contexts[hand]),
                 "view": encode_view(view), "prompt": state.prompt,
                 "legal": [str(action) for action in state.legal_actions()] if turn else []}

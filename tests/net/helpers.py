@@ -106,8 +106,8 @@ def play_remote(match: RemoteMatch, choose: Callable[[list[Any]], Any] | None = 
             if match.next_hand() is None:
                 return
             continue
-        if state.current_player == match.seat:
-            legal = state.legal_actions()
+        legal = state.legal_actions()
+        if state.current_player == match.seat and legal:
             state.apply(choose(legal) if choose else legal[0])
         else:
             match.pump()
@@ -117,7 +117,7 @@ def play_remote(match: RemoteMatch, choose: Callable[[list[Any]], Any] | None = 
 def connect_remote(url: str, **options: Any) -> RemoteMatch:
     """A client API connection and its remote match."""
     connection = Connection(url, **options)
-    return RemoteMatch(connection, connection.open())
+    return RemoteMatch(connection, connection.open(), wait_for_start=False)
 
 
 class PlayerThread(threading.Thread):

@@ -116,10 +116,12 @@ def test_bad_messages_are_refused_and_the_table_plays_on():
         server, table = await _server()
         try:
             sockets = [await _seat(server, table, 0), await _seat(server, table, 1)]
-            state = await receive(sockets[0], "state")
-            mover = state["view"]["current_player"]
+            states = [await receive(socket, "state") for socket in sockets]
+            while not states[0]["started"]:  # the table again, once everyone is here
+                states = [await receive(socket, "state") for socket in sockets]
+            mover = states[0]["view"]["current_player"]
             zero, one = sockets[mover], sockets[1 - mover]
-            state = await receive(zero, "state") if mover else state
+            state = states[mover]
             assert state["legal"]
             bad = ["{not json", "[1, 2]", json.dumps({"kind": "move"}),
                    json.dumps({"type": "dance"}), json.dumps({"type": "hello", **HELLO}),

@@ -42,6 +42,27 @@ class RemoteSession(Session):
         raise QuitGame
 
 
+def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> None:
+    """A one-line error (and the connection closed) for a bot the game does not have, or one
+    that plans on re-dealt hidden cards: a client holds only its seat's view, so such a bot can
+    play a seat only at the server (``cardkit serve --bots SEAT=NAME``)."""
+    from cardkit.registry import load_game
+
+    try:
+        game = load_game(welcome["game"], players=welcome["players"], **welcome["options"])
+    except (KeyError, TypeError, ValueError):
+        return  # the match reports an unreadable welcome itself
+    seat = welcome.get("seat")
+    if bot not in game.definition.agent_names:
+        connection.close()
+        raise CardkitError(f"{game.name} has no bot {bot!r}; bots: "
+                           f"{', '.join(game.definition.agent_names)}", 2)
+    if isinstance(seat, int) and getattr(game.agent(bot, seat, 0), "uses_samples", False):
+        connection.close()
+        raise CardkitError(f"the {bot} bot plans on the hidden cards, which only the server "
+                           f"holds: ask the host for it (cardkit serve --bots {seat}={bot})", 2)
+
+
 def remote_session(url: str, bot: str | None, spectator: bool) -> tuple[RemoteSession,
                                                                         RemoteMatch]:
     """Connect to ``url`` and build the session that plays (or watches) it."""
@@ -58,6 +79,9 @@ def remote_session(url: str, bot: str | None, spectator: bool) -> tuple[RemoteSe
                            f"with: cardkit watch {address.url}", 2)
     connection = Connection(address, spectator=spectator)
     welcome = connection.open()
+    if bot is not None and not spectator:
+        # before the match waits for the other seats: a bot this seat cannot use is refused now
+        _refuse_unusable_bot(connection, welcome, bot)
     notices: list[str] = []
     match = RemoteMatch(connection, welcome, notice=notices.append)
     game = match.game
@@ -65,17 +89,7 @@ def remote_session(url: str, bot: str | None, spectator: bool) -> tuple[RemoteSe
     names = list(match.names)
     if match.seat is not None:
         if bot is not None:
-            if bot not in game.definition.agent_names:
-                connection.close()
-                raise CardkitError(f"{game.name} has no bot {bot!r}; bots: "
-                                   f"{', '.join(game.definition.agent_names)}", 2)
-            agent = game.agent(bot, match.seat, 0)
-            if getattr(agent, "uses_samples", False):
-                connection.close()
-                raise CardkitError(f"the {bot} bot plans on the hidden cards, which only the "
-                                   f"server holds: ask the host for it (cardkit serve --bots "
-                                   f"{match.seat}={bot})", 2)
-            agents[match.seat] = agent
+            agents[match.seat] = game.agent(bot, match.seat, 0)
             names[match.seat] = f"{bot} bot (you)"
         else:
             agents[match.seat] = None

@@ -186,7 +186,10 @@ class Table:
         self.executor = executor
         self.log = log or (lambda line: None)
         self.taps: list[Tap] = []
-        self.started = all(seat.token is None for seat in self.seats)
+        # the game starts when every person has joined; a match resumed after a move was
+        # played has started already, and its players come back as reconnections
+        self.started = (all(seat.token is None for seat in self.seats)
+                        or len(match.hands) > 1 or bool(match.current.history))
         self.finished = asyncio.Event()
         self._bots: asyncio.Task[None] | None = None
         self.closing = False

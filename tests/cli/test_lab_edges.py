@@ -122,8 +122,10 @@ def test_ctrl_c_stops_the_lab_quickly_and_writes_what_finished(tmp_path, backend
 
 def test_ctrl_c_before_anything_finished_says_nothing_was_written(tmp_path):
     out = tmp_path / "lab.json"
+    # searching bots (about a second a move): no chunk of hands can finish before the Ctrl-C,
+    # however fast the machine
     code, seconds, err = interrupt_lab(tmp_path, 1.5, "--hands", "1000000", "--workers", "2",
-                                       "--json", str(out))
+                                       "--bots", "hard", "--json", str(out))
     assert code == 130 and seconds < 5
     assert "nothing was written" in err and not out.exists()
 

@@ -45,6 +45,23 @@ GIN = [Action("gin", cards=(card,)) for card in STANDARD_CARDS]
 
 HAND_SIZE = 10
 
+_SUIT_BITS = 0x1FFF  # one suit's 13 cards in a card mask (clubs at bit 0, then 13 per suit)
+# Per suit, the discard actions of each set of that suit's cards (built as hands meet them, at
+# most 4 × 8192 short tuples): a hand's discards are four lookups rather than a walk over it.
+_SUIT_DISCARDS: list[dict[int, tuple[Action, ...]]] = [{}, {}, {}, {}]
+
+
+def _suit_discards(suit: int, bits: int) -> tuple[Action, ...]:
+    """The discard actions of the cards ``bits`` (13 bits) of suit ``suit``, in index order."""
+    if not bits:
+        return ()
+    known = _SUIT_DISCARDS[suit]
+    actions = known.get(bits)
+    if actions is None:
+        base = 13 * suit
+        actions = known[bits] = tuple(DISCARD[base + i] for i in range(13) if bits >> i & 1)
+    return actions
+
 
 def active_seats(players: int, context: HandContext) -> tuple[int, int, tuple[str, ...]]:
     """``(dealer, non_dealer, roles)`` for a hand with this context.
@@ -155,7 +172,16 @@ def discard_legal(state: GinState) -> list[Action]:
     seat = state.current_player
     assert seat is not None
     barred = None if state.options["discard_taken_card_same_turn"] else state.taken
-    actions = [DISCARD[card.index] for card in state.hands[seat] if card is not barred]
+    mask = state.hands[seat].mask
+    if barred is not None:
+        mask &= ~barred.mask
+    tables = _SUIT_DISCARDS
+    actions = [
+        *(tables[0].get(mask & _SUIT_BITS) or _suit_discards(0, mask & _SUIT_BITS)),
+        *(tables[1].get(mask >> 13 & _SUIT_BITS) or _suit_discards(1, mask >> 13 & _SUIT_BITS)),
+        *(tables[2].get(mask >> 26 & _SUIT_BITS) or _suit_discards(2, mask >> 26 & _SUIT_BITS)),
+        *(tables[3].get(mask >> 39 & _SUIT_BITS) or _suit_discards(3, mask >> 39 & _SUIT_BITS)),
+    ]
     for index, left in state.knockable:
         actions.append(GIN[index] if left == 0 else KNOCK[index])
     if state.big_gin_ready:

@@ -133,7 +133,7 @@ def draw_apply(state: GinState, action: Action) -> None:
     assert seat is not None  # not seat_to_play: a property call per move shows in simulations
     if action.option == "stock":
         card = state.stock.pop()
-        state.hands[seat] = state.hands[seat].add(card)
+        state.hands[seat] = CardSet.from_mask(state.hands[seat].mask | card.mask)
         state.taken = None
         state.must_draw_stock = False
     else:
@@ -153,17 +153,19 @@ def prepare_discard(state: GinState, seat: int) -> None:
     state.knock_limit_now = limit
     total = deadwood_value(hand, RULES)
     state.big_gin_ready = total == 0 and state.options["big_gin_bonus"] is not None
-    knockable = []
-    if total - 10 <= limit:
-        barred = None if state.options["discard_taken_card_same_turn"] else state.taken
-        for card in hand:
-            if card is barred or total - VALUE[card.index] > limit:
-                continue
-            left = deadwood_value(hand.remove(card), RULES)
-            if left <= limit:
-                knockable.append((card.index, left))
-    state.knockable = tuple(knockable)
     state.phase = "discard"
+    if total - 10 > limit:  # no discard brings the deadwood within the limit: the usual case
+        state.knockable = ()
+        return
+    knockable = []
+    barred = None if state.options["discard_taken_card_same_turn"] else state.taken
+    for card in hand:
+        if card is barred or total - VALUE[card.index] > limit:
+            continue
+        left = deadwood_value(hand.remove(card), RULES)
+        if left <= limit:
+            knockable.append((card.index, left))
+    state.knockable = tuple(knockable)
 
 
 def discard_legal(state: GinState) -> list[Action]:
@@ -223,7 +225,7 @@ def discard_apply(state: GinState, action: Action) -> None:
         state.finish(state.game.hooks.showdown(state, seat, "big_gin", None))
         return
     card = action.cards[0]
-    state.hands[seat] = state.hands[seat].remove(card)
+    state.hands[seat] = CardSet.from_mask(state.hands[seat].mask & ~card.mask)
     state.discards.append(card)
     state.public &= ~card.mask
     state.taken = None
@@ -235,7 +237,7 @@ def discard_apply(state: GinState, action: Action) -> None:
     elif len(state.stock) <= state.options["draw_stock_remaining"]:
         state.finish(state.game.hooks.settle_draw(state, seat))
     else:
-        state.current_player = state.opponent(seat)
+        state.current_player = state.dealer if seat == state.non_dealer else state.non_dealer
         state.phase = "draw"
 
 

@@ -44,6 +44,7 @@ __all__ = [
     "ComboType",
     "HandCombinations",
     "all_combinations",
+    "beat_threshold",
     "beating_combinations",
     "beats",
     "beats_normally",
@@ -356,7 +357,7 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def _threshold(top: Combination) -> int:
+def beat_threshold(top: Combination) -> int:
     """Candidates of ``top``'s type and length beat it normally iff their key strength exceeds
     this (triples and quads: the whole of ``top``'s rank is below it)."""
     if top.type is ComboType.TRIPLE or top.type is ComboType.QUAD:
@@ -370,7 +371,7 @@ def beats_normally(candidate: Combination, top: Combination, rules: ClimbingRule
     return (
         candidate.type is top.type
         and candidate.length == top.length
-        and candidate.key_strength > _threshold(top)
+        and candidate.key_strength > beat_threshold(top)
     )
 
 
@@ -595,7 +596,7 @@ def _select_beating(
     min_key)`` lists items (combinations, or values that carry one, read by
     ``combination_of``) of that type and length (``None``: every length) with a key above
     ``min_key``, in the module's order."""
-    threshold = _threshold(top)
+    threshold = beat_threshold(top)
     if extra is None:
         return generate(top.type, top.length, threshold)
     normal = (_TYPE_INDEX[top.type], top.length)
@@ -676,6 +677,11 @@ class HandCombinations:
         the lists."""
         return self._groups.items()
 
+    def group(self, type_: ComboType, length: int) -> list[int]:
+        """The masks of ``type_`` and ``length``, key ascending (empty if none). Do not mutate
+        the list."""
+        return self._groups.get((type_, length), _NO_MASKS)
+
     def copy(self) -> HandCombinations:
         """An independent copy (the group lists are shared: they are replaced, never
         changed)."""
@@ -708,7 +714,7 @@ class HandCombinations:
         :func:`beating_combinations` on the current hand."""
         if extra is None:
             type_ = top.type
-            return [(type_, m) for m in self.of_type(type_, top.length, _threshold(top))]
+            return [(type_, m) for m in self.of_type(type_, top.length, beat_threshold(top))]
         rules = self.rules
 
         def generate(type_: ComboType, length: int | None, min_key: int
@@ -718,6 +724,9 @@ class HandCombinations:
 
         found = _select_beating(generate, _third, top, extra, extra_types)
         return [(type_, m) for type_, m, _ in found]
+
+
+_NO_MASKS: list[int] = []
 
 
 def _third(entry: tuple[ComboType, int, Combination]) -> Combination:

@@ -46,21 +46,23 @@ GIN = [Action("gin", cards=(card,)) for card in STANDARD_CARDS]
 HAND_SIZE = 10
 
 _SUIT_BITS = 0x1FFF  # one suit's 13 cards in a card mask (clubs at bit 0, then 13 per suit)
-# Per suit, the discard actions of each set of that suit's cards (built as hands meet them, at
-# most 4 × 8192 short tuples): a hand's discards are four lookups rather than a walk over it.
-_SUIT_DISCARDS: list[dict[int, tuple[Action, ...]]] = [{}, {}, {}, {}]
 
 
-def _suit_discards(suit: int, bits: int) -> tuple[Action, ...]:
-    """The discard actions of the cards ``bits`` (13 bits) of suit ``suit``, in index order."""
-    if not bits:
-        return ()
-    known = _SUIT_DISCARDS[suit]
-    actions = known.get(bits)
-    if actions is None:
-        base = 13 * suit
-        actions = known[bits] = tuple(DISCARD[base + i] for i in range(13) if bits >> i & 1)
-    return actions
+class _SuitDiscards(dict[int, tuple[Action, ...]]):
+    """One suit's discard actions for each set of its cards (13 bits), made on first use (at
+    most 8192 short tuples): a hand's discards are four lookups rather than a walk over it."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.base = 13 * suit
+
+    def __missing__(self, bits: int) -> tuple[Action, ...]:
+        base = self.base
+        actions = self[bits] = tuple(DISCARD[base + i] for i in range(13) if bits >> i & 1)
+        return actions
+
+
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = (_SuitDiscards(suit) for suit in range(4))
 
 
 def active_seats(players: int, context: HandContext) -> tuple[int, int, tuple[str, ...]]:
@@ -177,13 +179,8 @@ def discard_legal(state: GinState) -> list[Action]:
     mask = state.hands[seat].mask
     if barred is not None:
         mask &= ~barred.mask
-    tables = _SUIT_DISCARDS
-    actions = [
-        *(tables[0].get(mask & _SUIT_BITS) or _suit_discards(0, mask & _SUIT_BITS)),
-        *(tables[1].get(mask >> 13 & _SUIT_BITS) or _suit_discards(1, mask >> 13 & _SUIT_BITS)),
-        *(tables[2].get(mask >> 26 & _SUIT_BITS) or _suit_discards(2, mask >> 26 & _SUIT_BITS)),
-        *(tables[3].get(mask >> 39 & _SUIT_BITS) or _suit_discards(3, mask >> 39 & _SUIT_BITS)),
-    ]
+    actions = [*_CLUBS[mask & _SUIT_BITS], *_DIAMONDS[mask >> 13 & _SUIT_BITS],
+               *_HEARTS[mask >> 26 & _SUIT_BITS], *_SPADES[mask >> 39 & _SUIT_BITS]]
     for index, left in state.knockable:
         actions.append(GIN[index] if left == 0 else KNOCK[index])
     if state.big_gin_ready:

@@ -95,6 +95,12 @@ def _sub_nibbles(size: int) -> tuple[tuple[int, ...], ...]:
 _SUBS_OF_SIZE: dict[int, tuple[tuple[int, ...], ...]] = {k: _sub_nibbles(k) for k in (1, 2, 3, 4)}
 _SUBS_1 = _SUBS_OF_SIZE[1]
 _SUBS_2 = _SUBS_OF_SIZE[2]
+#: ``_SETS_AT[p][nibble]``: the sets of sizes 1, 2, 3 and 4 that rank position ``p`` holding
+#: ``nibble`` gives, as strength masks in the module's order (a hand's sets in one pass).
+_SETS_AT: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(sub << 4 * p for sub in _SUBS_OF_SIZE[size][nibble]) for size in (1, 2, 3, 4))
+          for nibble in range(16))
+    for p in range(13))
 
 
 def _tuple_of_ints(values: Iterable[int]) -> tuple[int, ...]:
@@ -737,10 +743,30 @@ def _mask_groups(rules: ClimbingRules, smask: int) -> dict[tuple[ComboType, int]
     """Every combination of ``smask`` as strength masks grouped by (type, length), in the
     module's order (the groups too)."""
     groups: dict[tuple[ComboType, int], list[int]] = {}
+    # _set_masks of each size, in one pass over the ranks
+    singles: list[int] = []
+    pairs: list[int] = []
+    triples: list[int] = []
+    quads: list[int] = []
+    rest = smask
+    for sets in _SETS_AT:
+        if not rest:
+            break
+        nibble = rest & 0xF
+        rest >>= 4
+        if nibble:
+            one, two, three, four = sets[nibble]
+            singles += one
+            if two:
+                pairs += two
+                if three:
+                    triples += three
+                    if four:
+                        quads += four
+    by_size = (singles, pairs, triples, quads)
     for size, type_ in _SET_TYPE_BY_SIZE.items():
-        found = _set_masks(smask, size, -1)
-        if found:
-            groups[type_, size] = found
+        if by_size[size - 1]:
+            groups[type_, size] = by_size[size - 1]
     for double, type_ in ((False, ComboType.SEQUENCE), (True, ComboType.DOUBLE_SEQUENCE)):
         for n, found in _sequence_masks(rules, smask, double, None, -1):
             groups[type_, n] = found

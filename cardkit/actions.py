@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from cardkit.cards import ALL_CARDS, Card
+from cardkit.cards import ALL_CARDS, Card, card_tuple
 
 __all__ = ["Action", "parse_action"]
 
@@ -51,6 +51,11 @@ def _normalise_cards(action: Action) -> None:
         object.__setattr__(action, "cards", ordered)
 
 
+def _declared_pairs(pairs: Iterable[tuple[Card, Card]]) -> tuple[tuple[Card, Card], ...]:
+    """(wild card, what it stands for) pairs in the order of the wild cards."""
+    return tuple(sorted(pairs, key=lambda pair: pair[0].index))
+
+
 @attrs.frozen(cache_hash=True)
 class Action:
     """One move. Build with keywords, e.g. ``Action("discard", cards=(Card.parse("KH"),))``,
@@ -58,10 +63,10 @@ class Action:
 
     kind: str
     option: str | None = None
-    cards: tuple[Card, ...] = attrs.field(default=(), converter=tuple)
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=card_tuple)
     target: int | None = None
     declared: tuple[tuple[Card, Card], ...] = attrs.field(
-        default=(), converter=lambda pairs: tuple(sorted(pairs, key=lambda p: p[0].index)),
+        default=(), converter=_declared_pairs,
         metadata={"declared_identities": True},
     )
     # The canonical text, built on first use (logs and views ask for it again and again).

@@ -58,7 +58,8 @@ class RandomAgent(Agent):
         return self.choose(view, legal_actions), "chosen at random"
 
 
-AgentFactory = Callable[["Game", int, int], Agent]
+#: ``(game, seat, seed, **params) -> Agent``; parameters are keyword arguments with defaults.
+AgentFactory = Callable[..., Agent]
 
 
 def choose_action(agent: Agent, state: State, seat: int,
@@ -68,6 +69,8 @@ def choose_action(agent: Agent, state: State, seat: int,
     copy). Returns the action and, when ``explain`` and the agent can say, why."""
     view = state.view(seat)
     legal = state.legal_actions()
+    if len(legal) == 1 and getattr(agent, "uses_samples", False):
+        return legal[0], "the only legal move"  # a forced move costs no search
     if getattr(agent, "uses_samples", False):  # duck-typed agents need not subclass Agent
         from cardkit.search import Sampler
 

@@ -20,7 +20,8 @@ or ``T``, letter or unicode suits, and ``X1``/``X2`` (also ``JK1``/``JK2``) for 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 __all__ = [
     "ALL_CARDS",
@@ -31,6 +32,7 @@ __all__ = [
     "Rank",
     "Suit",
     "card_mask",
+    "card_tuple",
     "cards_of_mask",
     "format_cards",
     "parse_cards",
@@ -219,6 +221,11 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     return [Card.parse(token) for token in tokens]
 
 
+def card_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards as a tuple: the typed converter for attrs fields that hold cards."""
+    return tuple(cards)
+
+
 def card_mask(cards: Iterable[Card]) -> int:
     """The bitmask of an iterable of cards (or the mask of a :class:`CardSet`)."""
     if isinstance(cards, CardSet):
@@ -337,7 +344,7 @@ class CardSet:
         """The cards as a list, in index order."""
         return list(_cards_of_mask(self.mask))
 
-    def sorted(self, key=None) -> list[Card]:
+    def sorted(self, key: Callable[[Card], Any] | None = None) -> list[Card]:
         """The cards sorted by ``key`` (default: rank, then suit)."""
         return sorted(self, key=key or (lambda card: card.sort_key))
 

@@ -173,7 +173,7 @@ class ClimbingRules:
         strength_of_index = [-1] * len(ALL_CARDS)
         card_of_strength: list[Card | None] = [None] * (4 * len(ranks))
         for card in ALL_CARDS[:52]:
-            if card.rank in rank_pos:
+            if card.rank in rank_pos and card.suit is not None:
                 s = rank_pos[card.rank] * 4 + suit_pos[card.suit]
                 strength_of_index[card.index] = s
                 card_of_strength[s] = card
@@ -191,9 +191,12 @@ class ClimbingRules:
                                 m |= 1 << s
                     table.append(m)
                 smask_tables.append((suit * 13 + shift, (1 << width) - 1, tuple(table)))
+        # every rank of the order has its four suits, so every strength has its card
+        by_strength = [card for card in card_of_strength if card is not None]
+        assert len(by_strength) == len(card_of_strength)
         nibble_cards = tuple(
             tuple(
-                tuple(card_of_strength[4 * p + b] for b in range(4) if nib >> b & 1)  # type: ignore[misc]
+                tuple(by_strength[4 * p + b] for b in range(4) if nib >> b & 1)
                 for nib in range(16)
             )
             for p in range(len(ranks))

@@ -42,7 +42,7 @@ class DeckSpec:
         if not 0 <= jokers <= 2:
             raise ValueError(f"a deck has 0, 1 or 2 jokers, not {jokers}")
         dropped = {int(rank) for rank in without_ranks}
-        cards = tuple(card for card in STANDARD_CARDS if int(card.rank) not in dropped)
+        cards = tuple(card for card in STANDARD_CARDS if card.rank not in dropped)
         cards += JOKERS[:jokers]
         return cls(name or f"{len(cards)}-card deck", cards)
 

@@ -8,8 +8,9 @@ and matches.
 
 from __future__ import annotations
 
+import inspect
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -33,8 +34,17 @@ __all__ = [
     "MatchOutcome",
     "MatchRules",
     "VariantExample",
+    "agent_parameters",
     "rotating_dealer_match",
 ]
+
+
+def _totals(values: Iterable[float]) -> tuple[float, ...]:
+    return tuple(values)
+
+
+def _roles(values: Iterable[str] | None) -> tuple[str, ...] | None:
+    return None if values is None else tuple(values)
 
 
 @attrs.frozen
@@ -45,9 +55,9 @@ class HandContext:
 
     dealer: int
     hand_number: int = 0
-    totals: tuple[float, ...] = attrs.field(default=(), converter=tuple)
+    totals: tuple[float, ...] = attrs.field(default=(), converter=_totals)
     roles: tuple[str, ...] | None = attrs.field(
-        default=None, converter=lambda r: None if r is None else tuple(r)
+        default=None, converter=_roles
     )
     leader: int | None = None
     extra: Mapping[str, Any] = attrs.field(factory=dict)
@@ -297,35 +307,49 @@ class GameDefinition:
 
     @property
     def samples_hidden_cards(self) -> bool:
-        """True when the state class implements ``determinize``: the generic ``search`` agent
-        (:mod:`cardkit.search`) can then play this game."""
+        """True when the state class implements ``determinize``: the generic search agent
+        (:mod:`cardkit.search`, offered as ``hard``) can then play this game."""
         from cardkit.state import State
 
         return self.state_class.determinize is not State.determinize
 
+    def _ladder(self) -> dict[str, AgentFactory]:
+        """The generic agents this game gets: ``easy`` and ``normal`` from its ``greedy``
+        agent, ``hard`` (and its older name ``search``) where it samples hidden cards."""
+        from cardkit.search import easy_agent, hard_agent, normal_agent
+
+        ladder: dict[str, AgentFactory] = {"random": random_agent}
+        if "greedy" in self.agents:
+            ladder["easy"] = easy_agent
+            ladder["normal"] = normal_agent
+        if self.samples_hidden_cards:
+            ladder["hard"] = hard_agent
+            ladder["search"] = hard_agent
+        return ladder
+
     @property
     def agent_names(self) -> list[str]:
-        """The agents this game offers, ``random`` first (``search`` where the game samples
-        hidden cards)."""
-        names = set(self.agents) - {"random"}
-        if self.samples_hidden_cards:
-            names.add("search")
-        return ["random", *sorted(names)]
+        """The agents this game offers: ``random``, then the ladder ``easy``, ``normal``,
+        ``hard`` (where the game has a greedy agent and samples hidden cards), then the rest."""
+        names = set(self.agents) | set(self._ladder())
+        ladder = [name for name in ("random", "easy", "normal", "hard") if name in names]
+        return [*ladder, *sorted(names - set(ladder))]
 
     def agent_factory(self, name: str) -> AgentFactory:
-        """The factory for agent ``name``; ``ValueError`` naming the valid ones otherwise."""
-        if name == "random" and "random" not in self.agents:
-            return random_agent
-        if name == "search" and "search" not in self.agents and self.samples_hidden_cards:
-            from cardkit.search import search_agent
-
-            return search_agent
-        try:
-            return self.agents[name]
-        except KeyError:
+        """The factory for agent ``name``; ``ValueError`` naming the valid ones otherwise. A
+        game's own ``agents`` table wins over the generic ladder."""
+        factory = self.agents.get(name) or self._ladder().get(name)
+        if factory is None:
             raise ValueError(
-                f"{self.name} has no agent {name!r}; agents: {', '.join(self.agent_names)}"
-            ) from None
+                f"{self.name} has no agent {name!r}; agents: {', '.join(self.agent_names)}")
+        return factory
+
+
+def agent_parameters(factory: AgentFactory) -> list[str]:
+    """The keyword parameters an agent factory takes beyond ``(game, seat, seed)``."""
+    parameters = list(inspect.signature(factory).parameters.values())[3:]
+    return [p.name for p in parameters
+            if p.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
 
 
 @attrs.frozen(eq=False)
@@ -388,9 +412,19 @@ class Game:
             seed = random.SystemRandom().randrange(1 << 63)
         return Match(self, seed, hands)
 
-    def agent(self, name: str, seat: int = 0, seed: int = 0) -> Agent:
-        """A new agent of the named kind for ``seat``."""
-        return self.definition.agent_factory(name)(self, seat, derive_seed(seed, "agent", seat))
+    def agent(self, name: str, seat: int = 0, seed: int = 0, **params: Any) -> Agent:
+        """A new agent of the named kind for ``seat``, with its parameters (e.g.
+        ``game.agent("hard", seat=1, iterations=200)``). ``ValueError`` naming the valid
+        agents or parameters for an unknown name, an unknown parameter or a bad value."""
+        factory = self.definition.agent_factory(name)
+        if params:
+            valid = agent_parameters(factory)
+            unknown = sorted(set(params) - set(valid))
+            if unknown:
+                takes = f"takes {', '.join(valid)}" if valid else "takes no parameters"
+                raise ValueError(f"agent {name!r} of {self.name} has no parameter "
+                                 f"{unknown[0]!r}; it {takes}")
+        return factory(self, seat, derive_seed(seed, "agent", seat), **params)
 
     def __repr__(self) -> str:
         return f"<Game {self.name} players={self.players}>"

@@ -88,7 +88,12 @@ class Hooks:
     def __init__(self, **functions: Callable[..., Any]) -> None:
         signatures: dict[str, list[str] | None] = {}
         for name, function in functions.items():
-            signatures[name] = _parameters(function)
+            parameters = _parameters(function)
+            if parameters is not None and parameters[:1] not in (["state"], ["context"]):
+                shown = ", ".join(parameters)
+                raise HookError(f"hook {name!r} must take the hand's state first, as "
+                                f"{name}(state, ...), not {name}({shown})")
+            signatures[name] = parameters
         object.__setattr__(self, "_functions", dict(functions))
         object.__setattr__(self, "_signatures", signatures)
 

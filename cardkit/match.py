@@ -79,8 +79,10 @@ class Match:
         state = self.current
         if not state.is_over:
             raise ValueError("the current hand is not over yet")
+        result = state.result
+        assert result is not None  # the hand is over
         rules = self.game.definition.match
-        context = rules.advance(self.game, self.contexts[-1], state.result, self.rng)
+        context = rules.advance(self.game, self.contexts[-1], result, self.rng)
         played = len(self.hands)
         outcome = rules.outcome(self.game, context, played)
         if outcome is None and self.hands_limit is not None and played >= self.hands_limit:

@@ -15,11 +15,12 @@ history, the end of the hand (:meth:`State.finish`), cloning and records.
 from __future__ import annotations
 
 import copy
+import enum
 import io
 import pickle
 import random
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
@@ -34,6 +35,10 @@ if TYPE_CHECKING:
     from cardkit.views import View
 
 __all__ = ["Phase", "State", "phases"]
+
+
+def _kinds(kinds: Iterable[str]) -> frozenset[str]:
+    return frozenset(kinds)
 
 
 @attrs.frozen
@@ -54,7 +59,7 @@ class Phase:
     """
 
     name: str
-    accepts: frozenset[str] = attrs.field(converter=frozenset)
+    accepts: frozenset[str] = attrs.field(converter=_kinds)
     prompt: str
     refusal: str = ""
     legal: Callable[[Any], list[Action]] | None = attrs.field(default=None, kw_only=True)
@@ -90,6 +95,65 @@ class _SnapshotPickler(pickle.Pickler):
 
 # Attributes that are caches or references, not part of a state's value.
 _NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public"})
+
+# Attributes every clone shares: the game and its options (never mutated), the frozen context.
+_SHARED_BY_CLONES = frozenset({"game", "options", "context"})
+# Caches a clone starts without, as after pickling: a game may change its copy's cards directly
+# (``determinize`` does), which would leave a shared legal-move list stale.
+_CACHES = frozenset({"_legal", "_legal_set", "_public"})
+
+_IMMUTABLE_TYPES: set[type] = {int, float, str, bool, bytes, type(None), frozenset, range,
+                               Card, CardSet, Action, Result}
+_MUTABLE_TYPES: set[type] = {list, dict, set, bytearray}
+
+
+def _is_immutable_type(kind: type) -> bool:
+    """True for types whose values never change: a clone may share them. Learned once per type:
+    enums and frozen attrs classes are immutable, anything else unknown is copied deeply."""
+    if kind in _IMMUTABLE_TYPES:
+        return True
+    if kind in _MUTABLE_TYPES or kind is tuple:
+        return False
+    frozen = issubclass(kind, enum.Enum) or (
+        attrs.has(kind) and getattr(kind.__setattr__, "__name__", "") == "_frozen_setattrs")
+    (_IMMUTABLE_TYPES if frozen else _MUTABLE_TYPES).add(kind)
+    return frozen
+
+
+def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
+    """An independent copy of one attribute's value, sharing every immutable part.
+
+    Lists, dicts, sets and tuples are rebuilt around copies of their items (the common case, a
+    container of cards or numbers, is one C-level copy); other mutable objects go through
+    ``copy.deepcopy`` with the shared ``memo``, so objects referenced twice stay shared once."""
+    kind = type(value)
+    if kind in _IMMUTABLE_TYPES:
+        return value
+    known = memo.get(id(value))
+    if known is not None:
+        return known
+    if kind is list:
+        if all(type(item) in _IMMUTABLE_TYPES for item in value):
+            result: Any = value.copy()
+        else:
+            result = [_copy_value(item, memo) for item in value]
+    elif kind is tuple:
+        if all(type(item) in _IMMUTABLE_TYPES for item in value):
+            return value
+        result = tuple(_copy_value(item, memo) for item in value)
+    elif kind is dict:
+        if all(type(item) in _IMMUTABLE_TYPES for item in value.values()):
+            result = value.copy()
+        else:
+            result = {key: _copy_value(item, memo) for key, item in value.items()}
+    elif kind is set:
+        result = value.copy()
+    elif _is_immutable_type(kind):
+        return value
+    else:
+        return copy.deepcopy(value, memo)
+    memo[id(value)] = result
+    return result
 
 
 class State:
@@ -322,9 +386,32 @@ class State:
 
     # ----- copies, equality, records ------------------------------------------------------------
 
-    def clone(self) -> State:
-        """An independent copy (sharing the immutable game)."""
-        return copy.deepcopy(self, memo={id(self.game): self.game})
+    #: Attributes a game never changes in place (tables computed at the deal, say): clones
+    #: share them instead of copying. Everything else is copied by :meth:`clone`.
+    CLONE_SHARED: ClassVar[frozenset[str]] = frozenset()
+
+    def clone(self) -> Self:
+        """An independent copy: a new object of the same class whose attributes are copies of
+        this one's, sharing what never changes (the game, its options, the context, cards,
+        actions, frozen values, the attributes named in ``CLONE_SHARED``) and without the
+        caches (legal moves, public history), as a pickled copy would be. Lists, dicts, sets
+        and tuples are copied item by item; any other mutable object deeply. Search clones
+        states thousands of times a second, so this avoids ``copy.deepcopy`` of the whole."""
+        memo: dict[int, Any] = {id(self.game): self.game}
+        shared = self.CLONE_SHARED
+        twin = object.__new__(type(self))
+        values = twin.__dict__
+        for name, value in self.__dict__.items():
+            if name in _SHARED_BY_CLONES or name in shared:
+                values[name] = value
+            elif name in _CACHES:
+                if name != "_public":
+                    values[name] = None
+            elif name == "history":  # append-only, of (seat, action) pairs: a shallow copy
+                values[name] = value.copy()
+            else:
+                values[name] = _copy_value(value, memo)
+        return twin
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)

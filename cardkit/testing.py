@@ -21,7 +21,7 @@ deep states are reached too) and checks, at every step, that:
 - payoffs balance (sum to zero) when the game declares itself zero-sum;
 - the hand's record survives JSON and replays to identical states at every step;
 - the same seed deals the same hand;
-- for games that sample hidden cards (``State.determinize``, used by the ``search`` agent):
+- for games that sample hidden cards (``State.determinize``, used by the ``hard`` search agent):
   a re-deal for a seat shows that seat the same view and legal moves and keeps every card.
 
 A failure raises ``ConformanceError`` naming the game, options, seed and step, so the author can
@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
@@ -112,7 +112,7 @@ def _walk(value: Any, found: set[Card], seen: set[int]) -> None:
         _walk(vars(value), found, seen)
 
 
-def _fail(game: Game, seed: int, step: int, message: str) -> None:
+def _fail(game: Game, seed: int, step: int, message: str) -> NoReturn:
     raise ConformanceError(
         f"{game.name} ({game.players} players, options {game.options}) seed={seed} "
         f"step={step}: {message}"
@@ -279,7 +279,7 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
                   + ", ".join(map(str, candidates)) + ")")
         if step >= limit:
             _fail(game, seed, step, f"hand did not end within {limit} actions")
-        seat = state.current_player
+        seat = state.seat_to_play
         if patient:
             action = _patient_choice(state, legal, rng, agent, seat)
         else:
@@ -289,6 +289,8 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
         step += 1
         report.actions += 1
     result = state.result
+    if result is None:
+        _fail(game, seed, step, "the hand ended without a result")
     if len(result.payoffs) != state.players:
         _fail(game, seed, step, "result.payoffs needs one number per seat")
     if game.definition.zero_sum and abs(sum(result.payoffs)) > 1e-9:

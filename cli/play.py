@@ -41,7 +41,7 @@ def match_ends_by_itself(game: Game) -> bool:
     hands). First the rules are asked about a long match with a runaway leader; games that
     decide the end while advancing (a target reached) are probed by a quick bot match of at
     most ``PROBE_HANDS`` hands with a fixed seed (deterministic)."""
-    from cardkit_cli.seats import default_bot
+    from cardkit_cli.seats import quick_bot
 
     rules = game.definition.match
     try:
@@ -52,7 +52,7 @@ def match_ends_by_itself(game: Game) -> bool:
             return True
     except Exception:  # a game's outcome may need context it did not get: simulate instead
         pass
-    bot = default_bot(game)
+    bot = quick_bot(game)
     agents = [game.agent(bot, seat, 0) for seat in range(game.players)]
     match = game.new_match(seed=0)
     for _ in range(PROBE_HANDS):
@@ -71,7 +71,9 @@ def match_ends_by_itself(game: Game) -> bool:
 @click.option("--seat", type=int, metavar="K",
               help="Your seat (default 0; the player left of the dealer plays first).")
 @click.option("--hotseat", is_flag=True, help="Everyone plays on this screen, in turn.")
-@click.option("--bot", metavar="NAME", help="The bot in every other seat (greedy, random ...).")
+@click.option("--bot", metavar="NAME",
+              help="The bot in every other seat: easy, normal or hard (the default where the "
+                   "game has it), or an agent's name (greedy, random ...).")
 @click.option("--bots", metavar="NAME,NAME", help="One bot per other seat, in seat order.")
 @rule_option
 @preset_option
@@ -84,10 +86,12 @@ def match_ends_by_itself(game: Game) -> bool:
 @click.option("--resume", type=click.Path(dir_okay=False), metavar="FILE",
               help="Continue a game saved with --save.")
 @click.option("--auto", is_flag=True, help="Bots in every seat; print the game as a log.")
+@click.option("--think", type=click.FloatRange(min=0.05, max=60), metavar="SECONDS",
+              help="How long the hard bot (and the hint) thinks per move (default about 1).")
 def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, bot: str | None,
          bots: str | None, rules: tuple[str, ...], preset: str | None, seed: int | None,
          hands: int | None, whole_match: bool, save: str | None, resume: str | None,
-         auto: bool) -> None:
+         auto: bool, think: float | None) -> None:
     """Play GAME. Type a move's number or its text (e.g. 'discard KH'); 'help' lists the
     commands, 'hint' asks the computer, 'quit' stops (and offers to save).
 
@@ -97,6 +101,8 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
       cardkit play gin-rummy --rule big_gin_bonus=50 --seed 7
       cardkit play tien-len --players 4 --hotseat
       cardkit play tonk --auto --hands 3
+      cardkit play gin-rummy --players 2 --bot easy
+      cardkit play tonk --bot hard --think 2
       cardkit play tonk --save game.json        (later: --resume game.json)
     """
     from cardkit_cli.options import configure
@@ -122,7 +128,7 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
             # with no player (--auto) one hand is shown
             limit = 1
         match = game.new_match(seed=seed, hands=limit)
-    seats = seating(game, seat, hotseat, bot, bots, auto, match.seed)
+    seats = seating(game, seat, hotseat, bot, bots, auto, match.seed, think)
     Session(match, seats, save=save, auto=auto, hotseat=hotseat).run()
 
 

@@ -11,7 +11,12 @@ from cardkit_cli.main import CardkitError
 if TYPE_CHECKING:
     from cardkit import Agent, Game
 
-__all__ = ["Seating", "default_bot", "seating"]
+__all__ = ["LADDER", "Seating", "default_bot", "quick_bot", "seating", "strongest_bot"]
+
+#: The strength ladder, weakest first (``hard`` only where the game can search).
+LADDER = ("easy", "normal", "hard")
+#: Agents that search and so take ``--think``.
+SEARCHING = frozenset({"hard", "search"})
 
 
 @attrs.frozen
@@ -20,11 +25,20 @@ class Seating:
 
     agents: tuple[Agent | None, ...]
     names: tuple[str, ...]
+    #: Seconds the searching bots (and the hint) think per decision; None for their default.
+    think: float | None = None
 
     @property
     def humans(self) -> list[int]:
         """The seats played by people."""
         return [seat for seat, agent in enumerate(self.agents) if agent is None]
+
+
+def strongest_bot(game: Game) -> str:
+    """The strongest agent the game offers: ``hard`` (the search, about a second a move),
+    else ``normal``/``greedy``, else ``random``."""
+    names = game.definition.agent_names
+    return next((name for name in ("hard", "normal", "greedy") if name in names), "random")
 
 
 def _count(number: int, noun: str) -> str:
@@ -33,13 +47,21 @@ def _count(number: int, noun: str) -> str:
 
 
 def default_bot(game: Game) -> str:
-    """The game's greedy agent if it has one, else ``random``."""
+    """The opponent when none is named: the strongest (``hard`` answers within about a
+    second)."""
+    return strongest_bot(game)
+
+
+def quick_bot(game: Game) -> str:
+    """A bot that answers at once, for simulations the player does not watch: the game's
+    greedy agent if it has one, else ``random``."""
     return "greedy" if "greedy" in game.definition.agent_names else "random"
 
 
 def seating(game: Game, seat: int | None, hotseat: bool, bot: str | None,
-            bots: str | None, auto: bool, seed: int) -> Seating:
-    """Build the seating; a usage error (exit 2) names the valid seats or agents."""
+            bots: str | None, auto: bool, seed: int, think: float | None = None) -> Seating:
+    """Build the seating; a usage error (exit 2) names the valid seats or agents. ``think``
+    is the searching bots' time per decision (``--think``)."""
     players = game.players
     if seat is not None and not 0 <= seat < players:
         raise CardkitError(f"--seat {seat}: seats are 0 to {players - 1}", 2)
@@ -65,14 +87,19 @@ def seating(game: Game, seat: int | None, hotseat: bool, bot: str | None,
                 + (f" ({'seat' if len(bot_seats) == 1 else 'seats'} "
                    f"{', '.join(map(str, bot_seats))})" if bot_seats else ""), 2)
     else:
-        names_wanted = [bot or default_bot(game)] * len(bot_seats)
+        # watching bots play (--auto) wants moves at once; an opponent is the strongest
+        names_wanted = [bot or (quick_bot(game) if auto else default_bot(game))] * len(bot_seats)
     valid = game.definition.agent_names
     for name in names_wanted:
         if name not in valid:
             raise CardkitError(f"{game.name} has no bot {name!r}; bots: {', '.join(valid)}", 2)
+    if think is not None and "hard" not in valid:
+        raise CardkitError(f"--think sets how long the hard bot thinks; {game.name} has no "
+                           "hard bot", 2)
     agents: list[Agent | None] = [None] * players
     names = ["you" if not hotseat else f"player {s + 1}" for s in range(players)]
     for bot_seat, name in zip(bot_seats, names_wanted, strict=True):
-        agents[bot_seat] = game.agent(name, bot_seat, seed)
+        params = {"time_limit": think} if think is not None and name in SEARCHING else {}
+        agents[bot_seat] = game.agent(name, bot_seat, seed, **params)
         names[bot_seat] = f"{name} bot"
-    return Seating(tuple(agents), tuple(names))
+    return Seating(tuple(agents), tuple(names), think)

@@ -19,7 +19,7 @@ from cardkit_cli.render import (
     render_view,
     seat_name,
 )
-from cardkit_cli.seats import default_bot
+from cardkit_cli.seats import SEARCHING, strongest_bot
 from rich.text import Text
 
 from cardkit.agents import choose_action
@@ -280,8 +280,12 @@ class Session:
         self.console.print(grid)
 
     def _hint(self, state: State, seat: int) -> None:
-        name = default_bot(self.game)
-        agent = self.game.agent(name, seat, self.match.seed)
+        # the strongest agent, which explains its move (a search says how the move fared in
+        # the deals it sampled)
+        name = strongest_bot(self.game)
+        think = self.seats.think
+        params = {"time_limit": think} if think is not None and name in SEARCHING else {}
+        agent = self.game.agent(name, seat, self.match.seed, **params)
         legal = state.legal_actions()
         action, reason = choose_action(agent, state, seat, explain=True)
         number = legal.index(action) + 1 if action in legal else None

@@ -76,6 +76,7 @@ def compare_metric(base: Metric, other: Metric, base_units: Sequence[Any] | None
     if base.kind == "proportion" and other.kind == "proportion":
         if paired:
             only_base = only_other = 0
+            assert base_units is not None and other_units is not None  # paired
             for mine, theirs in zip(base_units, other_units, strict=True):
                 if mine != theirs:
                     if mine:
@@ -89,6 +90,7 @@ def compare_metric(base: Metric, other: Metric, base_units: Sequence[Any] | None
         return Difference(base.key, base.value, other.value, diff, "z", z, p)
     if base.kind == "mean" and other.kind == "mean":
         if paired:
+            assert base_units is not None and other_units is not None
             t, _, p = paired_t_test([theirs - mine for mine, theirs
                                      in zip(base_units, other_units, strict=True)])
             return Difference(base.key, base.value, other.value, diff, "paired-t", t, p)

@@ -167,6 +167,7 @@ def play_hand(
     leader: int | None = None
     while state.result is None and actions < max_actions:
         seat = state.current_player
+        assert seat is not None  # the hand goes on
         action = choose_action(agents[seat], state, seat)[0]
         state.apply_unchecked(action)
         actions += 1

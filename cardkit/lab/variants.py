@@ -19,13 +19,17 @@ from cardkit.registry import load_game
 __all__ = ["Variant", "parse_assignments", "variant_from_text"]
 
 
+def _options(values: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(values)
+
+
 @attrs.frozen
 class Variant:
     """A named rule set: option values (Python values or option text such as ``"3"`` or
     ``"true"``, converted by the game's option declarations) and an optional preset."""
 
     label: str
-    options: Mapping[str, Any] = attrs.field(factory=dict, converter=dict)
+    options: Mapping[str, Any] = attrs.field(factory=dict, converter=_options)
     preset: str | None = None
 
     def configure(self, game: str, players: int | None = None) -> Game:

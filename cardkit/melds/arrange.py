@@ -22,6 +22,7 @@ one meld, not 3 + 4).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -51,11 +52,11 @@ _RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
 def hand_mask(hand: CardSet | Iterable[Card] | int) -> int:
     """The bitmask of a hand given as a CardSet, an iterable of cards, or already a mask."""
     if hand.__class__ is CardSet:
-        return hand.mask  # type: ignore[union-attr]
+        return hand.mask
     if isinstance(hand, int):
         return hand
     mask = 0
-    for card in hand:  # type: ignore[union-attr]
+    for card in hand:
         mask |= card.mask
     return mask
 
@@ -446,7 +447,9 @@ def _templates(
         if held_ranks.bit_count() < (need if nwild else rules.min_run):
             continue
         for length in range(rules.min_run, longest + 1):
-            for start in reversed(run_intervals(positions, length)):
+            starts = run_intervals(positions, length) if dedupe else _distinct_windows(
+                positions, length)
+            for start in reversed(starts):
                 window = positions[start : start + length]
                 present = [r for r in window if held_ranks >> (r - 1) & 1]
                 gaps = length - len(present)
@@ -468,6 +471,17 @@ def _templates(
     return out
 
 
+@cache
+def _distinct_windows(positions: tuple[int, ...], length: int) -> tuple[int, ...]:
+    """The run windows of ``length`` (their starts) with distinct sets of ranks: where an ace
+    may be low or high, a window of every rank is the same cards at either end, listed once
+    (at its lowest start, the ace low)."""
+    kept: dict[frozenset[int], int] = {}
+    for start in run_intervals(positions, length):
+        kept.setdefault(frozenset(positions[start : start + length]), start)
+    return tuple(kept.values())
+
+
 def _make_meld(nat_mask: int, window: tuple, wilds: Iterable[Card], rules: MeldRules) -> Meld:
     spare = iter(wilds)
     if window[0] == SET:
@@ -480,7 +494,7 @@ def _make_meld(nat_mask: int, window: tuple, wilds: Iterable[Card], rules: MeldR
         free_suits = [s for s in range(4) if not nat_mask >> (13 * s + rank - 1) & 1]
         for card, suit in zip(spare, free_suits, strict=False):
             pairs.append((card, ALL_CARDS[13 * suit + rank - 1]))
-        pairs.sort(key=lambda p: p[1].suit)  # type: ignore[arg-type, return-value]
+        pairs.sort(key=lambda p: p[1].suit)
         return Meld(SET, tuple(p[0] for p in pairs), tuple(p[1] for p in pairs))
     _, suit, ranks = window
     cards = []

@@ -184,7 +184,7 @@ def _chains(
     meld: Meld, rem: int, end: str, rules: MeldRules, wildmask: int
 ) -> list[tuple[Meld, int, list[Card]]]:
     """Every chain of lay-offs at one end of a run: (meld after, cards left, cards laid)."""
-    out = [(meld, rem, [])]
+    out: list[tuple[Meld, int, list[Card]]] = [(meld, rem, [])]
     identity = _next_identity(meld, end, rules)
     if identity is None:
         return out

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from cardkit.cards import Card
+from cardkit.cards import Card, card_tuple
 from cardkit.melds.rules import DEFAULT_RULES, MeldRules
 
 __all__ = ["Arrangement", "LayoffResult", "Meld", "classify"]
@@ -32,10 +32,10 @@ class Meld:
     """
 
     kind: str
-    cards: tuple[Card, ...] = attrs.field(converter=tuple)
+    cards: tuple[Card, ...] = attrs.field(converter=card_tuple)
     # metadata: these name what cards stand for, they are not cards a view shows
     represents: tuple[Card, ...] = attrs.field(
-        default=attrs.Factory(_same_as_cards, takes_self=True), converter=tuple,
+        default=attrs.Factory(_same_as_cards, takes_self=True), converter=card_tuple,
         metadata={"declared_identities": True},
     )
     _mask: int = attrs.field(init=False, repr=False, eq=False)
@@ -239,7 +239,7 @@ def _as_run(
     suit = fixed[0][1].suit
     if any(identity.suit != suit for _, identity in fixed):
         return None
-    ranks = {identity.rank: physical for physical, identity in fixed}
+    ranks: dict[int | None, Card] = {identity.rank: physical for physical, identity in fixed}
     if len(ranks) != len(fixed):
         return None
     positions = rules.positions

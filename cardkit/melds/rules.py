@@ -17,6 +17,10 @@ def _to_cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
     return tuple(Card.parse(card) if isinstance(card, str) else card for card in value)
 
 
+def _to_ints(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
 def _to_ranks(value: Iterable[int] | None) -> tuple[int, ...] | None:
     return None if value is None else tuple(int(rank) for rank in value)
 
@@ -42,14 +46,14 @@ class MeldRules:
     Instances are immutable and hashable; search tables are built once per distinct rules value.
     """
 
-    set_sizes: tuple[int, ...] = attrs.field(default=(3, 4), converter=tuple)
+    set_sizes: tuple[int, ...] = attrs.field(default=(3, 4), converter=_to_ints)
     min_run: int = 3
     ace: str = "low"
     run_ranks: tuple[int, ...] | None = attrs.field(default=None, converter=_to_ranks)
     wild: tuple[Card, ...] = attrs.field(default=(), converter=_to_cards)
     min_natural: int = 2
     card_values: tuple[int, ...] = attrs.field(
-        default=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), converter=tuple
+        default=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), converter=_to_ints
     )
     wild_value: int = 0
 

@@ -25,6 +25,7 @@ from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
 from cardkit.actions import Action
 from cardkit.agents import Agent
 from cardkit.cards import Card, CardSet
+from cardkit.game import Game
 from cardkit.melds import deadwood_value
 from cardkit.views import View
 
@@ -120,14 +121,15 @@ def discard_danger(card: Card, memory: DiscardMemory) -> float:
     return TAKEN_WEIGHT * sum(_near(card, taken) for taken in memory.taken)
 
 
-def _connections(card, hand: CardSet) -> int:
+def _connections(card: Card, hand: CardSet) -> int:
     """How many other cards of ``hand`` could meld with ``card`` (same rank, or same suit within
     two ranks): a card with connections is close to a meld."""
     count = 0
     for other in hand:
         if other is card:
             continue
-        if other.rank == card.rank or (other.suit == card.suit
+        if other.rank == card.rank or (other.suit == card.suit  # gin has no jokers: ranks are set
+                                       and other.rank is not None and card.rank is not None
                                        and abs(other.rank - card.rank) <= 2):
             count += 1
     return count
@@ -216,6 +218,6 @@ class GreedyAgent(Agent):
         return best, f"discarding {card} leaves {best_dead} deadwood: {why}"
 
 
-def greedy_agent(game, seat: int, seed: int) -> GreedyAgent:
+def greedy_agent(game: Game, seat: int, seed: int) -> GreedyAgent:
     """The ``greedy`` agent factory."""
     return GreedyAgent(seed)

@@ -7,6 +7,8 @@ player count (appendix): ``undercut_bonus`` 10/25, ``game_bonus`` 0/100, ``line_
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardkit.options import Option, OptionSet, Preset
 
 __all__ = ["OPTIONS"]
@@ -15,7 +17,7 @@ SEED = "S003"
 REF = "R-GIN"
 
 
-def _two_or_three(two: object, three: object):
+def _two_or_three(two: object, three: object) -> Callable[[int], object]:
     """A default that depends on the player count: ``two`` for classic gin, ``three`` otherwise."""
 
     def default(players: int) -> object:

@@ -185,6 +185,7 @@ class GreedyAgent(Agent):
         for action in plays:
             play_mask = rules.strength_mask(action.cards)
             combo = combination_of(action.cards, rules)
+            assert combo is not None  # a legal play is a combination
             strong = is_bomb(combo) or combo.key_strength >> 2 == TWO_POSITION
             cost = (hand_units(smask & ~play_mask), strong, -len(action.cards),
                     combo.key_strength)

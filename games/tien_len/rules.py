@@ -122,8 +122,8 @@ class BombRules:
         self.quad_beats_pair_of_twos = quad_beats_pair_of_twos
         self.longer = longer_double_sequence_beats_shorter
         self.cross = cross_bomb_beating
-        bombs_any = [(QUAD, None), (DOUBLE_SEQUENCE, None)]
-        dseq_any = [(DOUBLE_SEQUENCE, None)]
+        bombs_any: list[tuple[ComboType, int | None]] = [(QUAD, None), (DOUBLE_SEQUENCE, None)]
+        dseq_any: list[tuple[ComboType, int | None]] = [(DOUBLE_SEQUENCE, None)]
         # On 2s: single -> any bomb; pair -> double sequence >= 4 (or a quad, by option);
         # triple -> double sequence >= 5 (§4.4). Nothing beats four 2s.
         self.on_twos: dict[ComboType, tuple[list[tuple[ComboType, int | None]], BeatRule]] = {

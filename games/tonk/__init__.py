@@ -6,17 +6,13 @@ games reads :mod:`.about` alone.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from cardkit.lazy import lazy_names
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.definition import GAME as GAME
 
 __all__ = ["GAME"]
 
-
-def __getattr__(name: str) -> Any:
-    if name == "GAME":
-        from cardkit_games.tonk.definition import GAME
-
-        return GAME
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, GAME="cardkit_games.tonk.definition:GAME")

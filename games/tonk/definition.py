@@ -27,7 +27,7 @@ from cardkit_games.tonk.spreads import spread_rules
 from cardkit_games.tonk.state import TonkState
 
 from cardkit.cards import Card, card_mask
-from cardkit.game import GameDefinition
+from cardkit.game import GameDefinition, VariantExample
 from cardkit.hooks import Hooks
 from cardkit.melds import MeldRules
 from cardkit.state import State
@@ -102,6 +102,22 @@ RULES_SUMMARY = (
     "Card counts: A=1, 2-10 face value, J Q K = 10."
 )
 
+#: What ``cardkit new-game NAME --from tonk`` writes as its example house rule.
+VARIANT_EXAMPLE = VariantExample(
+    hook="settle_drop",
+    option="drop_multiplier",
+    meaning="every payment of a drop is multiplied",
+    source='''def house_rule(base: Callable[..., Any], state: Any, *args: Any) -> Any:
+    """House rule: every payment of a drop (won or caught) is multiplied by ``{{option}}``.
+    Tonk's ``settle_drop(state, dropper, counts)`` hook returns ``(ending, winners,
+    transfers)``."""
+    ending, winners, transfers = base(state, *args)
+    factor = state.options["{{option}}"]
+    return ending, winners, [attrs.evolve(t, amount=t.amount * factor) for t in transfers]''',
+    imports=("from collections.abc import Callable", "from typing import Any", "import attrs"),
+)
+
+
 GAME = GameDefinition(
     name="tonk",
     title="Tonk",
@@ -112,6 +128,7 @@ GAME = GameDefinition(
     default_players=about.DEFAULT_PLAYERS,
     match=MATCH,
     deck=deck_for,
+    variant_example=VARIANT_EXAMPLE,
     hooks=Hooks(
         deal_check=deal_check,
         settle_initial_win=settle_initial_win,

@@ -132,6 +132,20 @@ def test_pettingzoo_api(name: str, players: int) -> None:
     api_test(env(name, players=players), num_cycles=60)
 
 
+def test_tonk_all_house_rules_catalogue_lists_each_spread_once() -> None:
+    """With the ace high or low and jokers, a whole-suit run is one spread (A-K and 2-K-A
+    are the same cards): the catalogue builds, and the PettingZoo API test passes on it."""
+    from pettingzoo.test import api_test
+
+    from cardkit.adapters.pettingzoo import env
+
+    game = cardkit.load_game("tonk", preset="all_house_rules")
+    keys = encoding_for(game).actions.keys
+    assert len(keys) == len(set(keys))
+    assert "spread AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC" in keys
+    api_test(env("tonk", preset="all_house_rules"), num_cycles=20)
+
+
 def test_pettingzoo_illegal_action_is_refused_without_change() -> None:
     from cardkit.adapters.pettingzoo import env
 

@@ -18,6 +18,7 @@ from cardkit.hooks import Hooks
 from cardkit.melds import MeldRules, best_arrangement, deadwood_value
 from cardkit.options import Option, OptionSet, Preset
 from cardkit.results import Result, Transfer
+from cardkit.sampling import redeal_hidden
 from cardkit.state import Phase, State, phases
 from cardkit.views import View
 
@@ -162,19 +163,16 @@ class KnockRummyState(State):
         return (others - public) | CardSet(self.stock)
 
     def determinize(self, seat: int, rng: random.Random) -> KnockRummyState:
-        """The hidden cards (others' unseen cards and the stock) dealt again into their places;
-        collected in card order first, so the re-deal depends only on what ``seat`` sees."""
+        """The hidden cards (others' unseen cards and the stock) dealt again into their places
+        (:func:`cardkit.sampling.redeal_hidden`: the re-deal depends only on what ``seat``
+        sees)."""
         copy = self.clone()
-        hidden = self.hidden_cards(seat)
-        pool = list(hidden)
-        rng.shuffle(pool)
-        position = 0
-        for other, hand in enumerate(self.hands):
-            if other != seat:
-                unseen = len(hand & hidden)
-                copy.hands[other] = (hand - hidden) | CardSet(pool[position:position + unseen])
-                position += unseen
-        copy.stock = pool[position:]
+        hidden = self.hidden_cards(seat).mask
+        places: list[int | list[Card]] = [hand.mask for hand in self.hands]
+        redeal = redeal_hidden([*places, list(self.stock)], hidden, rng)
+        *hands, stock = redeal.places
+        copy.hands = [CardSet.from_mask(mask) for mask in hands if isinstance(mask, int)]
+        copy.stock = stock if isinstance(stock, list) else []
         return copy
 
     def zones(self) -> Mapping[str, Iterable[Card]]:

@@ -137,16 +137,16 @@ def test_random_agent_is_seeded():
 
 def test_agent_registry():
     game = KNOCK_RUMMY.configure()
-    assert KNOCK_RUMMY.agent_names == ["random", "greedy", "search"]
+    assert KNOCK_RUMMY.agent_names == ["random", "easy", "normal", "hard", "greedy", "search"]
     assert game.agent("greedy").name == "greedy"
-    with pytest.raises(ValueError, match="agents: random, greedy, search"):
+    with pytest.raises(ValueError, match="agents: random, easy, normal, hard, greedy, search"):
         game.agent("clever")
     from cardkit.state import State
 
     plain = KNOCK_RUMMY.variant(name="no-search",
                                 state_class=type("Plain", (KNOCK_RUMMY.state_class,),
                                                  {"determinize": State.determinize}))
-    assert plain.agent_names == ["random", "greedy"]
+    assert plain.agent_names == ["random", "easy", "normal", "greedy"]
 
 
 action_strategy = st.builds(

@@ -519,3 +519,19 @@ def test_lazy_arrangement_is_the_built_one(hand: list[Card], rules: MeldRules) -
         fresh.deadwood_value = 0  # type: ignore[misc]
     with pytest.raises(AttributeError):
         fresh.no_such_field  # noqa: B018
+
+
+def test_all_melds_lists_a_whole_suit_once_when_the_ace_is_high_or_low():
+    """A-K and 2-K-A are the same thirteen cards: all_melds lists that run once (ace low), with
+    or without a wild card standing in it, and each meld it lists is distinct."""
+    suit = parse_cards("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC")
+    found = all_melds(suit, HIGH)
+    whole = [m for m in found if len(m.cards) == 13]
+    assert [m.cards for m in whole] == [tuple(suit)]
+    assert len({frozenset(zip(m.cards, m.represents, strict=True)) for m in found}) == len(found)
+    # the ace-high windows of shorter runs are still there
+    assert any(m.cards[-1] == suit[0] and len(m.cards) == 12 for m in found)
+    with_joker = all_melds([*suit[:12], JOKERS[0]], TONK_JOKERS_HIGH)
+    keyed = [frozenset(zip(m.cards, m.represents, strict=True)) for m in with_joker]
+    assert len(set(keyed)) == len(keyed)
+    assert sum(len(m.cards) == 13 for m in with_joker) == 1  # the joker as the king

@@ -4,6 +4,7 @@ against the knock-rummy test game registered in-process."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -61,7 +62,7 @@ def test_rules_text_json_markdown(runner: CliRunner, knock_rummy: str) -> None:
     (["rules", "knock-rummy", "--players", "9"], "is for 2, 3, 4 players"),
     (["hand", "knock-rummy", "7H", "ZZ"], "'ZZ' is not a card"),
     (["hand", "knock-rummy", "7H", "7H"], "named twice"),
-    (["play", "knock-rummy", "--bot", "genius"], "bots: random, greedy"),
+    (["play", "knock-rummy", "--bot", "genius"], "bots: random, easy, normal, hard"),
     (["play", "knock-rummy", "--seat", "5"], "seats are 0 to 1"),
     (["play", "knock-rummy", "--bots", "greedy,random"], "--bots names 2 bots"),
     (["play", "knock-rummy", "--hands", "2", "--match"], "not both"),
@@ -93,7 +94,9 @@ def test_play_piped_session_mistype_illegal_hint_quit_and_save(
     assert "'dscard' is not a move in this game" in out
     assert "you must draw before you discard" in out
     assert "there is no move 99" in out
-    assert "hint (greedy): draw stock" in out
+    # the hint comes from the strongest bot, the search, which says how the move fared
+    assert re.search(r"hint \(hard\): draw (stock|discard) \(move \d\) — wins \d+% of \d+ sampled",
+                     out), out
     assert "your hand:" in out and "stock:" in out and "discard pile top:" in out
     # the prompt says what to do without the phase's internal name; no colour in a pipe
     assert "your move: " in out and "\x1b[" not in out
@@ -141,6 +144,20 @@ def test_auto_plays_whole_hands_and_replay(runner: CliRunner, knock_rummy: str,
     assert shown.output.count("hand over") == 2 and "deals" in shown.output
     stepped = run(runner, "replay", str(save), "--step", stdin="")
     assert stepped.exit_code == 0
+
+
+def test_the_ladder_and_think(runner: CliRunner, knock_rummy: str) -> None:
+    """--bots picks rungs of the ladder; --think bounds the hard bot's time; --auto watches
+    the quick greedy bot by default, a person meets the strongest."""
+    result = run(runner, "play", knock_rummy, "--auto", "--hands", "1", "--seed", "5",
+                 "--bots", "hard,easy", "--think", "0.05")
+    assert result.exit_code == 0, result.output
+    assert "hard bot" in result.output and "easy bot" in result.output
+    assert "hand over" in result.output
+    watched = run(runner, "play", knock_rummy, "--auto", "--hands", "1", "--seed", "5")
+    assert "greedy bot" in watched.output
+    faced = run(runner, "play", knock_rummy, "--seed", "5", "--think", "0.05", stdin="quit\n\n")
+    assert "seat 1 (hard bot)" in faced.output
 
 
 def test_hotseat_shows_pass_screen(runner: CliRunner, knock_rummy: str) -> None:

@@ -48,7 +48,8 @@ def test_play_a_hand_in_a_terminal(game: str, seed: int, kind: str, tmp_path: Pa
     if game not in cardkit.available_games():
         pytest.skip(f"{game} is not installed yet")
     save = tmp_path / "game.json"
-    child = spawn(game, "--seed", str(seed), "--hands", "1", "--save", str(save))
+    child = spawn(game, "--seed", str(seed), "--hands", "1", "--save", str(save),
+                  "--bot", "normal")
     child.expect(PROMPT)
     screen = child.before
     assert "your hand:" in screen and "to play" in screen

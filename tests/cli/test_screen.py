@@ -55,7 +55,7 @@ def run(*args: str, stdin: str) -> str:
 
 
 def test_recap_end_of_hand_and_help(knock_rummy: str) -> None:
-    out = run("play", knock_rummy, "--seed", "1", "--hands", "1",
+    out = run("play", knock_rummy, "--seed", "1", "--hands", "1", "--bot", "greedy",
               stdin="help\n" + "1\n" * 300)
     # the others' moves are told once, in the recap just above the hand, one line per seat
     assert "since your last turn:\n  seat 1 (greedy bot): draw " in out

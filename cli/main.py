@@ -26,6 +26,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("cardkit_cli.play:play", "Play a game at the terminal, against bots or friends."),
     "hand": ("cardkit_cli.hand:hand", "Analyse a hand: melds and deadwood, or combinations."),
     "replay": ("cardkit_cli.replay:replay", "Show a recorded hand or match move by move."),
+    "serve": ("cardkit_cli.serve:serve", "Host a match for players at other terminals."),
+    "join": ("cardkit_cli.join:join", "Play a seat of a table hosted with 'serve'."),
+    "watch": ("cardkit_cli.watch:watch", "Follow a hosted table as a spectator."),
     "lab": ("cardkit_cli.lab:lab", "The rule lab: simulate and compare variants."),
     "new-game": ("cardkit_cli.new_game:new_game", "Create a new game plugin from a template."),
 }

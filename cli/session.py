@@ -19,7 +19,7 @@ from cardkit_cli.render import (
     render_view,
     seat_name,
 )
-from cardkit_cli.seats import SEARCHING, strongest_bot
+from cardkit_cli.seats import SEARCHING, quick_bot, strongest_bot
 from rich.text import Text
 
 from cardkit.agents import choose_action
@@ -97,7 +97,9 @@ class Session:
         definition = self.game.definition
         self.console.print(Text(f"{definition.title} — {definition.summary}", style="bold"))
         seats = ", ".join(seat_name(s, self.names) for s in range(self.game.players))
-        self.console.print(f"players: {seats}; match seed {self.match.seed}")
+        # a remote table's seed stays on the server (it would tell every card)
+        seed = "" if self.match.seed is None else f"; match seed {self.match.seed}"
+        self.console.print(f"players: {seats}{seed}")
         if self.seats.humans and not self.auto:
             self.console.print("type a move's number or its text; 'help' for commands, "
                                "'hint' for advice, 'quit' to stop.")
@@ -280,12 +282,15 @@ class Session:
         self.console.print(grid)
 
     def _hint(self, state: State, seat: int) -> None:
-        # the strongest agent, which explains its move (a search says how the move fared in
-        # the deals it sampled)
-        name = strongest_bot(self.game)
+        # the strongest agent that can plan from what this screen holds: a search (which says
+        # how the move fared in the deals it sampled) needs a local hand to re-deal; a remote
+        # table's client holds only its view, so its hints come from the quick greedy bot
+        from cardkit.state import State as LocalState
+
+        name = strongest_bot(self.game) if isinstance(state, LocalState) else quick_bot(self.game)
         think = self.seats.think
         params = {"time_limit": think} if think is not None and name in SEARCHING else {}
-        agent = self.game.agent(name, seat, self.match.seed, **params)
+        agent = self.game.agent(name, seat, self.match.seed or 0, **params)
         legal = state.legal_actions()
         action, reason = choose_action(agent, state, seat, explain=True)
         number = legal.index(action) + 1 if action in legal else None

@@ -1,0 +1,153 @@
+"""Network benchmark: many tables in one server process, played by scripted clients on loopback.
+
+A server process (this script with ``--serve``) hosts ``--tables`` Tonk matches through the
+Python API (:class:`cardkit.net.server.Server`), saving each table's file after every move
+unless ``--no-save``. This process runs two scripted WebSocket clients per table; each plays a
+random legal move after ``--think`` milliseconds. Reported: the move round trip (the move sent
+until the server's "accepted" received, which comes after the save and after every seat's new
+view was queued), median and 99th percentile, moves per second, and the server's memory per
+table (its resident memory under play minus before the tables were opened, divided by the
+number of tables). Goal: p99 under 50 ms with 50 tables.
+
+Run: ``python bench/net.py [--tables 50] [--seconds 20] [--think 50]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def resident_kib(pid: int) -> int:
+    """The process's resident memory (Linux /proc), in KiB."""
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+async def serve(tables: int, save_dir: str | None) -> None:
+    """The server side: open the tables, print their seat addresses as one JSON line."""
+    import cardkit
+    from cardkit.net.server import Server
+
+    game = cardkit.load_game("tonk", players=2)
+    server = Server("127.0.0.1", 0, rate=1000, burst=1000)
+    await server.start()
+    game.new_match(seed=0)  # warm the game's caches before the baseline
+    base = resident_kib(os.getpid())
+    urls = []
+    for index in range(tables):
+        save = None if save_dir is None else os.path.join(save_dir, f"t{index}.json")
+        table = server.open_table(f"t{index}", game.new_match(seed=index), (None, None),
+                                  save=save)
+        urls.append([server.seat_address(table, seat) for seat in (0, 1)])
+    print(json.dumps({"base_kib": base, "urls": urls}), flush=True)
+    await asyncio.Event().wait()
+
+
+async def player(url: str, think: float, rng: random.Random, stop: float,
+                 latencies: list[float]) -> None:
+    """A scripted seat: a random legal move on its turn; records each move's round trip."""
+    from websockets.asyncio.client import connect
+
+    base, token = url.split("#")
+    async with connect(base, max_size=2**20, compression=None) as socket:
+        await socket.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
+        sent_at = None
+        ident = 0
+        latest = None  # the newest state that lists this seat's moves, not yet played
+        async for text in socket:
+            message = json.loads(text)
+            kind = message["type"]
+            if kind == "accepted" and message["id"] == ident and sent_at is not None:
+                latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            elif kind == "refused":
+                sent_at = None  # a stale state: wait for the next one
+            elif kind == "state":
+                latest = message if message["legal"] else None
+            elif kind == "match_over":
+                return
+            if sent_at is None and latest is not None:
+                if time.perf_counter() > stop:
+                    return
+                await asyncio.sleep(think)
+                ident += 1
+                move = rng.choice(latest["legal"])
+                sent_at = time.perf_counter()
+                await socket.send(json.dumps({"type": "move", "move": move, "id": ident,
+                                              "hand": latest["hand"], "step": latest["step"]}))
+                latest = None
+
+
+async def drive(urls: list[list[str]], seconds: float, think: float, pid: int,
+                base_kib: int) -> dict[str, float]:
+    latencies: list[float] = []
+    rng = random.Random(1)
+    stop = time.perf_counter() + seconds
+    started = time.perf_counter()
+    tasks = [asyncio.ensure_future(player(url, think, random.Random(rng.random()), stop,
+                                          latencies))
+             for pair in urls for url in pair]
+    await asyncio.sleep(seconds / 2)
+    loaded = resident_kib(pid)
+    await asyncio.wait(tasks, timeout=seconds + 30)
+    elapsed = time.perf_counter() - started
+    ordered = sorted(latencies)
+    return {
+        "moves": len(ordered),
+        "moves_per_second": len(ordered) / elapsed,
+        "median_ms": 1000 * statistics.median(ordered),
+        "p99_ms": 1000 * ordered[int(0.99 * (len(ordered) - 1))],
+        "max_ms": 1000 * ordered[-1],
+        "kib_per_table": (loaded - base_kib) / len(urls),
+        "server_kib": loaded,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--think", type=float, default=50.0, help="milliseconds per move")
+    parser.add_argument("--no-save", action="store_true", help="do not save after each move")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--save-dir", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        asyncio.run(serve(args.tables, args.save_dir))
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        command = [sys.executable, __file__, "--serve", "--tables", str(args.tables)]
+        if not args.no_save:
+            command += ["--save-dir", folder]
+        server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        try:
+            assert server.stdout is not None
+            ready = json.loads(server.stdout.readline())
+            figures = asyncio.run(drive(ready["urls"], args.seconds, args.think / 1000,
+                                        server.pid, ready["base_kib"]))
+        finally:
+            server.kill()
+            server.wait()
+    print(f"{args.tables} tables of 2-player Tonk, 2 scripted clients each, think "
+          f"{args.think:g} ms, save after every move: {'no' if args.no_save else 'yes'}")
+    print(f"  moves: {figures['moves']} ({figures['moves_per_second']:.0f}/s)")
+    print(f"  round trip: median {figures['median_ms']:.2f} ms, p99 {figures['p99_ms']:.2f} ms,"
+          f" max {figures['max_ms']:.1f} ms (goal: p99 < 50 ms)")
+    print(f"  server memory: {figures['server_kib'] / 1024:.1f} MiB, "
+          f"{figures['kib_per_table']:.0f} KiB per table")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""``cardkit join URL``: play a seat of a table hosted with ``cardkit serve``.
+
+The screen, the moves (numbers or text), ``help``, ``hint`` and ``rules`` are those of
+``cardkit play``: the same session runs on a :class:`cardkit.net.RemoteMatch`, whose hand
+sends each move to the server and shows the server's answer. ``--bot NAME`` lets an agent play
+the seat. The connection comes back by itself if it drops.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import click
+from cardkit_cli.main import CardkitError
+from cardkit_cli.session import Session
+
+if TYPE_CHECKING:
+    from cardkit.net import RemoteMatch
+
+__all__ = ["RemoteSession", "join", "remote_session"]
+
+
+class RemoteSession(Session):
+    """The play session at a remote table: quitting leaves the table (the seat waits for its
+    player), and the table's events are shown as they come."""
+
+    def __init__(self, match: Any, seats: Any, address: str, **options: Any) -> None:
+        super().__init__(match, seats, **options)
+        self.address = address
+
+    def notice(self, text: str) -> None:
+        """A table event, in the session's console."""
+        from rich.text import Text
+
+        self.console.print(Text(f"· {text}", style="dim"))
+
+    def _quit(self) -> None:
+        from cardkit_cli.play import QuitGame
+
+        self.console.print("you left the table; your seat waits for you: "
+                           f"cardkit join {self.address}")
+        raise QuitGame
+
+
+def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> None:
+    """A one-line error (and the connection closed) for a bot the game does not have, or one
+    that plans on re-dealt hidden cards: a client holds only its seat's view, so such a bot can
+    play a seat only at the server (``cardkit serve --bots SEAT=NAME``)."""
+    from cardkit.registry import load_game
+
+    try:
+        game = load_game(welcome["game"], players=welcome["players"], **welcome["options"])
+    except (KeyError, TypeError, ValueError):
+        return  # the match reports an unreadable welcome itself
+    seat = welcome.get("seat")
+    if bot not in game.definition.agent_names:
+        connection.close()
+        raise CardkitError(f"{game.name} has no bot {bot!r}; bots: "
+                           f"{', '.join(game.definition.agent_names)}", 2)
+    if isinstance(seat, int) and getattr(game.agent(bot, seat, 0), "uses_samples", False):
+        connection.close()
+        raise CardkitError(f"the {bot} bot plans on the hidden cards, which only the server "
+                           f"holds: ask the host for it (cardkit serve --bots {seat}={bot})", 2)
+
+
+def remote_session(url: str, bot: str | None, spectator: bool) -> tuple[RemoteSession,
+                                                                        RemoteMatch]:
+    """Connect to ``url`` and build the session that plays (or watches) it."""
+    from cardkit_cli.seats import Seating
+
+    from cardkit.net import Connection, ObservedSeat, RemoteMatch, parse_address
+    from cardkit.net.protocol import require_websockets
+
+    require_websockets()
+    address = parse_address(url)
+    if not spectator and address.token is None:
+        raise CardkitError("this address carries no seat token (it ends with #TOKEN): use the "
+                           "line 'cardkit serve' printed for your seat, or follow the table "
+                           f"with: cardkit watch {address.url}", 2)
+    connection = Connection(address, spectator=spectator)
+    welcome = connection.open()
+    if bot is not None and not spectator:
+        # before the match waits for the other seats: a bot this seat cannot use is refused now
+        _refuse_unusable_bot(connection, welcome, bot)
+    notices: list[str] = []
+    match = RemoteMatch(connection, welcome, notice=notices.append)
+    game = match.game
+    agents: list[Any] = [ObservedSeat(match) for _ in range(game.players)]
+    names = list(match.names)
+    if match.seat is not None:
+        if bot is not None:
+            agents[match.seat] = game.agent(bot, match.seat, 0)
+            names[match.seat] = f"{bot} bot (you)"
+        else:
+            agents[match.seat] = None
+            names[match.seat] = "you"
+    session = RemoteSession(match, Seating(tuple(agents), tuple(names)),
+                            address.url if spectator else url.strip())
+    for text in notices:
+        session.notice(text)
+    match.notice = session.notice
+    return session, match
+
+
+@click.command()
+@click.argument("url")
+@click.option("--bot", metavar="NAME", help="Let a bot play the seat (greedy, random ...).")
+def join(url: str, bot: str | None) -> None:
+    """Play a seat of a table hosted with 'cardkit serve': URL is the address it printed for
+    your seat (ws://HOST:PORT/TABLE#TOKEN). The screen and moves are those of 'cardkit play'.
+
+    \b
+    Examples:
+      cardkit join 'ws://127.0.0.1:8765/tonk#3q9...'
+      cardkit join 'ws://127.0.0.1:8765/tonk#3q9...' --bot greedy
+    """
+    session, match = remote_session(url, bot, spectator=False)
+    try:
+        session.run()
+    finally:
+        match.close()

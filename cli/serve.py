@@ -1,0 +1,157 @@
+"""``cardkit serve``: host a match for players at other terminals (``cardkit join``).
+
+The server alone holds the cards. It prints one ``cardkit join`` line per seat waiting for a
+person (each with that seat's secret token) and a ``cardkit watch`` line, then logs the table's
+events until the match is over (or Ctrl-C). ``--save FILE`` writes the match after every move;
+``--resume FILE`` reopens it after a crash with the same addresses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import TYPE_CHECKING
+
+import click
+from cardkit_cli.main import CardkitError
+from cardkit_cli.options import players_option, preset_option, rule_option
+
+if TYPE_CHECKING:
+    from cardkit import Game
+    from cardkit.match import Match
+
+__all__ = ["parse_bots", "serve"]
+
+
+def parse_bots(values: tuple[str, ...], game: Game) -> tuple[str | None, ...]:
+    """``--bots 1 --bots 2=search`` (or ``1,2=search``) -> the bot of every seat (None for a
+    person's seat); a usage error names the valid seats and bots."""
+    from cardkit_cli.seats import default_bot
+
+    bots: list[str | None] = [None] * game.players
+    valid = game.definition.agent_names
+    for value in values:
+        for item in filter(None, (part.strip() for part in value.split(","))):
+            seat_text, _, name = item.partition("=")
+            if not seat_text.strip().isdigit() or not 0 <= int(seat_text) < game.players:
+                raise CardkitError(f"--bots {item}: give a seat from 0 to {game.players - 1}, "
+                                   "optionally with a bot: 1 or 1=search", 2)
+            name = name.strip() or default_bot(game)
+            if name not in valid:
+                raise CardkitError(f"{game.name} has no bot {name!r}; bots: {', '.join(valid)}",
+                                   2)
+            bots[int(seat_text)] = name
+    if all(bot is not None for bot in bots):
+        raise CardkitError("every seat is a bot's: leave at least one seat for a person "
+                           "(or watch bots with 'cardkit play --auto')", 2)
+    return tuple(bots)
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@players_option
+@click.option("--bots", "bot_seats", multiple=True, metavar="SEAT[=NAME]",
+              help="A bot plays SEAT (repeat, or 1,2=search); NAME as in 'cardkit play --bot'.")
+@rule_option
+@preset_option
+@click.option("--host", default="127.0.0.1", show_default=True, metavar="H",
+              help="Address to listen on (0.0.0.0: every network; mind who can reach it).")
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535),
+              metavar="P", help="Port to listen on (0: any free port).")
+@click.option("--seed", type=int, metavar="S", help="Shuffle seed of the match.")
+@click.option("--hands", type=click.IntRange(min=1), metavar="N", help="Play N hands.")
+@click.option("--tables", type=click.IntRange(min=1, max=1000), default=1, metavar="N",
+              help="Host N separate matches of the same game at once.")
+@click.option("--save", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write the match to FILE after every move (the tokens go to FILE.seats).")
+@click.option("--resume", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Reopen a match saved with --save: same addresses, same tokens.")
+@click.option("--replace-after", type=click.FloatRange(min=0), metavar="SECONDS",
+              help="A bot plays for a person gone this long (default: wait for them).")
+@click.option("--replace-bot", metavar="NAME", help="The bot that stands in (default: greedy).")
+@click.option("--idle-timeout", type=click.FloatRange(min=1), default=900, show_default=True,
+              metavar="SECONDS", help="Close connections silent this long.")
+def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
+          rules: tuple[str, ...], preset: str | None, host: str, port: int, seed: int | None,
+          hands: int | None, tables: int, save: str | None, resume: str | None,
+          replace_after: float | None, replace_bot: str | None, idle_timeout: float) -> None:
+    """Host a match of GAME for players at other terminals.
+
+    \b
+    Examples:
+      cardkit serve tonk --players 3 --bots 2          two people and a greedy bot
+      cardkit serve gin-rummy --players 2 --save gin.json
+      cardkit serve gin-rummy --resume gin.json        (after a crash: same addresses)
+    """
+    from cardkit_cli.options import configure
+
+    from cardkit.net.protocol import require_websockets
+    from cardkit.net.store import load_table
+
+    require_websockets()
+    tokens: tuple[str | None, ...] | None = None
+    name = game_name
+    if resume:
+        if players is not None or rules or preset or hands is not None or bot_seats \
+                or seed is not None or tables != 1:
+            raise CardkitError("--resume takes the game, seats and tokens from the saved file; "
+                               "drop --players/--rule/--preset/--hands/--bots/--seed/--tables", 2)
+        record, saved = load_table(resume)
+        if record.game != game_name:
+            raise CardkitError(f"{resume} is a match of {record.game}, not {game_name}", 2)
+        matches = [record.resume()]
+        bots, tokens, name, save = saved.bots, saved.tokens, saved.table, resume
+    else:
+        if save and tables > 1:
+            raise CardkitError("--save keeps one match: give it with --tables 1", 2)
+        game = configure(game_name, players, preset, rules)
+        bots = parse_bots(bot_seats, game)
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        matches = [game.new_match(seed=seed + index, hands=hands) for index in range(tables)]
+    if replace_bot is not None and replace_bot not in matches[0].game.definition.agent_names:
+        raise CardkitError(f"{game_name} has no bot {replace_bot!r}; bots: "
+                           f"{', '.join(matches[0].game.definition.agent_names)}", 2)
+    try:
+        asyncio.run(_serve(matches, bots, tokens, name, host, port, save, replace_after,
+                           replace_bot, idle_timeout))
+    except KeyboardInterrupt:
+        click.echo("server stopped" + (f"; the match is saved in {save}" if save else ""))
+
+
+async def _serve(matches: list[Match], bots: tuple[str | None, ...],
+                 tokens: tuple[str | None, ...] | None, name: str, host: str, port: int,
+                 save: str | None, replace_after: float | None, replace_bot: str | None,
+                 idle_timeout: float) -> None:
+    from cardkit.net.server import Server
+
+    def log(line: str) -> None:
+        click.echo(line)
+
+    server = Server(host, port, idle_timeout=idle_timeout, log=log)
+    opened = []
+    for index, match in enumerate(matches):
+        table_name = name if len(matches) == 1 else f"{name}-{index + 1}"
+        opened.append(server.open_table(table_name, match, bots, tokens=tokens, save=save,
+                                        replace_after=replace_after, replace_bot=replace_bot))
+    try:
+        await server.start()
+    except OSError as error:
+        raise CardkitError(f"cannot listen on {host}:{port}: {error.strerror or error}",
+                           1) from None
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(f"warning: listening on {host}: anyone who can reach this machine on port "
+                   f"{server.port} can try to connect (each seat still needs its token)")
+    for table in opened:
+        for seat in table.seats:
+            if seat.token is not None:
+                address = server.seat_address(table, seat.number)
+                click.echo(f"seat {seat.number}: cardkit join {address}")
+        click.echo(f"watch: cardkit watch {server.table_address(table)}")
+    if save:
+        click.echo(f"saving after every move to {save}; the seats' tokens are in {save}.seats "
+                   "(keep it private)")
+    try:
+        await server.wait_finished()
+    finally:
+        await server.close()

@@ -49,6 +49,12 @@ def test_the_wheel_installs_only_our_names(tmp_path: Path) -> None:
     top = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
     assert top == {"cardkit", "cardkit_games", "cardkit_cli"}
     assert "cardkit/py.typed" in names  # plugin authors get our types
+    installed_as = {"cardkit": "cardkit", "games": "cardkit_games", "cli": "cardkit_cli"}
+    for top, package_name in installed_as.items():  # every package folder is in the wheel
+        for init in sorted((source / top).rglob("__init__.py")):
+            folder = init.parent.relative_to(source)
+            package = "/".join((package_name, *folder.parts[1:]))
+            assert f"{package}/__init__.py" in names, f"{folder} is not installed"
     assert "cardkit_cli/templates/blank/PACKAGE/state.py.tmpl" in names
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -44,6 +44,7 @@ __all__ = [
     "ComboType",
     "HandCombinations",
     "all_combinations",
+    "beat_threshold",
     "beating_combinations",
     "beats",
     "beats_normally",
@@ -94,6 +95,12 @@ def _sub_nibbles(size: int) -> tuple[tuple[int, ...], ...]:
 _SUBS_OF_SIZE: dict[int, tuple[tuple[int, ...], ...]] = {k: _sub_nibbles(k) for k in (1, 2, 3, 4)}
 _SUBS_1 = _SUBS_OF_SIZE[1]
 _SUBS_2 = _SUBS_OF_SIZE[2]
+#: ``_SETS_AT[p][nibble]``: the sets of sizes 1, 2, 3 and 4 that rank position ``p`` holding
+#: ``nibble`` gives, as strength masks in the module's order (a hand's sets in one pass).
+_SETS_AT: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(sub << 4 * p for sub in _SUBS_OF_SIZE[size][nibble]) for size in (1, 2, 3, 4))
+          for nibble in range(16))
+    for p in range(13))
 
 
 def _tuple_of_ints(values: Iterable[int]) -> tuple[int, ...]:
@@ -359,7 +366,7 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def _threshold(top: Combination) -> int:
+def beat_threshold(top: Combination) -> int:
     """Candidates of ``top``'s type and length beat it normally iff their key strength exceeds
     this (triples and quads: the whole of ``top``'s rank is below it)."""
     if top.type is ComboType.TRIPLE or top.type is ComboType.QUAD:
@@ -373,7 +380,7 @@ def beats_normally(candidate: Combination, top: Combination, rules: ClimbingRule
     return (
         candidate.type is top.type
         and candidate.length == top.length
-        and candidate.key_strength > _threshold(top)
+        and candidate.key_strength > beat_threshold(top)
     )
 
 
@@ -598,7 +605,7 @@ def _select_beating(
     min_key)`` lists items (combinations, or values that carry one, read by
     ``combination_of``) of that type and length (``None``: every length) with a key above
     ``min_key``, in the module's order."""
-    threshold = _threshold(top)
+    threshold = beat_threshold(top)
     if extra is None:
         return generate(top.type, top.length, threshold)
     normal = (_TYPE_INDEX[top.type], top.length)
@@ -679,6 +686,11 @@ class HandCombinations:
         the lists."""
         return self._groups.items()
 
+    def group(self, type_: ComboType, length: int) -> list[int]:
+        """The masks of ``type_`` and ``length``, key ascending (empty if none). Do not mutate
+        the list."""
+        return self._groups.get((type_, length), _NO_MASKS)
+
     def copy(self) -> HandCombinations:
         """An independent copy (the group lists are shared: they are replaced, never
         changed)."""
@@ -711,7 +723,7 @@ class HandCombinations:
         :func:`beating_combinations` on the current hand."""
         if extra is None:
             type_ = top.type
-            return [(type_, m) for m in self.of_type(type_, top.length, _threshold(top))]
+            return [(type_, m) for m in self.of_type(type_, top.length, beat_threshold(top))]
         rules = self.rules
 
         def generate(type_: ComboType, length: int | None, min_key: int
@@ -723,6 +735,9 @@ class HandCombinations:
         return [(type_, m) for type_, m, _ in found]
 
 
+_NO_MASKS: list[int] = []
+
+
 def _third(entry: tuple[ComboType, int, Combination]) -> Combination:
     return entry[2]
 
@@ -731,10 +746,30 @@ def _mask_groups(rules: ClimbingRules, smask: int) -> dict[tuple[ComboType, int]
     """Every combination of ``smask`` as strength masks grouped by (type, length), in the
     module's order (the groups too)."""
     groups: dict[tuple[ComboType, int], list[int]] = {}
+    # _set_masks of each size, in one pass over the ranks
+    singles: list[int] = []
+    pairs: list[int] = []
+    triples: list[int] = []
+    quads: list[int] = []
+    rest = smask
+    for sets in _SETS_AT:
+        if not rest:
+            break
+        nibble = rest & 0xF
+        rest >>= 4
+        if nibble:
+            one, two, three, four = sets[nibble]
+            singles += one
+            if two:
+                pairs += two
+                if three:
+                    triples += three
+                    if four:
+                        quads += four
+    by_size = (singles, pairs, triples, quads)
     for size, type_ in _SET_TYPE_BY_SIZE.items():
-        found = _set_masks(smask, size, -1)
-        if found:
-            groups[type_, size] = found
+        if by_size[size - 1]:
+            groups[type_, size] = by_size[size - 1]
     for double, type_ in ((False, ComboType.SEQUENCE), (True, ComboType.DOUBLE_SEQUENCE)):
         for n, found in _sequence_masks(rules, smask, double, None, -1):
             groups[type_, n] = found

@@ -361,16 +361,17 @@ class Game:
     players: int
     options: dict[str, Any]
     preset: str | None = None
+    #: The rule hooks the game's states call (the definition's; a plain attribute because
+    #: states read it at every turn).
+    hooks: Hooks = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "hooks", self.definition.hooks)
 
     @property
     def name(self) -> str:
         """The registered name, e.g. ``tonk``."""
         return self.definition.name
-
-    @property
-    def hooks(self) -> Hooks:
-        """The rule hooks the game's states call."""
-        return self.definition.hooks
 
     @property
     def deck_spec(self) -> DeckSpec:

@@ -166,6 +166,14 @@ class State:
     PHASES: ClassVar[Mapping[str, Phase]] = {}
     #: Other texts players may type for an action, mapped to the canonical text's start.
     ALIASES: ClassVar[Mapping[str, str]] = {}
+    #: True when the class keeps the base ``_legal_actions`` and ``_apply`` (the phase
+    #: handlers): the engine then calls the handlers directly.
+    _DISPATCH: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._DISPATCH = (cls._legal_actions is State._legal_actions
+                         and cls._apply is State._apply)
 
     game: Game
     players: int
@@ -286,9 +294,17 @@ class State:
 
     def legal_actions(self) -> list[Action]:
         """The legal actions now (empty when the hand is over). Do not mutate the list."""
-        if self._legal is None:
-            self._legal = [] if self.result is not None else self._legal_actions()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            if self.result is not None:
+                legal = []
+            elif self._DISPATCH:  # the phase's handler, without the extra call (hot path)
+                handler = self.PHASES[self.phase].legal
+                legal = handler(self) if handler is not None else self._legal_actions()
+            else:
+                legal = self._legal_actions()
+            self._legal = legal
+        return legal
 
     def is_legal(self, action: Action) -> bool:
         """True if ``action`` may be applied now."""
@@ -326,7 +342,11 @@ class State:
         seat = self.current_player
         self._legal = None
         self._legal_set = None
-        self._apply(action)
+        handler = self.PHASES[self.phase].apply if self._DISPATCH else None
+        if handler is not None:
+            handler(self, action)
+        else:
+            self._apply(action)
         self.history.append((seat, action))
 
     def explain_illegal(self, action: Action) -> str:

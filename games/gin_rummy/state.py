@@ -45,6 +45,25 @@ GIN = [Action("gin", cards=(card,)) for card in STANDARD_CARDS]
 
 HAND_SIZE = 10
 
+_SUIT_BITS = 0x1FFF  # one suit's 13 cards in a card mask (clubs at bit 0, then 13 per suit)
+
+
+class _SuitDiscards(dict[int, tuple[Action, ...]]):
+    """One suit's discard actions for each set of its cards (13 bits), made on first use (at
+    most 8192 short tuples): a hand's discards are four lookups rather than a walk over it."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.base = 13 * suit
+
+    def __missing__(self, bits: int) -> tuple[Action, ...]:
+        base = self.base
+        actions = self[bits] = tuple(DISCARD[base + i] for i in range(13) if bits >> i & 1)
+        return actions
+
+
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = (_SuitDiscards(suit) for suit in range(4))
+
 
 def active_seats(players: int, context: HandContext) -> tuple[int, int, tuple[str, ...]]:
     """``(dealer, non_dealer, roles)`` for a hand with this context.
@@ -116,7 +135,7 @@ def draw_apply(state: GinState, action: Action) -> None:
     assert seat is not None  # not seat_to_play: a property call per move shows in simulations
     if action.option == "stock":
         card = state.stock.pop()
-        state.hands[seat] = state.hands[seat].add(card)
+        state.hands[seat] = CardSet.from_mask(state.hands[seat].mask | card.mask)
         state.taken = None
         state.must_draw_stock = False
     else:
@@ -136,17 +155,19 @@ def prepare_discard(state: GinState, seat: int) -> None:
     state.knock_limit_now = limit
     total = deadwood_value(hand, RULES)
     state.big_gin_ready = total == 0 and state.options["big_gin_bonus"] is not None
-    knockable = []
-    if total - 10 <= limit:
-        barred = None if state.options["discard_taken_card_same_turn"] else state.taken
-        for card in hand:
-            if card is barred or total - VALUE[card.index] > limit:
-                continue
-            left = deadwood_value(hand.remove(card), RULES)
-            if left <= limit:
-                knockable.append((card.index, left))
-    state.knockable = tuple(knockable)
     state.phase = "discard"
+    if total - 10 > limit:  # no discard brings the deadwood within the limit: the usual case
+        state.knockable = ()
+        return
+    knockable = []
+    barred = None if state.options["discard_taken_card_same_turn"] else state.taken
+    for card in hand:
+        if card is barred or total - VALUE[card.index] > limit:
+            continue
+        left = deadwood_value(hand.remove(card), RULES)
+        if left <= limit:
+            knockable.append((card.index, left))
+    state.knockable = tuple(knockable)
 
 
 def discard_legal(state: GinState) -> list[Action]:
@@ -155,7 +176,11 @@ def discard_legal(state: GinState) -> list[Action]:
     seat = state.current_player
     assert seat is not None
     barred = None if state.options["discard_taken_card_same_turn"] else state.taken
-    actions = [DISCARD[card.index] for card in state.hands[seat] if card is not barred]
+    mask = state.hands[seat].mask
+    if barred is not None:
+        mask &= ~barred.mask
+    actions = [*_CLUBS[mask & _SUIT_BITS], *_DIAMONDS[mask >> 13 & _SUIT_BITS],
+               *_HEARTS[mask >> 26 & _SUIT_BITS], *_SPADES[mask >> 39 & _SUIT_BITS]]
     for index, left in state.knockable:
         actions.append(GIN[index] if left == 0 else KNOCK[index])
     if state.big_gin_ready:
@@ -197,7 +222,7 @@ def discard_apply(state: GinState, action: Action) -> None:
         state.finish(state.game.hooks.showdown(state, seat, "big_gin", None))
         return
     card = action.cards[0]
-    state.hands[seat] = state.hands[seat].remove(card)
+    state.hands[seat] = CardSet.from_mask(state.hands[seat].mask & ~card.mask)
     state.discards.append(card)
     state.public &= ~card.mask
     state.taken = None
@@ -209,7 +234,7 @@ def discard_apply(state: GinState, action: Action) -> None:
     elif len(state.stock) <= state.options["draw_stock_remaining"]:
         state.finish(state.game.hooks.settle_draw(state, seat))
     else:
-        state.current_player = state.opponent(seat)
+        state.current_player = state.dealer if seat == state.non_dealer else state.non_dealer
         state.phase = "draw"
 
 

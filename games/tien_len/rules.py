@@ -19,6 +19,7 @@ The reading of "on a bomb" as "on a bomb played as a bomb" is this implementatio
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
@@ -34,6 +35,7 @@ from cardkit.climbing import (
     ComboType,
     HandCombinations,
     all_combinations,
+    beat_threshold,
     beating_combinations,
     beats_normally,
     classify,
@@ -334,7 +336,9 @@ def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination
     ``must_include``, the first lead's card, §2.4), else §3.2/§4.3/§4.4 those that beat ``top``
     (only bombs for a locked player under ``bombs_ignore_pass_lock``). The same plays, in the
     same order, as :func:`lead_plays` and :func:`beating_plays` on ``hand``."""
-    combos = tracker.hand(seat, hand)
+    combos = tracker.seats[seat]  # tracker.hand(seat, hand), inlined: once per turn
+    if combos.hand_mask != hand.mask:
+        combos.sync(hand.mask)
     rules = combos.rules
     cached = play_cache().get
     out: list[Action] = []
@@ -347,11 +351,17 @@ def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination
                 entry = cached(~found)
                 out.append(entry[0] if entry is not None else _play_of(rules, type_, found))
         return out
-    extra = tracker.bombs.extra(top, bomb_fight)
+    # Only 2s on top or a bomb fight bring bomb rules in (BombRules.extra): test that first.
+    extra = (tracker.bombs.extra(top, bomb_fight)
+             if bomb_fight or top.key_strength >> 2 == TWO_POSITION else None)
     if extra is None:
-        if bombs_only and top.type is not QUAD and top.type is not DOUBLE_SEQUENCE:
+        type_ = top.type
+        if bombs_only and type_ is not QUAD and type_ is not DOUBLE_SEQUENCE:
             return out
-        for type_, found in combos.beating(top):
+        group = combos.group(type_, top.length)
+        # The group is key ascending, so its masks' bit lengths never decrease: those that
+        # beat the top (key above the threshold) are a tail, found by bisection.
+        for found in group[bisect_left(group, 1 << (beat_threshold(top) + 1)):]:
             entry = cached(~found)
             out.append(entry[0] if entry is not None else _play_of(rules, type_, found))
         return out

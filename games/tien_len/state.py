@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
-from cardkit_games.tien_len.plays import cached_combination
+from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.rules import (
     TWO_POSITION,
     BombRules,
@@ -44,6 +44,7 @@ PASS = Action("pass")
 #: ``determinize``: how many deals to draw before settling for one that would have held an
 #: instant win (the real deal held none, §5.1; such a clash is rare, so this is a safety cap).
 _DEAL_TRIES = 50
+_CACHED_PLAY = play_cache().get
 
 
 # ----- a play, led or following (§3.1, §3.2, §3.4) ----------------------------------------------
@@ -69,8 +70,11 @@ def play(state: TienLenState, action: Action) -> None:
     out (§3.4), and the game ends when only one player holds cards (§5.3)."""
     seat = state.current_player
     assert seat is not None  # not seat_to_play: a property call per move shows in simulations
-    mask = card_mask(action.cards)
-    combo = cached_combination(mask) or combination_of(action.cards, state.rules)
+    mask = 0
+    for card in action.cards:  # card_mask, inlined: once per play
+        mask |= card.mask
+    entry = _CACHED_PLAY(mask)  # cached_combination, without the call
+    combo = entry[1] if entry is not None else combination_of(action.cards, state.rules)
     assert combo is not None  # a legal play is a combination
     previous = state.top
     # A bomb played on 2s, or on a bomb so played, keeps the bomb fight going (§4.4).

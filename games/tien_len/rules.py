@@ -19,27 +19,20 @@ The reading of "on a bomb" as "on a bomb played as a bomb" is this implementatio
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from cardkit_games.tien_len.plays import action_of, play_cache
-
-from cardkit.actions import Action
 from cardkit.cards import Card, CardSet, Suit
 from cardkit.climbing import (
     BeatRule,
     ClimbingRules,
     Combination,
     ComboType,
-    HandCombinations,
     all_combinations,
-    beat_threshold,
     beating_combinations,
     beats_normally,
     classify,
-    combination_of_mask,
 )
 
 __all__ = [
@@ -47,15 +40,14 @@ __all__ = [
     "SUIT_ORDER",
     "TWO_POSITION",
     "BombRules",
-    "PlayTracker",
     "beating_plays",
     "bomb_rules",
+    "bomb_rules_of",
     "climbing_rules",
     "instant_wins_of",
     "is_bomb",
     "is_twos",
     "lead_plays",
-    "legal_plays",
 ]
 
 #: §1: ranks low to high.
@@ -182,13 +174,14 @@ class BombRules:
 
 
 @cache
-def _bomb_rules(quad: bool, longer: bool, cross: bool) -> BombRules:
+def bomb_rules_of(quad: bool, longer: bool, cross: bool) -> BombRules:
+    """The (shared, cached) bomb rules of the three bomb options."""
     return BombRules(quad, longer, cross)
 
 
 def bomb_rules(options: Mapping[str, Any]) -> BombRules:
     """The (shared, cached) bomb rules for these options."""
-    return _bomb_rules(bool(options["quad_beats_pair_of_twos"]),
+    return bomb_rules_of(bool(options["quad_beats_pair_of_twos"]),
                        bool(options["longer_double_sequence_beats_shorter"]),
                        bool(options["cross_bomb_beating"]))
 
@@ -270,105 +263,3 @@ def instant_wins_of(hand: CardSet | Iterable[Card], enabled: Iterable[str],
 def combination_of(cards: Iterable[Card], rules: ClimbingRules) -> Combination | None:
     """Classify cards as a combination (None if they form none) — :func:`climbing.classify`."""
     return classify(cards, rules)
-
-
-# --------------------------------------------------------------------------------------------
-# The plays of each hand, tracked through the game (the hot path of simulation).
-
-def _play_of(rules: ClimbingRules, type_: ComboType, smask: int) -> Action:
-    """The play action of the combination of ``type_`` whose strength mask is ``smask``, made
-    by :mod:`cardkit_games.tien_len.plays` and filed there under ``~smask`` too."""
-    cache = play_cache()
-    entry = cache.get(~smask)
-    if entry is None:
-        combo = combination_of_mask(rules, smask, type_)
-        entry = cache[~smask] = (action_of(combo), combo)
-    return entry[0]
-
-
-class PlayTracker:
-    """Every seat's possible plays, enumerated once at the deal and pruned after each play.
-
-    One :class:`~cardkit.climbing.HandCombinations` per seat; :func:`legal_plays` reads it. It
-    follows the hands by itself (each query compares the seat's hand mask), so a state needs no
-    call after a play, and a re-dealt copy (``determinize``) enumerates its new hands. It is a
-    cache of the hands: copying a state shares its lists (they are replaced, never changed in
-    place), and pickling keeps nothing but the rules.
-    """
-
-    __slots__ = ("bombs", "seats")
-
-    def __init__(self, rules: ClimbingRules, bombs: BombRules, players: int) -> None:
-        self.bombs = bombs
-        self.seats = [HandCombinations(rules) for _ in range(players)]
-
-    def hand(self, seat: int, hand: CardSet) -> HandCombinations:
-        """Seat ``seat``'s combinations, brought up to date with ``hand``."""
-        combos = self.seats[seat]
-        if combos.hand_mask != hand.mask:
-            combos.sync(hand.mask)
-        return combos
-
-    def __deepcopy__(self, memo: dict[int, object]) -> PlayTracker:
-        copy = PlayTracker.__new__(PlayTracker)
-        copy.bombs = self.bombs
-        copy.seats = [combos.copy() for combos in self.seats]
-        return copy
-
-    def __reduce__(self) -> tuple[object, tuple[ClimbingRules, tuple[bool, bool, bool], int]]:
-        # Rebuilt empty: the hands it follows are in the state; snapshots stay small and equal
-        # for equal states. Bomb rules hold closures: they travel as their three options.
-        bombs = self.bombs
-        return (_empty_tracker, (self.seats[0].rules,
-                                 (bombs.quad_beats_pair_of_twos, bombs.longer, bombs.cross),
-                                 len(self.seats)))
-
-
-def _empty_tracker(rules: ClimbingRules, bomb_options: tuple[bool, bool, bool],
-                   players: int) -> PlayTracker:
-    return PlayTracker(rules, _bomb_rules(*bomb_options), players)
-
-
-def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination | None,
-                bomb_fight: bool, must_include: Card | None = None,
-                bombs_only: bool = False) -> list[Action]:
-    """The ``play`` actions of ``seat`` now: §3.1 any combination when leading (with
-    ``must_include``, the first lead's card, §2.4), else §3.2/§4.3/§4.4 those that beat ``top``
-    (only bombs for a locked player under ``bombs_ignore_pass_lock``). The same plays, in the
-    same order, as :func:`lead_plays` and :func:`beating_plays` on ``hand``."""
-    combos = tracker.seats[seat]  # tracker.hand(seat, hand), inlined: once per turn
-    if combos.hand_mask != hand.mask:
-        combos.sync(hand.mask)
-    rules = combos.rules
-    cached = play_cache().get
-    out: list[Action] = []
-    if top is None:
-        wanted = 0 if must_include is None else 1 << rules.strength(must_include)
-        for (type_, _), group in combos.groups():
-            for found in group:
-                if wanted and not found & wanted:
-                    continue
-                entry = cached(~found)
-                out.append(entry[0] if entry is not None else _play_of(rules, type_, found))
-        return out
-    # Only 2s on top or a bomb fight bring bomb rules in (BombRules.extra): test that first.
-    extra = (tracker.bombs.extra(top, bomb_fight)
-             if bomb_fight or top.key_strength >> 2 == TWO_POSITION else None)
-    if extra is None:
-        type_ = top.type
-        if bombs_only and type_ is not QUAD and type_ is not DOUBLE_SEQUENCE:
-            return out
-        group = combos.group(type_, top.length)
-        # The group is key ascending, so its masks' bit lengths never decrease: those that
-        # beat the top (key above the threshold) are a tail, found by bisection.
-        for found in group[bisect_left(group, 1 << (beat_threshold(top) + 1)):]:
-            entry = cached(~found)
-            out.append(entry[0] if entry is not None else _play_of(rules, type_, found))
-        return out
-    types, rule = extra
-    for type_, found in combos.beating(top, rule, types):
-        if bombs_only and type_ is not QUAD and type_ is not DOUBLE_SEQUENCE:
-            continue
-        entry = cached(~found)
-        out.append(entry[0] if entry is not None else _play_of(rules, type_, found))
-    return out

@@ -1,0 +1,264 @@
+"""Every seat's plays through a game of Tiến Lên, as ready-made lists of play actions (the hot
+path of simulation: a legal-move list is built at every turn of every simulated game).
+
+A seat's hand is enumerated once (:class:`cardkit.climbing.HandCombinations`: every combination
+as a strength mask, grouped by type and length in the enumeration order) when the seat is first
+asked for its plays, and again only when cards come into the hand (a re-deal). Each group is
+turned into a :class:`PlayGroup` -- its masks, the parallel list of their ``play`` actions and,
+for every position, the cards used from there to the end of the group -- the first time it is
+asked for. A play takes cards out of the hand but touches no group: a group is filtered only
+when a list is asked of it whose part holds a card that left. So a follow is one dict lookup, a
+bisection and a slice, and a lead concatenates the groups' action lists.
+
+The group of a combination is the int ``group_code(type, length)``; codes sort in the
+enumeration order (type, then length).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from cardkit_games.tien_len.plays import play_cache
+from cardkit_games.tien_len.rules import TWO_POSITION, BombRules, bomb_rules_of
+
+from cardkit.actions import Action
+from cardkit.cards import ALL_CARDS, Card, CardSet
+from cardkit.climbing import (
+    ClimbingRules,
+    Combination,
+    ComboType,
+    HandCombinations,
+    beat_threshold,
+    combination_of_mask,
+)
+
+__all__ = ["THRESHOLD_BITS", "TYPE_CODE", "PlayTracker", "SeatPlays", "group_code", "legal_plays",
+           "play_entry"]
+
+_TYPES = tuple(ComboType)
+#: ``group_code`` of a type with length 0: the type's index in the enumeration order, shifted
+#: past every length (a hand has at most 13 cards).
+TYPE_CODE: dict[ComboType, int] = {type_: index << 5 for index, type_ in enumerate(_TYPES)}
+#: ``beat_threshold(top)`` is ``top.key_strength | THRESHOLD_BITS[top.type]`` (triples and quads
+#: compare by rank alone), without the call.
+THRESHOLD_BITS: dict[ComboType, int] = {
+    type_: 3 if type_ in (ComboType.TRIPLE, ComboType.QUAD) else 0 for type_ in _TYPES}
+_BOMB_CODES = (TYPE_CODE[ComboType.QUAD], TYPE_CODE[ComboType.DOUBLE_SEQUENCE])
+
+
+def group_code(type_: ComboType, length: int) -> int:
+    """The group of combinations of ``type_`` and ``length``, as an int (codes sort in the
+    enumeration order)."""
+    return TYPE_CODE[type_] | length
+
+
+def play_entry(rules: ClimbingRules, code: int, smask: int) -> tuple[Action, Combination]:
+    """The ``play`` action and the combination of the group-``code`` combination whose strength
+    mask is ``smask``: from the play cache (:mod:`cardkit_games.tien_len.plays`), which files it
+    under ``~smask`` as well as under its card mask."""
+    cache = play_cache()
+    entry = cache.get(~smask)
+    if entry is None:
+        combo = combination_of_mask(rules, smask, _TYPES[code >> 5])
+        entry = cache[~smask] = (Action("play", cards=combo.cards), combo)
+    return entry
+
+
+class SeatPlays:
+    """One seat's plays: the hand's groups (``raw``: code -> every mask enumerated from the
+    hand when it was last dealt, never changed; ``built``: code -> :class:`PlayGroup`, made on
+    demand and replaced, never changed, when cards have left) and the hand they follow
+    (``hand_mask``, its card mask, and ``smask``, its strength mask)."""
+
+    __slots__ = ("hand_mask", "raw", "rules", "smask")
+
+    def __init__(self, rules: ClimbingRules) -> None:
+        self.rules = rules
+        self.hand_mask = 0
+        self.smask = 0
+        self.raw: dict[int, list[int]] = {}
+
+    def sync(self, hand_mask: int) -> None:
+        """Follow the hand to ``hand_mask``: cards that left only narrow ``smask``; cards that
+        came in (a deal) enumerate the hand afresh."""
+        old = self.hand_mask
+        if hand_mask == old:
+            return
+        self.hand_mask = hand_mask
+        if hand_mask & ~old:
+            combos = HandCombinations(self.rules)
+            combos.sync(hand_mask)
+            self.smask = combos.smask
+            self.raw = {TYPE_CODE[type_] | length: masks
+                        for (type_, length), masks in combos.groups()}
+            return
+        bits = strength_bits(self.rules)
+        gone = 0
+        cards = old & ~hand_mask
+        while cards:  # a play: a few cards
+            low = cards & -cards
+            cards ^= low
+            gone |= bits[low.bit_length() - 1]
+        self.smask &= ~gone
+
+    def lead(self, wanted: int = 0) -> list[Action]:
+        """Every play of the hand, in the enumeration order; with ``wanted`` (a strength bit)
+        only those holding that card. Drops from the groups what used a card that left."""
+        out: list[Action] = []
+        gone = ~self.smask
+        get = play_cache().get
+        rules = self.rules
+        raw: dict[int, list[int]] = {}
+        for code, group in self.raw.items():
+            kept = [found for found in group if not found & gone]
+            if not kept:
+                continue
+            raw[code] = kept
+            for found in kept:
+                if wanted and not found & wanted:
+                    continue
+                entry = get(~found)
+                out.append(entry[0] if entry is not None else play_entry(rules, code, found)[0])
+        self.raw = raw
+        return out
+
+    def beating(self, code: int, threshold: int) -> list[Action]:
+        """The plays of group ``code`` whose key strength exceeds ``threshold``."""
+        out: list[Action] = []
+        group = self.raw.get(code)
+        if group:
+            gone = ~self.smask
+            get = play_cache().get
+            # The group is key ascending, so its masks' bit lengths never decrease: those that
+            # beat (key above the threshold) are a tail, found by bisection.
+            for found in group[bisect_left(group, 2 << threshold):]:
+                if not found & gone:
+                    entry = get(~found)
+                    out.append(entry[0] if entry is not None
+                               else play_entry(self.rules, code, found)[0])
+        return out
+
+    def copy(self) -> SeatPlays:
+        """An independent copy (groups are shared: they are replaced, never changed)."""
+        twin = SeatPlays.__new__(SeatPlays)
+        twin.rules = self.rules
+        twin.hand_mask = self.hand_mask
+        twin.smask = self.smask
+        twin.raw = self.raw
+        return twin
+
+
+_STRENGTH_BITS: dict[int, tuple[int, ...]] = {}
+
+
+def strength_bits(rules: ClimbingRules) -> tuple[int, ...]:
+    """By card index: the card's strength bit under ``rules`` (0 for a card without one).
+    Found by the rules' identity (hashing the rules costs more than the table saves)."""
+    bits = _STRENGTH_BITS.get(id(rules))
+    if bits is None:
+        table = [0] * len(ALL_CARDS)
+        for strength in range(4 * len(rules.rank_order)):
+            table[rules.card_of_strength(strength).index] = 1 << strength
+        bits = _STRENGTH_BITS[id(rules)] = tuple(table)
+        _RULES_KEPT.append(rules)  # the id stays this rules value's while the table is kept
+    return bits
+
+
+_RULES_KEPT: list[ClimbingRules] = []
+
+
+class PlayTracker:
+    """Every seat's plays (one :class:`SeatPlays` each), followed through the game. It follows
+    the hands by itself (each query compares the seat's hand mask), so a state needs no call
+    after a play, and a re-dealt copy (``determinize``) enumerates its new hands. It is a cache
+    of the hands: copying a state shares its groups (they are replaced, never changed), and
+    pickling keeps nothing but the rules."""
+
+    __slots__ = ("bombs", "seats", "strength_bits")
+
+    def __init__(self, rules: ClimbingRules, bombs: BombRules, players: int) -> None:
+        self.bombs = bombs
+        self.seats = [SeatPlays(rules) for _ in range(players)]
+        #: By card index: the card's strength bit under the rules (0 for a card without one).
+        self.strength_bits = strength_bits(rules)
+
+    def played(self, seat: int, before: int, after: int, smask: int) -> None:
+        """Seat ``seat``'s hand went from card mask ``before`` to ``after`` by playing the cards
+        of strength mask ``smask``: its plays follow without a :meth:`SeatPlays.sync`."""
+        plays = self.seats[seat]
+        if plays.hand_mask == before:
+            plays.hand_mask = after
+            plays.smask &= ~smask
+
+    def hand(self, seat: int, hand: CardSet) -> SeatPlays:
+        """Seat ``seat``'s plays, brought up to date with ``hand``."""
+        plays = self.seats[seat]
+        if plays.hand_mask != hand.mask:
+            plays.sync(hand.mask)
+        return plays
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PlayTracker:
+        copy = PlayTracker.__new__(PlayTracker)
+        copy.bombs = self.bombs
+        copy.strength_bits = self.strength_bits
+        copy.seats = [plays.copy() for plays in self.seats]
+        return copy
+
+    def __reduce__(self) -> tuple[object, tuple[ClimbingRules, tuple[bool, bool, bool], int]]:
+        # Rebuilt empty: the hands it follows are in the state; snapshots stay small and equal
+        # for equal states. Bomb rules hold closures: they travel as their three options.
+        bombs = self.bombs
+        return (_empty_tracker, (self.seats[0].rules,
+                                 (bombs.quad_beats_pair_of_twos, bombs.longer, bombs.cross),
+                                 len(self.seats)))
+
+
+def _empty_tracker(rules: ClimbingRules, bomb_options: tuple[bool, bool, bool],
+                   players: int) -> PlayTracker:
+    return PlayTracker(rules, bomb_rules_of(*bomb_options), players)
+
+
+def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination | None,
+                bomb_fight: bool, must_include: Card | None = None,
+                bombs_only: bool = False) -> list[Action]:
+    """The ``play`` actions of ``seat`` now: §3.1 any combination when leading (with
+    ``must_include``, the first lead's card, §2.4), else §3.2/§4.3/§4.4 those that beat ``top``
+    (only bombs for a locked player under ``bombs_ignore_pass_lock``). The same plays, in the
+    same order, as :func:`~cardkit_games.tien_len.rules.lead_plays` and
+    :func:`~cardkit_games.tien_len.rules.beating_plays` on ``hand``. A new list each time."""
+    plays = tracker.seats[seat]
+    if plays.hand_mask != hand.mask:
+        plays.sync(hand.mask)
+    if top is None:
+        wanted = 0 if must_include is None else 1 << plays.rules.strength(must_include)
+        return plays.lead(wanted)
+    type_ = top.type
+    code = TYPE_CODE[type_] | top.length
+    threshold = beat_threshold(top)
+    # Only 2s on top or a bomb fight bring bomb rules in (BombRules.extra): test that first.
+    extra = (tracker.bombs.extra(top, bomb_fight)
+             if bomb_fight or top.key_strength >> 2 == TWO_POSITION else None)
+    if extra is None:
+        if bombs_only and code & ~31 not in _BOMB_CODES:
+            return []
+        return plays.beating(code, threshold)
+    types, rule = extra
+    rules = plays.rules
+    out: list[Action] = []
+    for group_at in plays.raw:
+        if bombs_only and group_at & ~31 not in _BOMB_CODES:
+            continue
+        by_rule = any(group_at & ~31 == TYPE_CODE[wanted_type]
+                      and (length is None or group_at & 31 == length)
+                      for wanted_type, length in types)
+        if group_at != code and not by_rule:
+            continue
+        gone = ~plays.smask
+        for found in plays.raw[group_at]:
+            if found & gone:
+                continue
+            action, combo = play_entry(rules, group_at, found)
+            if (group_at == code and found.bit_length() - 1 > threshold) or (
+                    by_rule and rule(combo, top)):
+                out.append(action)
+    return out

@@ -458,6 +458,8 @@ def _sequence_masks(
         minimum, subs_table = rules.min_sequence, _SUBS_1
     if length is not None and length < minimum:
         return []
+    if length is None and min_key < 0:
+        return _all_sequence_masks(smask, held, minimum, subs_table)
     choices_at: dict[int, list[int]] = {}
     key_floor = ~((1 << (max(min_key + 1, 0) & ~3)) - 1)  # end positions that may beat min_key
     out: list[tuple[int, list[int]]] = []
@@ -488,6 +490,37 @@ def _sequence_masks(
         windows &= held << (4 * n)
         n += 1
     return out
+
+
+def _all_sequence_masks(smask: int, held: int, minimum: int,
+                        subs_table: tuple[tuple[int, ...], ...]) -> list[tuple[int, list[int]]]:
+    """:func:`_sequence_masks` for every length and key: each position extends the sequences
+    ending at the position below it (``chains[k]``: those of ``k + 1`` ranks), so every mask is
+    one OR. The key's choice varies slowest, then the cards below from the top down, as in
+    :func:`_sequence_masks`."""
+    by_length: dict[int, list[int]] = {}
+    chains: list[list[int]] = []
+    below = -8
+    positions = held
+    while positions:
+        low = positions & -positions
+        positions ^= low
+        base = low.bit_length() - 1
+        tops = [sub << base for sub in subs_table[(smask >> base) & 0xF]]
+        if base - 4 != below:
+            chains = []
+        longer = [tops]
+        for shorter in chains:
+            longer.append([top | rest for top in tops for rest in shorter])
+        chains = longer
+        below = base
+        for n in range(minimum, len(longer) + 1):
+            found = by_length.get(n)
+            if found is None:
+                by_length[n] = list(longer[n - 1])
+            else:
+                found += longer[n - 1]
+    return sorted(by_length.items())
 
 
 def _sequence_of_mask(rules: ClimbingRules, found: int, double: bool) -> Combination:

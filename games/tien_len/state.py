@@ -26,7 +26,13 @@ from cardkit_games.tien_len.rules import (
     climbing_rules,
     combination_of,
 )
-from cardkit_games.tien_len.tracker import THRESHOLD_BITS, TYPE_CODE, PlayTracker, legal_plays
+from cardkit_games.tien_len.tracker import (
+    SET_SIZE,
+    THRESHOLD_BITS,
+    TYPE_CODE,
+    PlayTracker,
+    legal_plays,
+)
 
 from cardkit.actions import Action
 from cardkit.cards import Card, CardSet, card_mask, cards_of_mask
@@ -139,13 +145,18 @@ def follow_legal(state: TienLenState) -> list[Action]:
         actions = legal_plays(state.plays, seat, state.hands[seat], top, state.bomb_fight,
                               None, bool(locked))
     else:  # normal beating only (most turns): legal_plays' own path, one call less
-        plays = state.plays.seats[seat]
+        tracker = state.plays
+        plays = tracker.seats[seat]
         hand_mask = state.hands[seat].mask
         if plays.hand_mask != hand_mask:
             plays.sync(hand_mask)
         type_ = top.type
-        actions = plays.beating(TYPE_CODE[type_] | top.length,
-                                top.key_strength | THRESHOLD_BITS[type_])
+        threshold = top.key_strength | THRESHOLD_BITS[type_]
+        size = SET_SIZE.get(type_)
+        if size is not None:  # four follows in five: a single, pair, triple or quad on top
+            actions = tracker.sets.beating(size, plays.smask, threshold)
+        else:
+            actions = plays.beating(TYPE_CODE[type_] | top.length, threshold)
     actions.append(PASS)
     return actions
 
@@ -249,6 +260,40 @@ class TienLenState(State):
                 self.finish(self.game.hooks.settle_instant_win(self, seat, kinds[0]))
             return
         self.current_player, self.must_include = self.game.hooks.first_leader(self)
+
+    # ----- the engine's hot path, for this game's two phases ------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions now (empty when the game is over). Do not mutate the list.
+
+        The engine's own method, with the phase dispatch written out for the two phases
+        (``lead`` while no combination is on top, else ``follow``): simulations call this at
+        every turn."""
+        legal = self._legal
+        if legal is None:
+            if self.result is not None:
+                legal = []
+            elif self.top is None:
+                legal = lead_legal(self)
+            else:
+                legal = follow_legal(self)
+            self._legal = legal
+        return legal
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (taken from ``legal_actions()``): the engine's own
+        method, with the phase dispatch written out (a pass locks the player out, §3.2; a play
+        is :func:`play`)."""
+        seat = self.current_player
+        self._legal = None
+        self._legal_set = None
+        if action.kind == "pass":
+            assert seat is not None
+            self.passed |= 1 << seat
+            self.advance(seat)
+        else:
+            play(self, action)
+        self.history.append((seat, action))
 
     # ----- §3 the turn passes -------------------------------------------------------------------
 

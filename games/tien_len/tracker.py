@@ -28,12 +28,13 @@ from cardkit.climbing import (
     Combination,
     ComboType,
     HandCombinations,
+    all_combinations,
     beat_threshold,
     combination_of_mask,
 )
 
-__all__ = ["THRESHOLD_BITS", "TYPE_CODE", "PlayTracker", "SeatPlays", "group_code", "legal_plays",
-           "play_entry"]
+__all__ = ["SET_SIZE", "THRESHOLD_BITS", "TYPE_CODE", "PlayTracker", "SeatPlays", "SetPlays",
+           "group_code", "legal_plays", "play_entry", "set_plays", "strength_bits"]
 
 _TYPES = tuple(ComboType)
 #: ``group_code`` of a type with length 0: the type's index in the enumeration order, shifted
@@ -43,6 +44,9 @@ TYPE_CODE: dict[ComboType, int] = {type_: index << 5 for index, type_ in enumera
 #: compare by rank alone), without the call.
 THRESHOLD_BITS: dict[ComboType, int] = {
     type_: 3 if type_ in (ComboType.TRIPLE, ComboType.QUAD) else 0 for type_ in _TYPES}
+#: The number of cards of each set type.
+SET_SIZE: dict[ComboType, int] = {ComboType.SINGLE: 1, ComboType.PAIR: 2, ComboType.TRIPLE: 3,
+                                  ComboType.QUAD: 4}
 _BOMB_CODES = (TYPE_CODE[ComboType.QUAD], TYPE_CODE[ComboType.DOUBLE_SEQUENCE])
 
 
@@ -54,14 +58,93 @@ def group_code(type_: ComboType, length: int) -> int:
 
 def play_entry(rules: ClimbingRules, code: int, smask: int) -> tuple[Action, Combination]:
     """The ``play`` action and the combination of the group-``code`` combination whose strength
-    mask is ``smask``: from the play cache (:mod:`cardkit_games.tien_len.plays`), which files it
-    under ``~smask`` as well as under its card mask."""
+    mask is ``smask``: from the play cache (:mod:`cardkit_games.tien_len.plays`), where it is
+    filed under ``~smask``, or from the rules' :class:`SetPlays`."""
     cache = play_cache()
     entry = cache.get(~smask)
     if entry is None:
-        combo = combination_of_mask(rules, smask, _TYPES[code >> 5])
-        entry = cache[~smask] = (Action("play", cards=combo.cards), combo)
+        entry = set_plays(rules).entries.get(smask)
+        if entry is None:
+            combo = combination_of_mask(rules, smask, _TYPES[code >> 5])
+            entry = (Action("play", cards=combo.cards), combo)
+        cache[~smask] = entry
     return entry
+
+
+class SetPlays:
+    """Every single, pair, triple and quad of one rules value, made once and kept (there are 195
+    of them): ``entries`` (strength mask -> the ``play`` action and the combination),
+    ``singles`` (the single's action, by strength) and, for the sets of ``size`` cards that rank
+    position ``p`` holding the suits ``nibble`` gives, in the enumeration order,
+    ``actions[size - 1][p][nibble]`` and their strength masks ``masks[size - 1][p][nibble]``."""
+
+    def __init__(self, rules: ClimbingRules) -> None:
+        ranks = len(rules.rank_order)
+        self.entries: dict[int, tuple[Action, Combination]] = {}
+        actions = [[[()] * 16 for _ in range(ranks)] for _ in range(4)]
+        masks = [[[()] * 16 for _ in range(ranks)] for _ in range(4)]
+        for position in range(ranks):
+            for nibble in range(1, 16):
+                cards = [rules.card_of_strength(4 * position + suit) for suit in range(4)
+                         if nibble >> suit & 1]
+                found: list[list[tuple[int, Action]]] = [[], [], [], []]
+                for combo in all_combinations(cards, rules):  # one rank: sets only
+                    smask = rules.strength_mask(combo.cards)
+                    entry = self.entries.get(smask)
+                    if entry is None:
+                        entry = self.entries[smask] = (Action("play", cards=combo.cards), combo)
+                    found[len(combo.cards) - 1].append((smask, entry[0]))
+                for size in range(4):
+                    masks[size][position][nibble] = tuple(m for m, _ in found[size])
+                    actions[size][position][nibble] = tuple(a for _, a in found[size])
+        self.actions: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = tuple(
+            tuple(tuple(row) for row in table) for table in actions)
+        self.masks: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+            tuple(tuple(row) for row in table) for table in masks)
+        self.singles: tuple[Action, ...] = tuple(
+            self.entries[1 << strength][0] for strength in range(4 * ranks))
+
+    def beating(self, size: int, smask: int, threshold: int) -> list[Action]:
+        """The sets of ``size`` cards in the hand ``smask`` (a strength mask) whose key
+        strength exceeds ``threshold``."""
+        if size == 1:
+            singles = self.singles
+            out = []
+            above = smask >> threshold + 1
+            while above:
+                low = above & -above
+                above ^= low
+                out.append(singles[threshold + low.bit_length()])
+            return out
+        position = threshold >> 2
+        nibble = smask >> 4 * position & 0xF
+        masks = self.masks[size - 1]
+        actions = self.actions[size - 1]
+        floor = 2 << threshold
+        out = [action for found, action
+               in zip(masks[position][nibble], actions[position][nibble], strict=True)
+               if found >= floor]
+        rest = smask >> 4 * position + 4
+        while rest:
+            position += 1
+            nibble = rest & 0xF
+            rest >>= 4
+            if nibble:
+                out += actions[position][nibble]
+        return out
+
+
+_SET_PLAYS: dict[int, SetPlays] = {}
+_SET_PLAYS_RULES: list[ClimbingRules] = []
+
+
+def set_plays(rules: ClimbingRules) -> SetPlays:
+    """The :class:`SetPlays` of ``rules`` (made on first use, found by the rules' identity)."""
+    found = _SET_PLAYS.get(id(rules))
+    if found is None:
+        found = _SET_PLAYS[id(rules)] = SetPlays(rules)
+        _SET_PLAYS_RULES.append(rules)  # keeps the id this rules value's
+    return found
 
 
 class SeatPlays:
@@ -76,21 +159,18 @@ class SeatPlays:
         self.rules = rules
         self.hand_mask = 0
         self.smask = 0
-        self.raw: dict[int, list[int]] = {}
+        self.raw: dict[int, list[int]] | None = None
 
     def sync(self, hand_mask: int) -> None:
         """Follow the hand to ``hand_mask``: cards that left only narrow ``smask``; cards that
-        came in (a deal) enumerate the hand afresh."""
+        came in (a deal) drop the groups, enumerated again when next asked for."""
         old = self.hand_mask
         if hand_mask == old:
             return
         self.hand_mask = hand_mask
         if hand_mask & ~old:
-            combos = HandCombinations(self.rules)
-            combos.sync(hand_mask)
-            self.smask = combos.smask
-            self.raw = {TYPE_CODE[type_] | length: masks
-                        for (type_, length), masks in combos.groups()}
+            self.smask = self.rules.strength_mask(CardSet.from_mask(hand_mask))
+            self.raw = None
             return
         bits = strength_bits(self.rules)
         gone = 0
@@ -101,6 +181,18 @@ class SeatPlays:
             gone |= bits[low.bit_length() - 1]
         self.smask &= ~gone
 
+    def groups(self) -> dict[int, list[int]]:
+        """Code -> the masks of every combination of that group the hand held when it was last
+        enumerated, or since pruned (some may use cards that left: test against ``smask``).
+        Enumerated on first use."""
+        raw = self.raw
+        if raw is None:
+            combos = HandCombinations(self.rules)
+            combos.sync(self.hand_mask)
+            raw = self.raw = {TYPE_CODE[type_] | length: masks
+                              for (type_, length), masks in combos.groups()}
+        return raw
+
     def lead(self, wanted: int = 0) -> list[Action]:
         """Every play of the hand, in the enumeration order; with ``wanted`` (a strength bit)
         only those holding that card. Drops from the groups what used a card that left."""
@@ -109,7 +201,7 @@ class SeatPlays:
         get = play_cache().get
         rules = self.rules
         raw: dict[int, list[int]] = {}
-        for code, group in self.raw.items():
+        for code, group in self.groups().items():
             kept = [found for found in group if not found & gone]
             if not kept:
                 continue
@@ -125,7 +217,7 @@ class SeatPlays:
     def beating(self, code: int, threshold: int) -> list[Action]:
         """The plays of group ``code`` whose key strength exceeds ``threshold``."""
         out: list[Action] = []
-        group = self.raw.get(code)
+        group = self.groups().get(code)
         if group:
             gone = ~self.smask
             get = play_cache().get
@@ -174,13 +266,15 @@ class PlayTracker:
     of the hands: copying a state shares its groups (they are replaced, never changed), and
     pickling keeps nothing but the rules."""
 
-    __slots__ = ("bombs", "seats", "strength_bits")
+    __slots__ = ("bombs", "seats", "sets", "strength_bits")
 
     def __init__(self, rules: ClimbingRules, bombs: BombRules, players: int) -> None:
         self.bombs = bombs
         self.seats = [SeatPlays(rules) for _ in range(players)]
         #: By card index: the card's strength bit under the rules (0 for a card without one).
         self.strength_bits = strength_bits(rules)
+        #: The rules' sets as play actions.
+        self.sets = set_plays(rules)
 
     def played(self, seat: int, before: int, after: int, smask: int) -> None:
         """Seat ``seat``'s hand went from card mask ``before`` to ``after`` by playing the cards
@@ -201,6 +295,7 @@ class PlayTracker:
         copy = PlayTracker.__new__(PlayTracker)
         copy.bombs = self.bombs
         copy.strength_bits = self.strength_bits
+        copy.sets = self.sets
         copy.seats = [plays.copy() for plays in self.seats]
         return copy
 
@@ -245,7 +340,8 @@ def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination
     types, rule = extra
     rules = plays.rules
     out: list[Action] = []
-    for group_at in plays.raw:
+    groups = plays.groups()
+    for group_at in groups:
         if bombs_only and group_at & ~31 not in _BOMB_CODES:
             continue
         by_rule = any(group_at & ~31 == TYPE_CODE[wanted_type]
@@ -254,7 +350,7 @@ def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination
         if group_at != code and not by_rule:
             continue
         gone = ~plays.smask
-        for found in plays.raw[group_at]:
+        for found in groups[group_at]:
             if found & gone:
                 continue
             action, combo = play_entry(rules, group_at, found)

@@ -140,16 +140,18 @@ def follow_legal(state: TienLenState) -> list[Action]:
     seat = state.current_player
     top = state.top
     assert seat is not None and top is not None  # following means there is a top to beat
+    tracker = state.plays
+    plays = tracker.seats[seat]
+    hand_mask = state.hands[seat].mask
+    if plays.hand_mask != hand_mask:
+        plays.sync(hand_mask)
     locked = state.passed >> seat & 1
-    if locked or state.bomb_fight or top.key_strength >> 2 == TWO_POSITION:
-        actions = legal_plays(state.plays, seat, state.hands[seat], top, state.bomb_fight,
+    if locked or ((state.bomb_fight or top.key_strength >> 2 == TWO_POSITION)
+                  and tracker.sets.holds_bomb(plays.smask)):
+        # Bomb rules may count (and a hand without bombs has nothing more to play by them).
+        actions = legal_plays(tracker, seat, state.hands[seat], top, state.bomb_fight,
                               None, bool(locked))
     else:  # normal beating only (most turns): legal_plays' own path, one call less
-        tracker = state.plays
-        plays = tracker.seats[seat]
-        hand_mask = state.hands[seat].mask
-        if plays.hand_mask != hand_mask:
-            plays.sync(hand_mask)
         type_ = top.type
         threshold = top.key_strength | THRESHOLD_BITS[type_]
         size = SET_SIZE.get(type_)

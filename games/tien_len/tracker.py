@@ -103,6 +103,25 @@ class SetPlays:
             tuple(tuple(row) for row in table) for table in masks)
         self.singles: tuple[Action, ...] = tuple(
             self.entries[1 << strength][0] for strength in range(4 * ranks))
+        #: Bit ``4p`` for each rank position ``p`` a double sequence may use.
+        self.double_positions = sum(1 << 4 * position
+                                    for position, rank in enumerate(rules.rank_order)
+                                    if rank in rules.double_sequence_ranks)
+        self.min_double_sequence = rules.min_double_sequence
+        self.low_nibble_bits = sum(1 << 4 * position for position in range(ranks))
+
+    def holds_bomb(self, smask: int) -> bool:
+        """Whether the hand ``smask`` holds a quad or a double sequence (bombs, §4.4): when it
+        holds neither, bomb rules change nothing about its plays."""
+        x1, x2, x3 = smask >> 1, smask >> 2, smask >> 3
+        low = self.low_nibble_bits
+        if smask & x1 & x2 & x3 & low:
+            return True
+        pairs = ((smask & (x1 | x2 | x3)) | (x1 & (x2 | x3)) | (x2 & x3)) & low
+        runs = pairs & self.double_positions
+        for _ in range(self.min_double_sequence - 1):
+            runs &= runs >> 4
+        return bool(runs)
 
     def beating(self, size: int, smask: int, threshold: int) -> list[Action]:
         """The sets of ``size`` cards in the hand ``smask`` (a strength mask) whose key

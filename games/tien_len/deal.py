@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardkit_games.tien_len.rules import instant_wins_of
+from cardkit_games.tien_len.rules import INSTANT_WINS
 
 from cardkit.cards import Card
 
@@ -20,8 +20,10 @@ def instant_wins(state: TienLenState) -> dict[int, list[str]]:
     if not enabled:
         return {}
     found = {}
+    tracker = state.plays  # it keeps each hand's strength mask
     for seat, hand in enumerate(state.hands):
-        kinds = instant_wins_of(hand, enabled, state.rules)
+        smask = tracker.hand(seat, hand).smask
+        kinds = [name for name in enabled if INSTANT_WINS[name](smask)]
         if kinds:
             found[seat] = kinds
     return found
@@ -41,9 +43,10 @@ def first_leader(state: TienLenState) -> tuple[int, Card | None]:
     if not lowest_card_rule_applies(state) and state.context.leader is not None:
         return state.context.leader, None
     rules = state.rules
+    tracker = state.plays  # it keeps each hand's strength mask
     best: tuple[int, int, Card] | None = None
     for seat, hand in enumerate(state.hands):
-        smask = rules.strength_mask(hand)
+        smask = tracker.hand(seat, hand).smask
         low = (smask & -smask).bit_length() - 1
         if best is None or low < best[0]:
             best = (low, seat, rules.card_of_strength(low))

@@ -216,10 +216,13 @@ def beating_plays(hand: CardSet, top: Combination, bomb_fight: bool, rules: Clim
 # §5.1 instant wins, on a hand's strength mask (nibble p = the cards of rank position p).
 
 _NIBBLE_LOW = int("1" * 12, 16)  # bit 4p for p = 0 … 11 (ranks 3 … A)
+_NIBBLE_ALL = int("1" * 13, 16)  # bit 4p for every rank position
 
 
-def _counts(smask: int) -> list[int]:
-    return [((smask >> 4 * p) & 0xF).bit_count() for p in range(13)]
+def _pair_positions(smask: int) -> int:
+    """Bit ``4p`` set where rank position ``p`` holds two cards or more."""
+    x1, x2, x3 = smask >> 1, smask >> 2, smask >> 3
+    return ((smask & (x1 | x2 | x3)) | (x1 & (x2 | x3)) | (x2 & x3)) & _NIBBLE_ALL
 
 
 def _four_twos(smask: int) -> bool:
@@ -232,16 +235,16 @@ def _dragon(smask: int) -> bool:
 
 
 def _six_pairs(smask: int) -> bool:
-    return sum(count // 2 for count in _counts(smask)) >= 6
+    # a rank of four cards is two pairs
+    fours = smask & smask >> 1 & smask >> 2 & smask >> 3 & _NIBBLE_ALL
+    return _pair_positions(smask).bit_count() + fours.bit_count() >= 6
 
 
 def _five_consecutive_pairs(smask: int) -> bool:
-    run = 0
-    for count in _counts(smask)[:TWO_POSITION]:
-        run = run + 1 if count >= 2 else 0
-        if run >= 5:
-            return True
-    return False
+    runs = _pair_positions(smask) & _NIBBLE_LOW  # ranks 3 … A
+    for _ in range(4):
+        runs &= runs >> 4
+    return bool(runs)
 
 
 #: §5.1 and option ``instant_wins``: name -> test on a strength mask, in precedence order.

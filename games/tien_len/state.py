@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
+from operator import attrgetter
 from typing import ClassVar
 
 from cardkit_games.tien_len.plays import play_cache
@@ -50,6 +51,7 @@ PASS = Action("pass")
 #: instant win (the real deal held none, §5.1; such a clash is rare, so this is a safety cap).
 _DEAL_TRIES = 50
 _CACHED_PLAY = play_cache().get
+_MASK_OF = attrgetter("mask")
 
 
 # ----- a play, led or following (§3.1, §3.2, §3.4) ----------------------------------------------
@@ -235,9 +237,10 @@ class TienLenState(State):
         first = (dealer + self.step) % players
         masks = [0] * players
         dealt = HAND_SIZE * players
-        for position in range(dealt):
-            seat = (first + position * self.step) % players
-            masks[seat] |= deck[position].mask
+        for offset in range(players):  # positions offset, offset + players, … go to one seat
+            # the cards' masks are distinct bits: their sum is their union (one C call)
+            masks[(first + offset * self.step) % players] = sum(
+                map(_MASK_OF, deck[offset:dealt:players]))
         self.hands = [CardSet.from_mask(mask) for mask in masks]
         self.plays = PlayTracker(self.rules, self.bombs, players)  # each hand's plays
         self.out_of_play = CardSet(deck[dealt:])

@@ -1,7 +1,8 @@
 """Play actions, made once per set of cards: the legal-move list is built at every turn of every
-simulated game, so each combination's ``play`` action (and the combination itself, so that
-applying a play never classifies its cards again) is kept in one bounded cache keyed by the
-cards' mask.
+simulated game, so each combination's ``play`` action (and, once it has been played, the
+combination itself, so that applying it again never classifies its cards) is kept in one
+bounded cache keyed by the cards' mask. (Singles, pairs, triples and quads are kept apart, for
+good: :class:`cardkit_games.tien_len.tracker.SetPlays`.)
 
 Memory bound: an entry (the action, its combination and their tuples) takes about
 ``ENTRY_BYTES``, so with ``PLAYS_CACHE_SIZE`` entries the cache holds at most about 9 MiB,
@@ -25,7 +26,7 @@ __all__ = ["ENTRY_BYTES", "PLAYS_CACHE_SIZE", "action_of", "actions_of", "cached
 ENTRY_BYTES = 480
 #: How many plays the cache keeps.
 PLAYS_CACHE_SIZE = 20_000
-_PLAYS: BoundedCache[int, tuple[Action, Combination]] = BoundedCache(PLAYS_CACHE_SIZE)
+_PLAYS: BoundedCache[int, tuple[Action, Combination | None]] = BoundedCache(PLAYS_CACHE_SIZE)
 
 
 def action_of(combo: Combination) -> Action:
@@ -55,8 +56,9 @@ def cached_combination(mask: int) -> Combination | None:
     return entry[1] if entry is not None else None
 
 
-def play_cache() -> BoundedCache[int, tuple[Action, Combination]]:
-    """The cache itself, for :class:`~cardkit_games.tien_len.rules.PlayTracker`, which also
+def play_cache() -> BoundedCache[int, tuple[Action, Combination | None]]:
+    """The cache itself, for :class:`~cardkit_games.tien_len.tracker.PlayTracker`, which
     files each play under ``~strength_mask`` (a negative key: card masks are never negative),
-    so one bounded cache holds every play however it is looked up."""
+    so one bounded cache holds every play however it is looked up. An entry's combination is
+    None until the play is first played."""
     return _PLAYS

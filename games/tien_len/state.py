@@ -83,9 +83,15 @@ def play(state: TienLenState, action: Action) -> None:
     for card in action.cards:  # card_mask and the strength mask, inlined: once per play
         mask |= card.mask
         smask |= bits[card.index]
-    entry = _CACHED_PLAY(~smask)  # the tracker files each play it lists under ~strength mask
-    combo = entry[1] if entry is not None else combination_of(action.cards, state.rules)
-    assert combo is not None  # a legal play is a combination
+    # A single, pair, triple or quad from the rules' kept sets; else the play cache, where the
+    # tracker files each play it lists under ~strength mask.
+    entry = tracker.sets.entries.get(smask) or _CACHED_PLAY(~smask)
+    combo = entry[1] if entry is not None else None
+    if combo is None:  # a play listed but never played yet, or a play typed in
+        combo = combination_of(action.cards, state.rules)
+        assert combo is not None  # a legal play is a combination
+        if entry is not None:
+            play_cache()[~smask] = (entry[0], combo)
     previous = state.top
     # A bomb played on 2s, or on a bomb so played, keeps the bomb fight going (§4.4).
     state.bomb_fight = (

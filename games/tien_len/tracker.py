@@ -17,6 +17,7 @@ enumeration order (type, then length).
 from __future__ import annotations
 
 from bisect import bisect_left
+from itertools import compress
 
 from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.rules import TWO_POSITION, BombRules, bomb_rules_of
@@ -34,7 +35,8 @@ from cardkit.climbing import (
 )
 
 __all__ = ["SET_SIZE", "THRESHOLD_BITS", "TYPE_CODE", "PlayTracker", "SeatPlays", "SetPlays",
-           "group_code", "legal_plays", "play_entry", "set_plays", "strength_bits"]
+           "group_code", "legal_plays", "play_combination", "play_entry", "set_plays",
+           "strength_bits"]
 
 _TYPES = tuple(ComboType)
 #: ``group_code`` of a type with length 0: the type's index in the enumeration order, shifted
@@ -47,6 +49,7 @@ THRESHOLD_BITS: dict[ComboType, int] = {
 #: The number of cards of each set type.
 SET_SIZE: dict[ComboType, int] = {ComboType.SINGLE: 1, ComboType.PAIR: 2, ComboType.TRIPLE: 3,
                                   ComboType.QUAD: 4}
+_SEQUENCE_CODE = TYPE_CODE[ComboType.SEQUENCE]
 _BOMB_CODES = (TYPE_CODE[ComboType.QUAD], TYPE_CODE[ComboType.DOUBLE_SEQUENCE])
 
 
@@ -56,19 +59,39 @@ def group_code(type_: ComboType, length: int) -> int:
     return TYPE_CODE[type_] | length
 
 
-def play_entry(rules: ClimbingRules, code: int, smask: int) -> tuple[Action, Combination]:
-    """The ``play`` action and the combination of the group-``code`` combination whose strength
-    mask is ``smask``: from the play cache (:mod:`cardkit_games.tien_len.plays`), where it is
-    filed under ``~smask``, or from the rules' :class:`SetPlays`."""
+def play_entry(rules: ClimbingRules, code: int, smask: int
+               ) -> tuple[Action, Combination | None]:
+    """The ``play`` action of the group-``code`` combination whose strength mask is ``smask``,
+    and its combination if it was made (None: :func:`play_combination` makes it): from the
+    play cache (:mod:`cardkit_games.tien_len.plays`), where it is filed under ``~smask``, or
+    from the rules' :class:`SetPlays`. A listed play is seldom played, so a new entry's
+    combination waits until one is."""
     cache = play_cache()
     entry = cache.get(~smask)
     if entry is None:
-        entry = set_plays(rules).entries.get(smask)
+        sets = set_plays(rules)
+        entry = sets.entries.get(smask)
         if entry is None:
-            combo = combination_of_mask(rules, smask, _TYPES[code >> 5])
-            entry = (Action("play", cards=combo.cards), combo)
+            by_strength = sets.cards
+            cards = []
+            bits = smask
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                cards.append(by_strength[low.bit_length() - 1])
+            entry = (Action("play", cards=cards), None)
         cache[~smask] = entry
     return entry
+
+
+def play_combination(rules: ClimbingRules, code: int, smask: int) -> Combination:
+    """The combination of the group-``code`` combination whose strength mask is ``smask`` (made
+    once and kept with its action in the play cache)."""
+    action, combo = play_entry(rules, code, smask)
+    if combo is None:
+        combo = combination_of_mask(rules, smask, _TYPES[code >> 5])
+        play_cache()[~smask] = (action, combo)
+    return combo
 
 
 class SetPlays:
@@ -101,6 +124,9 @@ class SetPlays:
             tuple(tuple(row) for row in table) for table in actions)
         self.masks: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
             tuple(tuple(row) for row in table) for table in masks)
+        #: The card of each strength.
+        self.cards: tuple[Card, ...] = tuple(
+            rules.card_of_strength(strength) for strength in range(4 * ranks))
         self.singles: tuple[Action, ...] = tuple(
             self.entries[1 << strength][0] for strength in range(4 * ranks))
         #: Bit ``4p`` for each rank position ``p`` a double sequence may use.
@@ -167,18 +193,22 @@ def set_plays(rules: ClimbingRules) -> SetPlays:
 
 
 class SeatPlays:
-    """One seat's plays: the hand's groups (``raw``: code -> every mask enumerated from the
-    hand when it was last dealt, never changed; ``built``: code -> :class:`PlayGroup`, made on
-    demand and replaced, never changed, when cards have left) and the hand they follow
-    (``hand_mask``, its card mask, and ``smask``, its strength mask)."""
+    """One seat's plays and the hand they follow (``hand_mask``, its card mask, and ``smask``,
+    its strength mask). ``raw``: code -> the masks of every combination of that group, from the
+    hand as it was enumerated (None until asked for; some may use cards that have left since:
+    readers test them against ``smask``). ``led``: every play of the hand at its last lead, as
+    parallel lists of masks and ``play`` actions in the enumeration order (None before its first
+    lead): the next lead keeps those whose cards are all still held. Lists are replaced, never
+    changed, so copies share them."""
 
-    __slots__ = ("hand_mask", "raw", "rules", "smask")
+    __slots__ = ("hand_mask", "led", "raw", "rules", "smask")
 
     def __init__(self, rules: ClimbingRules) -> None:
         self.rules = rules
         self.hand_mask = 0
         self.smask = 0
         self.raw: dict[int, list[int]] | None = None
+        self.led: tuple[list[int], list[Action]] | None = None
 
     def sync(self, hand_mask: int) -> None:
         """Follow the hand to ``hand_mask``: cards that left only narrow ``smask``; cards that
@@ -190,6 +220,7 @@ class SeatPlays:
         if hand_mask & ~old:
             self.smask = self.rules.strength_mask(CardSet.from_mask(hand_mask))
             self.raw = None
+            self.led = None
             return
         bits = strength_bits(self.rules)
         gone = 0
@@ -214,24 +245,37 @@ class SeatPlays:
 
     def lead(self, wanted: int = 0) -> list[Action]:
         """Every play of the hand, in the enumeration order; with ``wanted`` (a strength bit)
-        only those holding that card. Drops from the groups what used a card that left."""
-        out: list[Action] = []
+        only those holding that card. Do not mutate the list."""
         gone = ~self.smask
-        get = play_cache().get
-        rules = self.rules
-        raw: dict[int, list[int]] = {}
-        for code, group in self.groups().items():
-            kept = [found for found in group if not found & gone]
-            if not kept:
-                continue
-            raw[code] = kept
-            for found in kept:
-                if wanted and not found & wanted:
+        led = self.led
+        if led is None:
+            masks: list[int] = []
+            actions: list[Action] = []
+            get = play_cache().get
+            rules = self.rules
+            sets = set_plays(rules).entries
+            for code, group in self.groups().items():
+                if code < _SEQUENCE_CODE:  # a single, pair, triple or quad: kept for good
+                    for found in group:
+                        if not found & gone:
+                            masks.append(found)
+                            actions.append(sets[found][0])
                     continue
-                entry = get(~found)
-                out.append(entry[0] if entry is not None else play_entry(rules, code, found)[0])
-        self.raw = raw
-        return out
+                for found in group:
+                    if not found & gone:
+                        entry = get(~found)
+                        masks.append(found)
+                        actions.append(entry[0] if entry is not None
+                                       else play_entry(rules, code, found)[0])
+            led = self.led = (masks, actions)
+        else:
+            masks, actions = led
+            held = [not found & gone for found in masks]
+            if not all(held):
+                led = self.led = (list(compress(masks, held)), list(compress(actions, held)))
+        if wanted:
+            return [action for found, action in zip(*led, strict=True) if found & wanted]
+        return led[1]
 
     def beating(self, code: int, threshold: int) -> list[Action]:
         """The plays of group ``code`` whose key strength exceeds ``threshold``."""
@@ -256,6 +300,7 @@ class SeatPlays:
         twin.hand_mask = self.hand_mask
         twin.smask = self.smask
         twin.raw = self.raw
+        twin.led = self.led
         return twin
 
 
@@ -372,8 +417,7 @@ def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination
         for found in groups[group_at]:
             if found & gone:
                 continue
-            action, combo = play_entry(rules, group_at, found)
             if (group_at == code and found.bit_length() - 1 > threshold) or (
-                    by_rule and rule(combo, top)):
-                out.append(action)
+                    by_rule and rule(play_combination(rules, group_at, found), top)):
+                out.append(play_entry(rules, group_at, found)[0])
     return out

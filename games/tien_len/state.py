@@ -52,6 +52,9 @@ PASS = Action("pass")
 _DEAL_TRIES = 50
 _CACHED_PLAY = play_cache().get
 _MASK_OF = attrgetter("mask")
+_QUAD = ComboType.QUAD
+_DOUBLE_SEQUENCE = ComboType.DOUBLE_SEQUENCE
+_SEQUENCE = ComboType.SEQUENCE
 
 
 # ----- a play, led or following (§3.1, §3.2, §3.4) ----------------------------------------------
@@ -93,23 +96,29 @@ def play(state: TienLenState, action: Action) -> None:
         if entry is not None:
             play_cache()[~smask] = (entry[0], combo)
     previous = state.top
+    type_ = combo.type
     # A bomb played on 2s, or on a bomb so played, keeps the bomb fight going (§4.4).
     state.bomb_fight = (
-        (combo.type is ComboType.QUAD or combo.type is ComboType.DOUBLE_SEQUENCE)
+        (type_ is _QUAD or type_ is _DOUBLE_SEQUENCE)
         and previous is not None
         and (state.bomb_fight or (previous.key_strength >> 2 == TWO_POSITION
-                                  and previous.type is not ComboType.SEQUENCE))
+                                  and previous.type is not _SEQUENCE))
     )
     state.top = combo
     state.phase = "follow"
     state.last_player = seat
     state.must_include = None
     state.trick.append((seat, combo.cards))
-    before = state.hands[seat].mask
-    hand = CardSet.from_mask(before & ~mask)
-    state.hands[seat] = hand
-    tracker.played(seat, before, hand.mask, smask)
-    if not hand.mask:  # §3.4 going out
+    state.trick_mask |= mask
+    hands = state.hands
+    before = hands[seat].mask
+    left = before & ~mask
+    hands[seat] = CardSet.from_mask(left)
+    plays = tracker.seats[seat]  # PlayTracker.played, inlined: once per play
+    if plays.hand_mask == before:
+        plays.hand_mask = left
+        plays.smask &= ~smask
+    if not left:  # §3.4 going out
         state.places.append(seat)
         holders = [s for s in range(state.players) if state.hands[s].mask]
         if len(holders) == 1:  # §3.4/§5.3: the game ends at once
@@ -213,6 +222,7 @@ class TienLenState(State):
     out_of_play: CardSet
     set_aside: CardSet
     trick: list[tuple[int, tuple[Card, ...]]]
+    trick_mask: int
     top: Combination | None
     last_player: int | None
     passed: int
@@ -252,6 +262,7 @@ class TienLenState(State):
         self.out_of_play = CardSet(deck[dealt:])
         self.set_aside = CardSet()
         self.trick = []
+        self.trick_mask = 0  # the cards of the trick, as a card mask
         self.top = None
         self.last_player = None
         self.passed = 0
@@ -344,9 +355,9 @@ class TienLenState(State):
 
     def _new_trick(self, leader: int) -> None:
         """§3.3: set the trick aside; ``leader`` leads the next one."""
-        played = card_mask(card for _, cards in self.trick for card in cards)
-        self.set_aside = CardSet.from_mask(self.set_aside.mask | played)
+        self.set_aside = CardSet.from_mask(self.set_aside.mask | self.trick_mask)
         self.trick = []
+        self.trick_mask = 0
         self.top = None
         self.last_player = None
         self.passed = 0

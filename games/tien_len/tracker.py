@@ -340,14 +340,6 @@ class PlayTracker:
         #: The rules' sets as play actions.
         self.sets = set_plays(rules)
 
-    def played(self, seat: int, before: int, after: int, smask: int) -> None:
-        """Seat ``seat``'s hand went from card mask ``before`` to ``after`` by playing the cards
-        of strength mask ``smask``: its plays follow without a :meth:`SeatPlays.sync`."""
-        plays = self.seats[seat]
-        if plays.hand_mask == before:
-            plays.hand_mask = after
-            plays.smask &= ~smask
-
     def hand(self, seat: int, hand: CardSet) -> SeatPlays:
         """Seat ``seat``'s plays, brought up to date with ``hand``."""
         plays = self.seats[seat]

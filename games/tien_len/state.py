@@ -52,6 +52,7 @@ PASS = Action("pass")
 _DEAL_TRIES = 50
 _CACHED_PLAY = play_cache().get
 _MASK_OF = attrgetter("mask")
+_SINGLE = ComboType.SINGLE
 _QUAD = ComboType.QUAD
 _DOUBLE_SEQUENCE = ComboType.DOUBLE_SEQUENCE
 _SEQUENCE = ComboType.SEQUENCE
@@ -171,9 +172,16 @@ def follow_legal(state: TienLenState) -> list[Action]:
     else:  # normal beating only (most turns): legal_plays' own path, one call less
         type_ = top.type
         threshold = top.key_strength | THRESHOLD_BITS[type_]
-        size = SET_SIZE.get(type_)
-        if size is not None:  # four follows in five: a single, pair, triple or quad on top
-            actions = tracker.sets.beating(size, plays.smask, threshold)
+        if type_ is _SINGLE:  # four follows in five: SetPlays.beating's singles, inlined
+            singles = tracker.sets.singles
+            actions = []
+            above = plays.smask >> threshold + 1
+            while above:
+                low = above & -above
+                above ^= low
+                actions.append(singles[threshold + low.bit_length()])
+        elif type_ in SET_SIZE:
+            actions = tracker.sets.beating(SET_SIZE[type_], plays.smask, threshold)
         else:
             actions = plays.beating(TYPE_CODE[type_] | top.length, threshold)
     actions.append(PASS)

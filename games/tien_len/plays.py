@@ -25,7 +25,7 @@ __all__ = ["ENTRY_BYTES", "PLAYS_CACHE_SIZE", "action_of", "actions_of", "cached
 #: The measured size of one cache entry, in bytes (for the bound above).
 ENTRY_BYTES = 480
 #: How many plays the cache keeps.
-PLAYS_CACHE_SIZE = 20_000
+PLAYS_CACHE_SIZE = 40_000
 _PLAYS: BoundedCache[int, tuple[Action, Combination | None]] = BoundedCache(PLAYS_CACHE_SIZE)
 
 

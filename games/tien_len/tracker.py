@@ -248,6 +248,10 @@ class SeatPlays:
         only those holding that card. Do not mutate the list."""
         gone = ~self.smask
         led = self.led
+        if led is None and wanted:  # the game's first lead (§2.4): only plays with that card
+            return [play_entry(self.rules, code, found)[0]
+                    for code, group in self.groups().items()
+                    for found in group if found & wanted and not found & gone]
         if led is None:
             masks: list[int] = []
             actions: list[Action] = []

@@ -29,6 +29,7 @@ from cardkit_games.tien_len.rules import (
     is_bomb,
     lead_plays,
 )
+from cardkit_games.tien_len.tracker import combination_of_play
 
 from cardkit.actions import Action
 from cardkit.agents import Agent
@@ -183,8 +184,7 @@ class GreedyAgent(Agent):
         units_now = hand_units(smask)
         best_cost, best, best_combo = None, None, None
         for action in plays:
-            play_mask = rules.strength_mask(action.cards)
-            combo = combination_of(action.cards, rules)
+            play_mask, combo = combination_of_play(rules, action.cards)
             assert combo is not None  # a legal play is a combination
             strong = is_bomb(combo) or combo.key_strength >> 2 == TWO_POSITION
             cost = (hand_units(smask & ~play_mask), strong, -len(action.cards),

@@ -17,6 +17,7 @@ enumeration order (type, then length).
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Iterable
 from itertools import compress
 
 from cardkit_games.tien_len.plays import play_cache
@@ -31,12 +32,13 @@ from cardkit.climbing import (
     HandCombinations,
     all_combinations,
     beat_threshold,
+    classify,
     combination_of_mask,
 )
 
 __all__ = ["SET_SIZE", "THRESHOLD_BITS", "TYPE_CODE", "PlayTracker", "SeatPlays", "SetPlays",
-           "group_code", "legal_plays", "play_combination", "play_entry", "set_plays",
-           "strength_bits"]
+           "combination_of_play", "group_code", "legal_plays", "play_combination", "play_entry",
+           "set_plays", "strength_bits"]
 
 _TYPES = tuple(ComboType)
 #: ``group_code`` of a type with length 0: the type's index in the enumeration order, shifted
@@ -92,6 +94,29 @@ def play_combination(rules: ClimbingRules, code: int, smask: int) -> Combination
         combo = combination_of_mask(rules, smask, _TYPES[code >> 5])
         play_cache()[~smask] = (action, combo)
     return combo
+
+
+def combination_of_play(rules: ClimbingRules, cards: Iterable[Card]
+                        ) -> tuple[int, Combination | None]:
+    """The strength mask of ``cards`` and the combination they form (None if none): from the
+    rules' :class:`SetPlays` or the play cache, else classified once and kept there (agents
+    and :func:`~cardkit_games.tien_len.state.play` ask this of every play they weigh)."""
+    bits = strength_bits(rules)
+    smask = 0
+    for card in cards:
+        smask |= bits[card.index]
+    entry = set_plays(rules).entries.get(smask)
+    if entry is not None:
+        return smask, entry[1]
+    cache = play_cache()
+    entry = cache.get(~smask)
+    if entry is not None and entry[1] is not None:
+        return smask, entry[1]
+    combo = classify(cards, rules)
+    if combo is not None:
+        cache[~smask] = (entry[0] if entry is not None else Action("play", cards=combo.cards),
+                         combo)
+    return smask, combo
 
 
 class SetPlays:

@@ -176,7 +176,7 @@ class SetPlays:
 
     def beating(self, size: int, smask: int, threshold: int) -> list[Action]:
         """The sets of ``size`` cards in the hand ``smask`` (a strength mask) whose key
-        strength exceeds ``threshold``."""
+        strength exceeds ``threshold`` (-1 or more)."""
         if size == 1:
             singles = self.singles
             out = []
@@ -186,11 +186,11 @@ class SetPlays:
                 above ^= low
                 out.append(singles[threshold + low.bit_length()])
             return out
-        position = threshold >> 2
+        position = max(threshold, 0) >> 2
         nibble = smask >> 4 * position & 0xF
         masks = self.masks[size - 1]
         actions = self.actions[size - 1]
-        floor = 2 << threshold
+        floor = 1 << threshold + 1
         out = [action for found, action
                in zip(masks[position][nibble], actions[position][nibble], strict=True)
                if found >= floor]
@@ -315,7 +315,7 @@ class SeatPlays:
             get = play_cache().get
             # The group is key ascending, so its masks' bit lengths never decrease: those that
             # beat (key above the threshold) are a tail, found by bisection.
-            for found in group[bisect_left(group, 2 << threshold):]:
+            for found in group[bisect_left(group, 1 << threshold + 1):]:
                 if not found & gone:
                     entry = get(~found)
                     out.append(entry[0] if entry is not None

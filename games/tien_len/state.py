@@ -137,7 +137,14 @@ def lead_legal(state: TienLenState) -> list[Action]:
     lowest card (§2.4)."""
     seat = state.current_player
     assert seat is not None
-    return legal_plays(state.plays, seat, state.hands[seat], None, False, state.must_include)
+    plays = state.plays.seats[seat]  # legal_plays' lead, one call less
+    hand_mask = state.hands[seat].mask
+    if plays.hand_mask != hand_mask:
+        plays.sync(hand_mask)
+    must_include = state.must_include
+    if must_include is None:
+        return plays.lead()
+    return plays.lead(state.plays.strength_bits[must_include.index])
 
 
 def lead_why_illegal(state: TienLenState, action: Action) -> str | None:
@@ -319,8 +326,16 @@ class TienLenState(State):
         self._legal_set = None
         if action.kind == "pass":
             assert seat is not None
-            self.passed |= 1 << seat
-            self.advance(seat)
+            passed = self.passed | 1 << seat
+            self.passed = passed
+            # advance's usual case, inlined: the next seat holds cards and has not passed
+            players = self.players
+            following = (seat + self.step) % players
+            if (following != self.last_player and self.hands[following].mask
+                    and not passed >> following & 1):
+                self.current_player = following
+            else:
+                self.advance(seat)
         else:
             play(self, action)
         self.history.append((seat, action))

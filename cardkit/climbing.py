@@ -52,6 +52,7 @@ __all__ = [
     "combination_of_mask",
     "combination_sort_key",
     "combinations_of_type",
+    "sequence_groups",
 ]
 
 
@@ -803,7 +804,15 @@ def _mask_groups(rules: ClimbingRules, smask: int) -> dict[tuple[ComboType, int]
     for size, type_ in _SET_TYPE_BY_SIZE.items():
         if by_size[size - 1]:
             groups[type_, size] = by_size[size - 1]
-    for double, type_ in ((False, ComboType.SEQUENCE), (True, ComboType.DOUBLE_SEQUENCE)):
-        for n, found in _sequence_masks(rules, smask, double, None, -1):
-            groups[type_, n] = found
+    for type_, n, found in sequence_groups(rules, smask):
+        groups[type_, n] = found
     return groups
+
+
+def sequence_groups(rules: ClimbingRules, smask: int) -> list[tuple[ComboType, int, list[int]]]:
+    """Every sequence and double sequence of the hand whose strength mask is ``smask``, as
+    ``(type, length, masks)`` groups of strength masks in the module's order (a game that
+    lists a hand's sets from tables of its own needs only these)."""
+    return [(type_, n, found)
+            for double, type_ in ((False, ComboType.SEQUENCE), (True, ComboType.DOUBLE_SEQUENCE))
+            for n, found in _sequence_masks(rules, smask, double, None, -1)]

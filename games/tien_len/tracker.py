@@ -34,6 +34,7 @@ from cardkit.climbing import (
     beat_threshold,
     classify,
     combination_of_mask,
+    sequence_groups,
 )
 
 __all__ = ["SET_SIZE", "THRESHOLD_BITS", "TYPE_CODE", "PlayTracker", "SeatPlays", "SetPlays",
@@ -149,6 +150,13 @@ class SetPlays:
             tuple(tuple(row) for row in table) for table in actions)
         self.masks: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
             tuple(tuple(row) for row in table) for table in masks)
+        #: ``rows[p][nibble]``: ``(masks, actions)`` of sizes 1, 2, 3 and 4 in turn (8 items).
+        self.rows: tuple[tuple[tuple[tuple[int, ...] | tuple[Action, ...], ...], ...], ...] = \
+            tuple(tuple(tuple(item for size in range(4)
+                              for item in (self.masks[size][position][nibble],
+                                           self.actions[size][position][nibble]))
+                        for nibble in range(16))
+                  for position in range(ranks))
         #: The card of each strength.
         self.cards: tuple[Card, ...] = tuple(
             rules.card_of_strength(strength) for strength in range(4 * ranks))
@@ -173,6 +181,40 @@ class SetPlays:
         for _ in range(self.min_double_sequence - 1):
             runs &= runs >> 4
         return bool(runs)
+
+    def of_hand(self, smask: int) -> tuple[list[int], list[Action]]:
+        """Every set of the hand ``smask`` (a strength mask), in the enumeration order (all
+        singles, then pairs, triples and quads): new lists of masks and of actions."""
+        masks1: list[int] = []
+        masks2: list[int] = []
+        masks3: list[int] = []
+        masks4: list[int] = []
+        actions1: list[Action] = []
+        actions2: list[Action] = []
+        actions3: list[Action] = []
+        actions4: list[Action] = []
+        rows = self.rows
+        position = 0
+        rest = smask
+        while rest:
+            nibble = rest & 0xF
+            if nibble:
+                row = rows[position][nibble]
+                masks1 += row[0]
+                actions1 += row[1]
+                if row[2]:
+                    masks2 += row[2]
+                    actions2 += row[3]
+                    if row[4]:
+                        masks3 += row[4]
+                        actions3 += row[5]
+                        if row[6]:
+                            masks4 += row[6]
+                            actions4 += row[7]
+            rest >>= 4
+            position += 1
+        return (masks1 + masks2 + masks3 + masks4,
+                actions1 + actions2 + actions3 + actions4)
 
     def beating(self, size: int, smask: int, threshold: int) -> list[Action]:
         """The sets of ``size`` cards in the hand ``smask`` (a strength mask) whose key
@@ -226,13 +268,14 @@ class SeatPlays:
     lead): the next lead keeps those whose cards are all still held. Lists are replaced, never
     changed, so copies share them."""
 
-    __slots__ = ("hand_mask", "led", "raw", "rules", "smask")
+    __slots__ = ("hand_mask", "led", "raw", "rules", "sequences", "smask")
 
     def __init__(self, rules: ClimbingRules) -> None:
         self.rules = rules
         self.hand_mask = 0
         self.smask = 0
         self.raw: dict[int, list[int]] | None = None
+        self.sequences: dict[int, list[int]] | None = None
         self.led: tuple[list[int], list[Action]] | None = None
 
     def sync(self, hand_mask: int) -> None:
@@ -245,6 +288,7 @@ class SeatPlays:
         if hand_mask & ~old:
             self.smask = self.rules.strength_mask(CardSet.from_mask(hand_mask))
             self.raw = None
+            self.sequences = None
             self.led = None
             return
         bits = strength_bits(self.rules)
@@ -268,28 +312,33 @@ class SeatPlays:
                               for (type_, length), masks in combos.groups()}
         return raw
 
+    def sequence_groups(self) -> dict[int, list[int]]:
+        """The ``groups`` of sequences and double sequences only (enumerated on first use:
+        leads and sequence follows need no more; sets come from :class:`SetPlays`)."""
+        found = self.sequences
+        if found is None:
+            found = self.sequences = {
+                TYPE_CODE[type_] | length: masks
+                for type_, length, masks in sequence_groups(self.rules, self.smask)}
+        return found
+
     def lead(self, wanted: int = 0) -> list[Action]:
         """Every play of the hand, in the enumeration order; with ``wanted`` (a strength bit)
         only those holding that card. Do not mutate the list."""
         gone = ~self.smask
         led = self.led
-        if led is None and wanted:  # the game's first lead (§2.4): only plays with that card
-            return [play_entry(self.rules, code, found)[0]
-                    for code, group in self.groups().items()
-                    for found in group if found & wanted and not found & gone]
         if led is None:
-            masks: list[int] = []
-            actions: list[Action] = []
-            get = play_cache().get
             rules = self.rules
-            sets = set_plays(rules).entries
-            for code, group in self.groups().items():
-                if code < _SEQUENCE_CODE:  # a single, pair, triple or quad: kept for good
-                    for found in group:
-                        if not found & gone:
-                            masks.append(found)
-                            actions.append(sets[found][0])
-                    continue
+            masks, actions = set_plays(rules).of_hand(self.smask)
+            if wanted:  # the game's first lead (§2.4): only plays with that card
+                out = [action for found, action in zip(masks, actions, strict=True)
+                       if found & wanted]
+                for code, group in self.sequence_groups().items():
+                    out += [play_entry(rules, code, found)[0] for found in group
+                            if found & wanted and not found & gone]
+                return out
+            get = play_cache().get
+            for code, group in self.sequence_groups().items():
                 for found in group:
                     if not found & gone:
                         entry = get(~found)
@@ -309,7 +358,7 @@ class SeatPlays:
     def beating(self, code: int, threshold: int) -> list[Action]:
         """The plays of group ``code`` whose key strength exceeds ``threshold``."""
         out: list[Action] = []
-        group = self.groups().get(code)
+        group = (self.sequence_groups() if code >= _SEQUENCE_CODE else self.groups()).get(code)
         if group:
             gone = ~self.smask
             get = play_cache().get
@@ -329,6 +378,7 @@ class SeatPlays:
         twin.hand_mask = self.hand_mask
         twin.smask = self.smask
         twin.raw = self.raw
+        twin.sequences = self.sequences
         twin.led = self.led
         return twin
 

@@ -106,9 +106,9 @@ def combination_of_play(rules: ClimbingRules, cards: Iterable[Card]
     smask = 0
     for card in cards:
         smask |= bits[card.index]
-    entry = set_plays(rules).entries.get(smask)
-    if entry is not None:
-        return smask, entry[1]
+    kept = set_plays(rules).entries.get(smask)
+    if kept is not None:
+        return smask, kept[1]
     cache = play_cache()
     entry = cache.get(~smask)
     if entry is not None and entry[1] is not None:
@@ -118,6 +118,11 @@ def combination_of_play(rules: ClimbingRules, cards: Iterable[Card]
         cache[~smask] = (entry[0] if entry is not None else Action("play", cards=combo.cards),
                          combo)
     return smask, combo
+
+
+#: The sets one rank holding some suits gives: masks and actions of sizes 1, 2, 3, 4 in turn.
+SetRow = tuple[tuple[int, ...], tuple[Action, ...], tuple[int, ...], tuple[Action, ...],
+               tuple[int, ...], tuple[Action, ...], tuple[int, ...], tuple[Action, ...]]
 
 
 class SetPlays:
@@ -130,8 +135,10 @@ class SetPlays:
     def __init__(self, rules: ClimbingRules) -> None:
         ranks = len(rules.rank_order)
         self.entries: dict[int, tuple[Action, Combination]] = {}
-        actions = [[[()] * 16 for _ in range(ranks)] for _ in range(4)]
-        masks = [[[()] * 16 for _ in range(ranks)] for _ in range(4)]
+        no_actions: tuple[Action, ...] = ()
+        no_masks: tuple[int, ...] = ()
+        actions = [[[no_actions] * 16 for _ in range(ranks)] for _ in range(4)]
+        masks = [[[no_masks] * 16 for _ in range(ranks)] for _ in range(4)]
         for position in range(ranks):
             for nibble in range(1, 16):
                 cards = [rules.card_of_strength(4 * position + suit) for suit in range(4)
@@ -151,12 +158,13 @@ class SetPlays:
         self.masks: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
             tuple(tuple(row) for row in table) for table in masks)
         #: ``rows[p][nibble]``: ``(masks, actions)`` of sizes 1, 2, 3 and 4 in turn (8 items).
-        self.rows: tuple[tuple[tuple[tuple[int, ...] | tuple[Action, ...], ...], ...], ...] = \
-            tuple(tuple(tuple(item for size in range(4)
-                              for item in (self.masks[size][position][nibble],
-                                           self.actions[size][position][nibble]))
-                        for nibble in range(16))
-                  for position in range(ranks))
+        self.rows: tuple[tuple[SetRow, ...], ...] = tuple(
+            tuple((masks[0][position][nibble], actions[0][position][nibble],
+                   masks[1][position][nibble], actions[1][position][nibble],
+                   masks[2][position][nibble], actions[2][position][nibble],
+                   masks[3][position][nibble], actions[3][position][nibble])
+                  for nibble in range(16))
+            for position in range(ranks))
         #: The card of each strength.
         self.cards: tuple[Card, ...] = tuple(
             rules.card_of_strength(strength) for strength in range(4 * ranks))

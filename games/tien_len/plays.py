@@ -1,16 +1,18 @@
 """Play actions, made once per set of cards: the legal-move list is built at every turn of every
 simulated game, so each combination's ``play`` action (and, once it has been played, the
 combination itself, so that applying it again never classifies its cards) is kept in one
-bounded cache keyed by the cards' mask. (Singles, pairs, triples and quads are kept apart, for
+bounded cache keyed by the cards' mask or, for the plays the tracker lists, by the complement of
+their strength mask. (Singles, pairs, triples and quads are kept apart, for
 good: :class:`cardkit_games.tien_len.tracker.SetPlays`.)
 
-Memory bound: an entry (the action, its combination and their tuples) takes about
-``ENTRY_BYTES``, so with ``PLAYS_CACHE_SIZE`` entries the cache holds at most about 9 MiB,
-however many games a process simulates; as the cache turns over, a process running 100,000
-random games stays within 20 MiB of where it started (``bench/tien_len_memory.py`` measures
-it). Random play meets some 16,000 distinct plays in its first 2,000 games and keeps meeting
-rarer ones; when the cache is full its oldest quarter goes, and a play met again is simply
-made again (unbounded, the cache grew a process by about 80 MiB over 100,000 games).
+Memory bound: an entry (the action, its combination once played, and their tuples) takes at
+most about ``ENTRY_BYTES``, so with ``PLAYS_CACHE_SIZE`` entries the cache holds at most about
+18 MiB, however many games a process simulates; as the cache turns over, a process running
+100,000 random games stays within 20 MiB of where it started (``bench/memory.py`` and
+``bench/tien_len_memory.py`` measure it: about 16 MiB). Random play keeps meeting new long
+sequences (a seat's first lead lists every sequence of its hand); when the cache is full its
+oldest quarter goes, and a play met again is simply made again. Twice the entries of a 20,000-play
+cache made a third fewer plays again (about 6.5 rather than 10 a game) and each costs ~3 µs.
 """
 
 from __future__ import annotations

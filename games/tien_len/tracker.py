@@ -1,17 +1,21 @@
-"""Every seat's plays through a game of Tiến Lên, as ready-made lists of play actions (the hot
-path of simulation: a legal-move list is built at every turn of every simulated game).
+"""Every seat's plays through a game of Tiến Lên, as lists of play actions (the hot path of
+simulation: a legal-move list is built at every turn of every simulated game).
 
-A seat's hand is enumerated once (:class:`cardkit.climbing.HandCombinations`: every combination
-as a strength mask, grouped by type and length in the enumeration order) when the seat is first
-asked for its plays, and again only when cards come into the hand (a re-deal). Each group is
-turned into a :class:`PlayGroup` -- its masks, the parallel list of their ``play`` actions and,
-for every position, the cards used from there to the end of the group -- the first time it is
-asked for. A play takes cards out of the hand but touches no group: a group is filtered only
-when a list is asked of it whose part holds a card that left. So a follow is one dict lookup, a
-bisection and a slice, and a lead concatenates the groups' action lists.
+- Singles, pairs, triples and quads come from tables made once per rules value
+  (:class:`SetPlays`: for each rank and the suits held there, the sets' masks and actions),
+  so a follow on a set reads the hand's strength mask from the threshold up and no hand is
+  enumerated for it (four follows in five are on a single).
+- A seat's sequences and double sequences are enumerated (:func:`cardkit.climbing.
+  sequence_groups`) when first asked for: at its first lead or a follow on a sequence.
+- A seat's first lead lists every play of its hand (sets from the tables, sequences through
+  the play cache of :mod:`cardkit_games.tien_len.plays`) and keeps the list with the plays'
+  masks; each later lead keeps those whose cards are all still held.
+- A play takes cards out of the hand and only narrows the seat's strength mask: readers test
+  a group's masks against it, so no list is rebuilt after a play.
+- Bomb rules (§4.4) are consulted only when the hand holds a quad or a double sequence.
 
-The group of a combination is the int ``group_code(type, length)``; codes sort in the
-enumeration order (type, then length).
+Groups are keyed by the int ``group_code(type, length)``; codes sort in the enumeration order
+(type, then length). Lists are replaced, never changed, so copies of a state share them.
 """
 
 from __future__ import annotations
@@ -271,10 +275,11 @@ class SeatPlays:
     """One seat's plays and the hand they follow (``hand_mask``, its card mask, and ``smask``,
     its strength mask). ``raw``: code -> the masks of every combination of that group, from the
     hand as it was enumerated (None until asked for; some may use cards that have left since:
-    readers test them against ``smask``). ``led``: every play of the hand at its last lead, as
-    parallel lists of masks and ``play`` actions in the enumeration order (None before its first
-    lead): the next lead keeps those whose cards are all still held. Lists are replaced, never
-    changed, so copies share them."""
+    readers test them against ``smask``); ``sequences``: the same for the sequence and double
+    sequence groups only (what leads and sequence follows need). ``led``: every play of the
+    hand at its last lead, as parallel lists of masks and ``play`` actions in the enumeration
+    order (None before its first lead): the next lead keeps those whose cards are all still
+    held. Lists are replaced, never changed, so copies share them."""
 
     __slots__ = ("hand_mask", "led", "raw", "rules", "sequences", "smask")
 

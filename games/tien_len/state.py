@@ -115,7 +115,7 @@ def play(state: TienLenState, action: Action) -> None:
     before = hands[seat].mask
     left = before & ~mask
     hands[seat] = CardSet.from_mask(left)
-    plays = tracker.seats[seat]  # PlayTracker.played, inlined: once per play
+    plays = tracker.seats[seat]  # the seat's plays follow the hand here (no sync next turn)
     if plays.hand_mask == before:
         plays.hand_mask = left
         plays.smask &= ~smask
@@ -190,7 +190,7 @@ def follow_legal(state: TienLenState) -> list[Action]:
         elif type_ in SET_SIZE:
             actions = tracker.sets.beating(SET_SIZE[type_], plays.smask, threshold)
         else:
-            actions = plays.beating(TYPE_CODE[type_] | top.length, threshold)
+            actions = plays.beating(TYPE_CODE[type_] | top.length, threshold)  # group_code
     actions.append(PASS)
     return actions
 

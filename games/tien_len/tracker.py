@@ -475,8 +475,7 @@ def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination
     if top is None:
         wanted = 0 if must_include is None else 1 << plays.rules.strength(must_include)
         return plays.lead(wanted)
-    type_ = top.type
-    code = TYPE_CODE[type_] | top.length
+    code = group_code(top.type, top.length)
     threshold = beat_threshold(top)
     # Only 2s on top or a bomb fight bring bomb rules in (BombRules.extra): test that first.
     extra = (tracker.bombs.extra(top, bomb_fight)

@@ -123,6 +123,7 @@ def test_a_plugin_without_determinize_gets_easy_and_normal_but_no_hard():
     ({"z": 0}, "z must be a number above 0"),
     ({"policy": "hard"}, "policy must be one of random, greedy"),
     ({"objective": "glory"}, "objective must be one of payoff, wins"),
+    ({"belief": "yes"}, "belief must be True or False"),
 ])
 def test_search_parameters_are_validated(knock_rummy, params, needle):
     game = cardkit.load_game("knock-rummy")

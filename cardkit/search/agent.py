@@ -40,7 +40,9 @@ class SearchAgent(Agent):
     deterministic for its seed), ``time_limit`` (seconds; the default when neither is given is
     :data:`DEFAULT_TIME_LIMIT`), ``width`` (moves racing at once, the default among them),
     ``margin``, ``z`` (confidence bounds for elimination), ``policy`` (the roll-out agent),
-    ``objective`` (what a play-out is worth: ``payoff`` or ``wins``), ``belief`` (refine each
+    ``objective`` (what a play-out is worth: ``payoff`` or ``wins``; by default ``payoff``
+    in a zero-sum game, where it is what the players play for, and ``wins`` otherwise, where
+    one seat's payoff says little of how it did against the others), ``belief`` (refine each
     sampled world by the game's belief, when it has one; ``False``: every re-deal equally
     likely).
     """
@@ -51,7 +53,9 @@ class SearchAgent(Agent):
     def __init__(self, game: Game, seat: int, seed: int, *, iterations: int | None = None,
                  time_limit: float | None = None, width: int = 8, margin: float = 1.0,
                  z: float = 2.0, policy: str | None = None,
-                 objective: str = "wins", belief: bool = True) -> None:
+                 objective: str | None = None, belief: bool = True) -> None:
+        if objective is None:
+            objective = "payoff" if game.definition.zero_sum else "wins"
         check_parameters(game, iterations=iterations, time_limit=time_limit, width=width,
                          margin=margin, z=z, policy=policy, objective=objective,
                          belief=belief)

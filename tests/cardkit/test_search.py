@@ -327,3 +327,10 @@ def test_the_kit_refuses_a_re_deal_that_depends_on_the_true_cards():
         assert "depends on where the hidden cards really are" in str(error)
     else:
         raise AssertionError("the kit accepted a re-deal that reads the true hidden cards")
+
+
+def test_the_default_objective_follows_whether_the_game_is_zero_sum():
+    assert cardkit.load_game("tonk").agent("hard", 0, 1).objective == "payoff"
+    assert cardkit.load_game("gin-rummy", players=2).agent("hard", 0, 1).objective == "wins"
+    assert cardkit.load_game("tien-len").agent("hard", 0, 1).objective == "wins"
+    assert cardkit.load_game("tonk").agent("hard", 0, 1, objective="wins").objective == "wins"

@@ -48,21 +48,21 @@ HAND_SIZE = 10
 _SUIT_BITS = 0x1FFF  # one suit's 13 cards in a card mask (clubs at bit 0, then 13 per suit)
 
 
-class _SuitDiscards(dict[int, tuple[Action, ...]]):
-    """One suit's discard actions for each set of its cards (13 bits), made on first use (at
-    most 8192 short tuples): a hand's discards are four lookups rather than a walk over it."""
-
-    def __init__(self, suit: int) -> None:
-        super().__init__()
-        self.base = 13 * suit
-
-    def __missing__(self, bits: int) -> tuple[Action, ...]:
-        base = self.base
-        actions = self[bits] = tuple(DISCARD[base + i] for i in range(13) if bits >> i & 1)
-        return actions
+# One suit's discard actions for each set of its cards (13 bits), by suit, made on first use
+# (at most 8192 short tuples a suit): a hand's discards are four lookups rather than a walk over
+# it. Lists indexed by the bits, not dicts: a list lookup by a small int is the cheapest there
+# is, and the four of them run at every discard. None marks a set of cards not seen yet.
+_SUIT_DISCARDS: tuple[list[tuple[Action, ...] | None], ...] = tuple(
+    [None] * (1 << 13) for _ in range(4))
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_DISCARDS
 
 
-_CLUBS, _DIAMONDS, _HEARTS, _SPADES = (_SuitDiscards(suit) for suit in range(4))
+def _fill_suit_discards(mask: int) -> None:
+    """Make the discard actions of each suit of ``mask`` that are not made yet."""
+    for suit, table in enumerate(_SUIT_DISCARDS):
+        bits = mask >> 13 * suit & _SUIT_BITS
+        if table[bits] is None:
+            table[bits] = tuple(DISCARD[13 * suit + i] for i in range(13) if bits >> i & 1)
 
 
 def active_seats(players: int, context: HandContext) -> tuple[int, int, tuple[str, ...]]:
@@ -179,8 +179,12 @@ def discard_legal(state: GinState) -> list[Action]:
     mask = state.hands[seat].mask
     if barred is not None:
         mask &= ~barred.mask
-    actions = [*_CLUBS[mask & _SUIT_BITS], *_DIAMONDS[mask >> 13 & _SUIT_BITS],
-               *_HEARTS[mask >> 26 & _SUIT_BITS], *_SPADES[mask >> 39 & _SUIT_BITS]]
+    try:
+        actions = [*_CLUBS[mask & 0x1FFF], *_DIAMONDS[mask >> 13 & 0x1FFF],  # type: ignore[misc]
+                   *_HEARTS[mask >> 26 & 0x1FFF], *_SPADES[mask >> 39 & 0x1FFF]]
+    except TypeError:  # a suit's cards not seen yet (None is not iterable): once per pattern
+        _fill_suit_discards(mask)
+        return discard_legal(state)
     for index, left in state.knockable:
         actions.append(GIN[index] if left == 0 else KNOCK[index])
     if state.big_gin_ready:

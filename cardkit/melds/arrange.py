@@ -40,13 +40,14 @@ from cardkit.melds.tables import (
     tables_for,
 )
 
-# The hot functions below write M13 as 0x1FFF and VALUE_SHIFT as 12: a literal costs nothing to
-# load, a global does.
-assert M13 == 0x1FFF and VALUE_SHIFT == 12
-
 __all__ = ["all_melds", "best_arrangement", "deadwood_value", "hand_mask"]
 
+# one card of a rank in each suit, for rank 1 (times a rank's bit: that rank's four cards)
 _RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+# The hot functions below write M13 as 0x1FFF, VALUE_SHIFT as 12 and _RANK_BITS as 0x8004002001:
+# a literal costs nothing to load, a global does.
+assert M13 == 0x1FFF and VALUE_SHIFT == 12 and _RANK_BITS == 0x8004002001
 
 
 def hand_mask(hand: CardSet | Iterable[Card] | int) -> int:
@@ -320,18 +321,18 @@ def best_arrangement(
     dd = score[d ^ t] + 1 - sd if d & t else 0
     gain = da + db + dc + dd
     sets = 0
+    # the rank's four cards are t * _RANK_BITS: the set cards come from them and the hand
     if a & b & c & d & t:
         most = max(da, db, dc, dd)
         if most > 0:
             gain -= most
             if gain < 0:
                 out = 3 if dd == most else 2 if dc == most else 1 if db == most else 0
-                sets = (_RANK_BITS ^ 1 << 13 * out) << t.bit_length() - 1
+                sets = t * 0x8004002001 ^ t << 13 * out
         elif gain < 0:
-            sets = _RANK_BITS << t.bit_length() - 1
+            sets = t * 0x8004002001
     elif gain < 0:
-        sets = ((a & t and 1) | (b & t and 1 << 13) | (c & t and 1 << 26)
-                | (d & t and 1 << 39)) << t.bit_length() - 1
+        sets = h & t * 0x8004002001
     _set_value(arrangement, (sa + sb + sc + sd + (gain if sets else 0)) >> 12)
     _set_source(arrangement, tables.source | sets << 52 | h)
     return arrangement

@@ -40,7 +40,7 @@ from cardkit.melds.tables import (
     tables_for,
 )
 
-__all__ = ["all_melds", "best_arrangement", "deadwood_value", "hand_mask"]
+__all__ = ["all_melds", "best_arrangement", "deadwood_value", "deadwood_within", "hand_mask"]
 
 # one card of a rank in each suit, for rank 1 (times a rank's bit: that rank's four cards)
 _RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
@@ -258,6 +258,34 @@ def deadwood_value(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFA
     if a & b & c & d & t:  # four held: or a 3-set leaving out the card that costs most
         gain -= max(da, db, dc, dd, 0)
     return (sa + sb + sc + sd + (gain if gain < 0 else 0)) >> 12
+
+
+def deadwood_within(hand: CardSet | Iterable[Card] | int, bound: int,
+                    rules: MeldRules = DEFAULT_RULES) -> int | None:
+    """The least deadwood count of ``hand`` if it is at most ``bound``, else None: a knock
+    check, asked after every draw, where the answer is almost always None.
+
+    A set only takes cards of a rank held three times or more, so the best arrangement leaves
+    at least the runs-only deadwood less the value of those cards; a hand whose bound is over
+    ``bound`` (most hands with a set to weigh) is ruled out without weighing its sets."""
+    h = hand.mask if type(hand) is CardSet else hand_mask(hand)
+    last = _LAST
+    tables: Tables = last[1] if last[0] is rules else _tables(rules)
+    if not h & tables.special:
+        a = h & 0x1FFF
+        b = h >> 13 & 0x1FFF
+        c = h >> 26 & 0x1FFF
+        d = h >> 39
+        t = (a & b & (c | d)) | (c & d & (a | b))
+        score = tables.score
+        runs_only = (score[a] + score[b] + score[c] + score[d]) >> 12
+        if not t:
+            return runs_only if runs_only <= bound else None
+        value = tables.mask_value
+        if runs_only - value[a & t] - value[b & t] - value[c & t] - value[d & t] > bound:
+            return None
+    least = deadwood_value(h, rules)
+    return least if least <= bound else None
 
 
 def hand_score(h: int, tables: Tables) -> int:

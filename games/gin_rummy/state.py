@@ -26,7 +26,7 @@ from cardkit.actions import Action
 from cardkit.cards import STANDARD_CARDS, Card, CardSet, card_mask, parse_cards
 from cardkit.errors import IllegalAction
 from cardkit.game import HandContext
-from cardkit.melds import classify, deadwood_value
+from cardkit.melds import classify, deadwood_value, deadwood_within
 from cardkit.sampling import redeal_hidden
 from cardkit.state import Phase, State, phases
 from cardkit.views import View
@@ -117,9 +117,14 @@ def upcard_apply(state: GinState, action: Action) -> None:
 # ----- the draw phase (§3.2) --------------------------------------------------------------------
 
 
+# The draw phase's two possible lists, shared (the engine's legal-move lists are read-only)
+_DRAW_STOCK_ONLY = [DRAW_STOCK]
+_DRAW_EITHER = [DRAW_STOCK, DRAW_DISCARD]
+
+
 def draw_legal(state: GinState) -> list[Action]:
     """Draw from the stock, or take the top discard (not right after both declined it)."""
-    return [DRAW_STOCK] if state.must_draw_stock else [DRAW_STOCK, DRAW_DISCARD]
+    return _DRAW_STOCK_ONLY if state.must_draw_stock else _DRAW_EITHER
 
 
 def draw_why_illegal(state: GinState, action: Action) -> str | None:
@@ -153,12 +158,15 @@ def prepare_discard(state: GinState, seat: int) -> None:
     hand = state.hands[seat]
     limit = state.game.hooks.knock_limit(state)
     state.knock_limit_now = limit
-    total = deadwood_value(hand, RULES)
-    state.big_gin_ready = total == 0 and state.options["big_gin_bonus"] is not None
     state.phase = "discard"
-    if total - 10 > limit:  # no discard brings the deadwood within the limit: the usual case
+    # a discard lowers the deadwood by at most 10: over limit + 10 nothing can knock (the
+    # usual case, found mostly without weighing the hand's sets); 0 is always asked (big gin)
+    total = deadwood_within(hand, limit + 10 if limit > -10 else 0, RULES)
+    if total is None:
+        state.big_gin_ready = False
         state.knockable = ()
         return
+    state.big_gin_ready = total == 0 and state.options["big_gin_bonus"] is not None
     knockable = []
     barred = None if state.options["discard_taken_card_same_turn"] else state.taken
     for card in hand:
@@ -226,9 +234,11 @@ def discard_apply(state: GinState, action: Action) -> None:
         state.finish(state.game.hooks.showdown(state, seat, "big_gin", None))
         return
     card = action.cards[0]
-    state.hands[seat] = CardSet.from_mask(state.hands[seat].mask & ~card.mask)
+    mask = card.mask
+    state.hands[seat] = CardSet.from_mask(state.hands[seat].mask ^ mask)  # a card held
     state.discards.append(card)
-    state.public &= ~card.mask
+    if state.public & mask:  # a card seen taken goes back to the pile
+        state.public ^= mask
     state.taken = None
     # this turn's knock check is spent (a stale one would differ between equal deals)
     state.knockable = ()

@@ -153,7 +153,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     extra: dict[str, Any] = {}
     for item in args.param:
         key, value = item.split("=")
-        extra[key] = value if value.isalpha() else float(value) if "." in value else int(value)
+        if value.lower() in ("true", "false"):
+            extra[key] = value.lower() == "true"
+        else:
+            extra[key] = value if value.isalpha() else float(value) if "." in value else int(value)
     if args.calibrate:
         for setup in setups:
             print(calibrate(setup, max(1, round(iterations[setup] * args.scale))), flush=True)

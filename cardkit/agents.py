@@ -74,8 +74,9 @@ def choose_action(agent: Agent, state: State, seat: int,
     if getattr(agent, "uses_samples", False):  # duck-typed agents need not subclass Agent
         from cardkit.search import Sampler
 
-        return agent.choose_with_samples(  # type: ignore[attr-defined]
-            view, legal, Sampler(state, seat, agent.rng))  # type: ignore[attr-defined]
+        belief = state.game.definition.belief if getattr(agent, "uses_belief", False) else None
+        sampler = Sampler(state, seat, agent.rng, belief=belief)  # type: ignore[attr-defined]
+        return agent.choose_with_samples(view, legal, sampler)  # type: ignore[attr-defined]
     if explain:
         return agent.choose_with_reason(view, legal)
     return agent.choose(view, legal), ""

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from cardkit.encoding import GameEncoding
     from cardkit.match import Match
     from cardkit.state import State
+    from cardkit.views import View
 
 __all__ = [
     "Game",
@@ -244,6 +245,16 @@ class GameDefinition:
       lab falls back to "fewest cards in hand leads". Keep it cheap: it runs once per turn of
       every simulated hand, and it may look at hidden cards (it is a referee's judgement,
       never shown to agents).
+    - ``belief(view) -> refine``: what a seat can infer of the cards hidden from it, for the
+      search agent's sampler (:class:`cardkit.search.Sampler`). From the seat's view alone
+      (its public history: who took, passed and threw what) it builds ``refine(world, rng)``,
+      which moves the hidden cards of a uniformly re-dealt world, in place, toward the worlds
+      that fit what the seat saw -- players who have been keeping what melds hold better hands
+      than a random deal, and a player who let a card pass seldom holds cards that meld with
+      it. :func:`cardkit.sampling.exchange_chain` is the usual tool (a Markov chain whose
+      stationary distribution is the re-deal weighted by a plausibility). Without it every
+      re-deal is equally likely. ``refine`` reads the world's other hands (they are the
+      hypothesis being refined), never the real ones.
     - ``encoding(game) -> GameEncoding``: the game's action catalogue (its moves as the
       numbers 0..n-1) and observation encoding, for the research adapters
       (:mod:`cardkit.adapters`); without it :func:`cardkit.encoding.fallback_encoding`
@@ -280,6 +291,7 @@ class GameDefinition:
     analyse_hand: Callable[[Sequence[Card], Mapping[str, Any]], dict[str, Any]] | None = None
     hand_value: Callable[[Sequence[Card], Mapping[str, Any]], tuple[str, float]] | None = None
     evaluate: Callable[[State], Sequence[float]] | None = None
+    belief: Callable[[View], Callable[[State, random.Random], None]] | None = None
     encoding: Callable[[Game], GameEncoding] | None = None
     variant_example: VariantExample | None = None
     hand_sizes: Callable[[Mapping[str, Any]], tuple[int, int]] | None = None

@@ -10,15 +10,16 @@ lists of cards (a stock: ordered, each hidden card replaced where it lay).
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import attrs
 
 from cardkit.cards import Card, cards_of_mask
 
-__all__ = ["Redeal", "redeal_hidden"]
+__all__ = ["Redeal", "exchange_chain", "redeal_hidden"]
 
 Place = TypeVar("Place", int, list[Card])
 
@@ -89,3 +90,42 @@ def redeal_hidden(places: Sequence[int | list[Card]], hidden: int,
                     cards[index] = new
             dealt.append(cards)
     return Redeal(dealt, relabel)
+
+
+def exchange_chain(hand: int, movable: int, pool: list[Card],
+                   log_weight: Callable[[int], float], steps: int,
+                   rng: random.Random) -> int:
+    """Move a re-dealt hand's hidden cards toward what its player was seen to do.
+
+    A Metropolis chain over which hidden cards ``hand`` (a mask) holds: each step proposes to
+    exchange one of its ``movable`` cards (the hidden ones: cards the seat knows are in the
+    hand stay) with a card of ``pool`` (another place's hidden cards: the stock, another hand),
+    and accepts with probability ``min(1, exp(log_weight(new) - log_weight(old)))``. The
+    proposal is symmetric, so the chain's stationary distribution is the uniform re-deal
+    weighted by ``exp(log_weight)``: a belief over the hidden cards, given as a log-weight of
+    the hand. ``pool`` is changed in place (an exchanged card takes the other's position) and
+    the new hand is returned.
+
+    >>> import random
+    >>> from cardkit.cards import parse_cards
+    >>> ace, king, two = parse_cards("AS KH 2C")
+    >>> pool = [king, two]
+    >>> likes_kings = lambda mask: 5.0 if mask & king.mask else 0.0
+    >>> hand = exchange_chain(ace.mask, ace.mask, pool, likes_kings, 50, random.Random(3))
+    >>> hand == king.mask, sorted(pool) == sorted([ace, two])
+    (True, True)
+    """
+    cards = cards_of_mask(hand & movable)
+    if not cards or not pool or steps <= 0:
+        return hand
+    current = log_weight(hand)
+    for _ in range(steps):
+        i = rng.randrange(len(cards))
+        j = rng.randrange(len(pool))
+        out, into = cards[i], pool[j]
+        proposal = hand & ~out.mask | into.mask
+        value = log_weight(proposal)
+        if value >= current or rng.random() < math.exp(value - current):
+            hand, current = proposal, value
+            cards[i], pool[j] = into, out
+    return hand

@@ -19,7 +19,9 @@ How the game is cast (after OpenSpiel's own Python games, e.g. ``kuhn_poker``):
 - **returns**: each seat's payoff at the end of the hand (zero-sum or general-sum as the game
   declares). A hand that reaches the game's ``max_actions`` ends with all returns zero.
 - **resampling**: ``resample_from_infostate`` re-deals the hidden cards with the game's own
-  ``determinize`` (games without it cannot be resampled), so ``pyspiel.ISMCTSBot`` plays.
+  ``determinize`` (games without it cannot be resampled), so OpenSpiel's ISMCTS
+  (``open_spiel.python.algorithms.ismcts``) plays. The C++ ``pyspiel.ISMCTSBot`` cannot: its
+  bridge to Python states does not forward ``ResampleFromInfostate`` (docs/research.md).
 - **serialization**: the move history, as for every OpenSpiel game; ``pyspiel.load_game`` on
   the short name ``cardkit_<game>`` with parameters ``players`` and ``options`` (JSON) gives
   the same game back.

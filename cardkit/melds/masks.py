@@ -24,12 +24,34 @@ from cardkit.cards import ALL_CARDS, Card
 from cardkit.melds.meld import run_intervals
 from cardkit.melds.rules import DEFAULT_RULES, MeldRules
 
-__all__ = ["RANKS_PER_SUIT", "SUIT_MASK", "natural_meld_masks", "wild_meld_masks"]
+__all__ = ["NEAR_MASKS", "RANKS_PER_SUIT", "SUIT_MASK", "natural_meld_masks", "wild_meld_masks"]
 
 #: Cards of one suit in a deck, hence the width of a suit's field in a card mask.
 RANKS_PER_SUIT = 13
 #: The 13-bit field of one suit (``mask >> 13 * suit & SUIT_MASK``: bit ``rank - 1``).
 SUIT_MASK = (1 << RANKS_PER_SUIT) - 1
+
+
+def _near_masks() -> tuple[int, ...]:
+    """For each of the 52 natural cards: the cards sharing its rank, or within two ranks of it
+    in its suit (ace low)."""
+    masks = []
+    for index in range(4 * RANKS_PER_SUIT):
+        suit, rank = divmod(index, RANKS_PER_SUIT)
+        mask = 0
+        for other_suit in range(4):
+            if other_suit != suit:
+                mask |= 1 << (other_suit * RANKS_PER_SUIT + rank)
+        for step in (-2, -1, 1, 2):
+            if 0 <= rank + step < RANKS_PER_SUIT:
+                mask |= 1 << (index + step)
+        masks.append(mask)
+    return tuple(masks)
+
+
+#: card index -> the natural cards that could meld with it directly (same rank, or within two
+#: ranks in its suit): how a player's choices hint at the cards it holds.
+NEAR_MASKS = _near_masks()
 _NATURAL = (1 << 4 * RANKS_PER_SUIT) - 1
 _SHIFT_1, _SHIFT_2, _SHIFT_3 = RANKS_PER_SUIT, 2 * RANKS_PER_SUIT, 3 * RANKS_PER_SUIT
 

@@ -40,7 +40,11 @@ class SearchAgent(Agent):
     deterministic for its seed), ``time_limit`` (seconds; the default when neither is given is
     :data:`DEFAULT_TIME_LIMIT`), ``width`` (moves racing at once, the default among them),
     ``margin``, ``z`` (confidence bounds for elimination), ``policy`` (the roll-out agent),
-    ``objective`` (what a play-out is worth: ``payoff`` or ``wins``).
+    ``objective`` (what a play-out is worth: ``payoff`` or ``wins``; by default ``payoff``
+    in a zero-sum game, where it is what the players play for, and ``wins`` otherwise, where
+    one seat's payoff says little of how it did against the others), ``belief`` (refine each
+    sampled world by the game's belief, when it has one; ``False``: every re-deal equally
+    likely).
     """
 
     name = "hard"
@@ -49,9 +53,12 @@ class SearchAgent(Agent):
     def __init__(self, game: Game, seat: int, seed: int, *, iterations: int | None = None,
                  time_limit: float | None = None, width: int = 8, margin: float = 1.0,
                  z: float = 2.0, policy: str | None = None,
-                 objective: str = "wins") -> None:
+                 objective: str | None = None, belief: bool = True) -> None:
+        if objective is None:
+            objective = "payoff" if game.definition.zero_sum else "wins"
         check_parameters(game, iterations=iterations, time_limit=time_limit, width=width,
-                         margin=margin, z=z, policy=policy, objective=objective)
+                         margin=margin, z=z, policy=policy, objective=objective,
+                         belief=belief)
         if iterations is None and time_limit is None:
             time_limit = DEFAULT_TIME_LIMIT
         names = game.definition.agent_names
@@ -68,6 +75,8 @@ class SearchAgent(Agent):
         definition = game.definition
         self.evaluate = definition.evaluate
         self.objective = objective
+        #: sample worlds by the game's belief (read by :func:`cardkit.agents.choose_action`)
+        self.uses_belief = belief
         self.rollout = Rollout(self.policies, definition.max_actions, definition.evaluate,
                                objective)
 
@@ -137,7 +146,7 @@ class SearchAgent(Agent):
 
 def check_parameters(game: Game, *, iterations: int | None, time_limit: float | None,
                      width: int, margin: float, z: float, policy: str | None,
-                     objective: str) -> None:
+                     objective: str, belief: bool) -> None:
     """``ValueError`` with a one-line reason for a bad search parameter."""
     def is_int(value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
@@ -155,6 +164,8 @@ def check_parameters(game: Game, *, iterations: int | None, time_limit: float | 
         raise ValueError(f"margin must be a number of at least 0, not {margin!r}")
     if not (is_number(z) and z > 0):
         raise ValueError(f"z must be a number above 0, not {z!r}")
+    if not isinstance(belief, bool):
+        raise ValueError(f"belief must be True or False, not {belief!r}")
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     if policy is not None:

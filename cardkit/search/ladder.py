@@ -75,7 +75,8 @@ def normal_agent(game: Game, seat: int, seed: int) -> Agent:
 def hard_agent(game: Game, seat: int, seed: int, *, iterations: int | None = None,
                time_limit: float | None = None, width: int = 8, margin: float = 1.0,
                z: float = 2.0, policy: str | None = None,
-               objective: str = "wins") -> Agent:
+               objective: str | None = None, belief: bool = True) -> Agent:
     """The ``hard`` agent: the search (see :class:`SearchAgent` for the parameters)."""
     return SearchAgent(game, seat, seed, iterations=iterations, time_limit=time_limit,
-                       width=width, margin=margin, z=z, policy=policy, objective=objective)
+                       width=width, margin=margin, z=z, policy=policy, objective=objective,
+                       belief=belief)

@@ -7,6 +7,7 @@ from typing import Any
 
 from cardkit_games.gin_rummy import about, settlement
 from cardkit_games.gin_rummy.agents import greedy_agent
+from cardkit_games.gin_rummy.belief import belief
 from cardkit_games.gin_rummy.encoding import encoding
 from cardkit_games.gin_rummy.match import MATCH, THREE_ROLES
 from cardkit_games.gin_rummy.meld_rules import RULES
@@ -113,5 +114,6 @@ GIN_RUMMY = GameDefinition(
     analyse_hand=_analyse_hand,
     hand_sizes=lambda options: (10, 11), roles=(*THREE_ROLES, "dealer", "non-dealer"),
     evaluate=_evaluate,
+    belief=belief,
     encoding=encoding,
 )

@@ -7,6 +7,7 @@ from typing import Any
 
 from cardkit_games.tonk import about
 from cardkit_games.tonk.agents import greedy_agent
+from cardkit_games.tonk.belief import belief
 from cardkit_games.tonk.count import card_values, hand_count
 from cardkit_games.tonk.deal import deal_check, qualifiers
 from cardkit_games.tonk.deck import deck_for
@@ -149,6 +150,7 @@ GAME = GameDefinition(
     analyse_hand=analyse_hand,
     hand_sizes=lambda options: (1, options["hand_size"] + 1),
     evaluate=evaluate,
+    belief=belief,
     hand_value=hand_value,
     encoding=encoding,
 )

@@ -259,46 +259,82 @@ def test_ismcts_plays_a_full_hand(name: str) -> None:
     assert len(state.returns()) == 2
 
 
+#: The C++ ISMCTS configurations: every built-in game, gin at both of its player counts.
+CPP_ISMCTS_GAMES = [("gin-rummy", 2), ("gin-rummy", 3), ("tonk", 2), ("tien-len", 4)]
+
+#: Run in a child process (a crash in OpenSpiel's C++ must not take pytest down): pyspiel's C++
+#: ISMCTSBot plays seat 0 of a whole hand of each game named on the command line, then of
+#: OpenSpiel's own python_kuhn_poker; one line per game, "ok" with the returns or "error" with
+#: OpenSpiel's message. The bot is driven through step_with_policy: pyspiel binds ``step`` with
+#: the GIL released, and a Python game called without the GIL crashes the process.
 CPP_ISMCTS = """
-import sys
+import random, sys
 import pyspiel
+from open_spiel.python.games import kuhn_poker  # registers python_kuhn_poker
 from cardkit.adapters.openspiel import load_game
-game = load_game(sys.argv[1], players=2)
-state = game.new_initial_state()
-while state.is_chance_node():
-    state.apply_action(state.chance_outcomes()[0][0])
-bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 5, -1,
-                        pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, True)
-print(bot.step(state) in state.legal_actions())
+
+def full_hand(game):
+    bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 3, -1,
+                            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, True)
+    state, rng = game.new_initial_state(), random.Random(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        elif state.current_player() == 0:
+            policy, action = bot.step_with_policy(state)
+            assert action in state.legal_actions(), (action, state.legal_actions())
+            state.apply_action(action)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state.returns()
+
+games = [(f"{name}/{players}", lambda n=name, p=players: load_game(n, players=int(p)))
+         for name, players in (entry.split("/") for entry in sys.argv[1:])]
+games.append(("python_kuhn_poker", lambda: pyspiel.load_game("python_kuhn_poker")))
+for label, make in games:
+    try:
+        print("ok", label, full_hand(make()), flush=True)
+    except pyspiel.SpielError as error:
+        print("error", label, str(error).strip(), flush=True)
 """
-KUHN = """
-import pyspiel
-from open_spiel.python.games import kuhn_poker
-state = pyspiel.load_game("python_kuhn_poker").new_initial_state()
-state.apply_action(0)
-state.apply_action(1)
-pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 5, -1,
-                  pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False).step(state)
-"""
+
+#: OpenSpiel's message when a state has no C++ ResampleFromInfostate.
+NOT_FORWARDED = "ResampleFromInfostate() not implemented."
 
 
 def test_cpp_ismcts_on_python_games() -> None:
-    """pyspiel's C++ ISMCTSBot, in a child process: it plays through the adapter where this
-    OpenSpiel can resample a Python game's state; where it crashes on OpenSpiel's own Python
-    Kuhn poker too (its Python-game bridge does not forward ResampleFromInfostate), the gap is
-    OpenSpiel's and the test says so."""
+    """pyspiel's C++ ISMCTSBot plays seat 0 of a full hand of every built-in game through the
+    adapter. This OpenSpiel (2.0) cannot: its C++ bridge to Python states does not forward
+    ``ResampleFromInfostate`` to ``resample_from_infostate`` (and ``ISMCTSBot.set_resampler`` is
+    not bound), so the bot stops at its first re-deal, on OpenSpiel's own python_kuhn_poker
+    too. The test expects that failure only when Kuhn fails the same way, and passes by itself
+    on an OpenSpiel that forwards the call; a crash or any other error fails it."""
     import subprocess
     import sys
 
-    ours = subprocess.run([sys.executable, "-c", CPP_ISMCTS, "tonk"], capture_output=True,
-                          text=True, timeout=120)
-    if ours.returncode == 0:
-        assert ours.stdout.strip() == "True"
+    labels = [f"{name}/{players}" for name, players in CPP_ISMCTS_GAMES]
+    child = subprocess.run([sys.executable, "-c", CPP_ISMCTS, *labels], capture_output=True,
+                           text=True, timeout=600)
+    how = (f"was killed by signal {-child.returncode}" if child.returncode < 0
+           else f"exited with status {child.returncode}")
+    assert child.returncode == 0, (
+        f"the process running pyspiel's C++ ISMCTSBot {how} after:\n"
+        f"{child.stdout}{child.stderr[-2000:]}")
+    outcomes = {}
+    for line in child.stdout.splitlines():
+        status, label, detail = line.split(" ", 2)
+        outcomes[label] = (status, detail)
+    assert set(outcomes) == {*labels, "python_kuhn_poker"}, child.stdout
+    failed = {label: detail for label, (status, detail) in outcomes.items()
+              if status != "ok" and label in labels}
+    if not failed:
+        for name, players in CPP_ISMCTS_GAMES:
+            assert len(outcomes[f"{name}/{players}"][1].split(",")) == players
         return
-    kuhn = subprocess.run([sys.executable, "-c", KUHN], capture_output=True, timeout=120)
-    assert kuhn.returncode == ours.returncode < 0, ours.stderr[-2000:]
-    pytest.skip("this OpenSpiel's C++ ISMCTSBot crashes on every Python game "
-                f"(signal {-ours.returncode}, its own python_kuhn_poker too)")
+    assert set(failed.values()) == {NOT_FORWARDED}, failed
+    assert outcomes["python_kuhn_poker"] == ("error", NOT_FORWARDED), outcomes
+    pytest.xfail("this OpenSpiel's C++ ISMCTSBot cannot re-deal any Python game: its bridge "
+                 "does not forward ResampleFromInfostate (python_kuhn_poker fails the same way)")
 
 
 def _plane(encoding, view, name: str) -> set[str]:

@@ -123,6 +123,7 @@ def test_a_plugin_without_determinize_gets_easy_and_normal_but_no_hard():
     ({"z": 0}, "z must be a number above 0"),
     ({"policy": "hard"}, "policy must be one of random, greedy"),
     ({"objective": "glory"}, "objective must be one of payoff, wins"),
+    ({"belief": "yes"}, "belief must be True or False"),
 ])
 def test_search_parameters_are_validated(knock_rummy, params, needle):
     game = cardkit.load_game("knock-rummy")
@@ -326,3 +327,10 @@ def test_the_kit_refuses_a_re_deal_that_depends_on_the_true_cards():
         assert "depends on where the hidden cards really are" in str(error)
     else:
         raise AssertionError("the kit accepted a re-deal that reads the true hidden cards")
+
+
+def test_the_default_objective_follows_whether_the_game_is_zero_sum():
+    assert cardkit.load_game("tonk").agent("hard", 0, 1).objective == "payoff"
+    assert cardkit.load_game("gin-rummy", players=2).agent("hard", 0, 1).objective == "wins"
+    assert cardkit.load_game("tien-len").agent("hard", 0, 1).objective == "wins"
+    assert cardkit.load_game("tonk").agent("hard", 0, 1, objective="wins").objective == "wins"

@@ -1,0 +1,124 @@
+"""What a gin seat can infer of the other hands from the discard pile's history.
+
+A greedy opponent's hand is not a random deal: it keeps what melds and throws what does not,
+so its hand gets better turn by turn, and it seldom lets pass (or throws) a card that fits
+cards it holds. :func:`belief` refines a re-dealt world (see
+:attr:`cardkit.game.GameDefinition.belief`) by a log-plausibility of each other active hand
+built from four features:
+
+- its deadwood, scaled by how many turns it has had (up to ``SETTLED_TURNS``): early in a hand
+  the deal is still random, later a high deadwood is unlikely;
+- how near its cards are to the cards it let pass (declined up-cards, discards it did not take);
+- how near its cards are to the cards it threw;
+- the *regret* of its last discard: how much less deadwood it would have kept by throwing
+  another card of the world's hand instead (a greedy player throws what leaves the least).
+
+The weights were fitted by a conditional logit on greedy self-play (the true hand against 30
+re-deals at each decision): ``python bench/belief.py --fit gin-rummy`` refits them, and
+``python bench/belief.py`` measures how much more often a re-deal weighed by the belief is the
+true one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import attrs
+from cardkit_games.gin_rummy.meld_rules import RULES
+from cardkit_games.gin_rummy.state import GinState
+
+from cardkit.cards import Card, CardSet, cards_of_mask
+from cardkit.melds import deadwood_value
+from cardkit.melds.masks import NEAR_MASKS
+from cardkit.sampling import exchange_chain
+from cardkit.state import State
+from cardkit.views import View
+
+__all__ = ["WEIGHTS", "Evidence", "belief", "evidence", "features", "plausibility"]
+
+#: Log-weight per unit of each feature: deadwood (scaled by turns), nearness to cards let pass,
+#: nearness to cards thrown, regret of the last discard.
+WEIGHTS = (-0.146, -0.38, -0.465, -1.665)
+#: After this many of its turns a hand counts as fully worked by its player.
+SETTLED_TURNS = 8
+#: Exchanges tried per other hand and sampled world.
+CHAIN_STEPS = 60
+
+
+@attrs.frozen
+class Evidence:
+    """What one seat saw another do with the pile this hand."""
+
+    passed: tuple[Card, ...]
+    thrown: tuple[Card, ...]
+    turns: int
+
+
+def evidence(view: View) -> dict[int, Evidence]:
+    """Each other seat's :class:`Evidence`, read from the view's public history (the pile is
+    rebuilt from the first up-card and every discard, so each take or pass names its card)."""
+    upcard = view.info.get("first_upcard")
+    pile: list[Card] = [upcard] if upcard is not None else []
+    passed: dict[int, list[Card]] = {}
+    thrown: dict[int, list[Card]] = {}
+    for seat, text in view.history:
+        if seat is None or seat == view.seat:
+            verb, _, rest = text.partition(" ")
+            if verb in ("discard", "knock", "gin", "big") and rest:
+                pile.append(Card.parse(rest.split()[0]))
+            elif verb in ("take", "draw") and rest in ("upcard", "discard") and pile:
+                pile.pop()
+            continue
+        verb, _, rest = text.partition(" ")
+        if verb in ("discard", "knock", "gin", "big") and rest:
+            card = Card.parse(rest.split()[0])
+            pile.append(card)
+            thrown.setdefault(seat, []).append(card)
+        elif verb in ("take", "draw") and rest in ("upcard", "discard"):
+            if pile:
+                pile.pop()
+        elif ((verb == "draw" and rest == "stock") or verb == "decline") and pile:
+            passed.setdefault(seat, []).append(pile[-1])
+    return {seat: Evidence(tuple(passed.get(seat, ())), tuple(thrown.get(seat, ())),
+                           len(thrown.get(seat, ())))
+            for seat in set(passed) | set(thrown)}
+
+
+def features(hand: int, seen: Evidence) -> tuple[float, float, float, float]:
+    """The four features of a hand (a card mask) given what its player was seen to do."""
+    deadwood = deadwood_value(hand, RULES)
+    passed = sum((hand & NEAR_MASKS[card.index]).bit_count() for card in seen.passed)
+    thrown = sum((hand & NEAR_MASKS[card.index]).bit_count() for card in seen.thrown)
+    regret = 0
+    if seen.thrown and not hand & seen.thrown[-1].mask:
+        before = hand | seen.thrown[-1].mask
+        kept = min(deadwood_value(before & ~card.mask, RULES) for card in cards_of_mask(hand))
+        regret = max(deadwood - kept, 0)
+    return deadwood * min(seen.turns, SETTLED_TURNS) / SETTLED_TURNS, passed, thrown, regret
+
+
+def plausibility(seen: Evidence) -> Callable[[int], float]:
+    """The log-weight of a hand (a card mask) for a player seen doing ``seen``."""
+    def log_weight(hand: int) -> float:
+        return sum(w * v for w, v in zip(WEIGHTS, features(hand, seen), strict=True))
+
+    return log_weight
+
+
+def belief(view: View) -> Callable[[State, random.Random], None]:
+    """Refines a re-dealt world for the seat of ``view``: each other hand whose player has
+    been seen at work exchanges hidden cards with the stock by
+    :func:`cardkit.sampling.exchange_chain` (``CHAIN_STEPS`` steps) under
+    :func:`plausibility`."""
+    weights = {seat: plausibility(seen) for seat, seen in evidence(view).items()}
+
+    def refine(world: State, rng: random.Random) -> None:
+        assert isinstance(world, GinState)
+        hidden = world.hidden_cards(view.seat).mask
+        for seat, log_weight in weights.items():
+            hand = exchange_chain(world.hands[seat].mask, hidden, world.stock, log_weight,
+                                  CHAIN_STEPS, rng)
+            world.hands[seat] = CardSet.from_mask(hand)
+
+    return refine

@@ -1,0 +1,140 @@
+"""What a Tonk seat can infer of the other hands from the public history.
+
+A greedy opponent sheds its highest loose card every turn and takes the discard only to use it
+at once, so after a few turns its hand is lower than a random deal, seldom holds a card higher
+than one it threw (unless that card is kept for a meld), and seldom holds cards that meld with
+a discard it let pass. :func:`belief` refines a re-dealt world (see
+:attr:`cardkit.game.GameDefinition.belief`) by a log-plausibility of each other hand built
+from four features:
+
+- its count, scaled by how many turns its player has had (up to ``SETTLED_TURNS``);
+- how near its cards are to the discards its player let pass;
+- how near its cards are to the cards its player threw;
+- the *regret* of its player's last discard: how much higher, by the greedy measure (value less
+  a bonus for cards close to a meld, :func:`keep_score`), the loosest card it still holds is
+  than the one it threw.
+
+``python bench/belief.py --fit tonk`` refits the weights; ``python bench/belief.py`` measures
+them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import attrs
+from cardkit_games.tonk.count import card_values
+from cardkit_games.tonk.state import TonkState
+
+from cardkit.cards import Card, cards_of_mask
+from cardkit.melds.masks import NEAR_MASKS, RANKS_PER_SUIT
+from cardkit.sampling import exchange_chain
+from cardkit.state import State
+from cardkit.views import View
+
+__all__ = ["WEIGHTS", "Evidence", "belief", "evidence", "features", "keep_score"]
+
+#: Log-weight per unit of each feature: count (scaled by turns), nearness to discards let pass,
+#: nearness to cards thrown, regret of the last discard.
+WEIGHTS = (0.035, -0.337, -0.594, -2.448)
+#: After this many of its turns a hand counts as fully worked by its player.
+SETTLED_TURNS = 4
+#: Exchanges tried per other hand and sampled world.
+CHAIN_STEPS = 40
+#: Natural cards of a standard deck (jokers, if any, are never near anything).
+NATURAL = 4 * RANKS_PER_SUIT
+VALUES = card_values(1, 0)
+
+
+@attrs.frozen
+class Evidence:
+    """What one seat saw another do with the pile this hand."""
+
+    passed: tuple[Card, ...]
+    thrown: tuple[Card, ...]
+    turns: int
+
+
+def evidence(view: View) -> dict[int, Evidence]:
+    """Each other seat's :class:`Evidence`, read from the view's public history: a draw from
+    the stock lets pass the card last thrown, if any."""
+    passed: dict[int, list[Card]] = {}
+    thrown: dict[int, list[Card]] = {}
+    turns: dict[int, int] = {}
+    top: Card | None = view.discard_top if not view.history else None
+    for seat, text in view.history:
+        verb, _, rest = text.partition(" ")
+        mine = seat is None or seat == view.seat
+        if verb == "discard" and rest:
+            top = Card.parse(rest.split()[0])
+            if seat is not None and not mine:
+                thrown.setdefault(seat, []).append(top)
+        elif verb == "draw" and rest == "discard":
+            top = None
+        elif verb == "draw" and rest == "stock" and seat is not None and not mine:
+            turns[seat] = turns.get(seat, 0) + 1
+            if top is not None:
+                passed.setdefault(seat, []).append(top)
+    seats = set(passed) | set(thrown)
+    return {seat: Evidence(tuple(passed.get(seat, ())), tuple(thrown.get(seat, ())),
+                           turns.get(seat, 0)) for seat in seats}
+
+
+def keep_score(card: Card, hand: int) -> int:
+    """The greedy agent's measure of how loose ``card`` is in ``hand`` (a mask): its value less
+    6 for each card of its rank, 4 for each suit neighbour and 2 for each card two away (the
+    greedy agent throws the card with the highest score; a joker is never thrown)."""
+    if card.index >= NATURAL:
+        return -100
+    others = hand & ~card.mask
+    index, rank = card.index, card.index % RANKS_PER_SUIT
+    bonus = 0
+    for step, points in ((-2, 2), (-1, 4), (1, 4), (2, 2)):
+        if 0 <= rank + step < RANKS_PER_SUIT and others >> (index + step) & 1:
+            bonus += points
+    same_rank = (others & NEAR_MASKS[index]).bit_count() - \
+        sum(1 for step in (-2, -1, 1, 2)
+            if 0 <= rank + step < RANKS_PER_SUIT and others >> (index + step) & 1)
+    return VALUES[index] - 6 * same_rank - bonus
+
+
+def features(hand: int, seen: Evidence) -> tuple[float, float, float, float]:
+    """The four features of a hand (a card mask) given what its player was seen to do."""
+    cards = cards_of_mask(hand)
+    count = sum(VALUES[card.index] for card in cards)
+    passed = sum((hand & NEAR_MASKS[card.index]).bit_count()
+                 for card in seen.passed if card.index < NATURAL)
+    thrown = sum((hand & NEAR_MASKS[card.index]).bit_count()
+                 for card in seen.thrown if card.index < NATURAL)
+    regret = 0
+    if seen.thrown and cards and not hand & seen.thrown[-1].mask:
+        last = seen.thrown[-1]
+        before = hand | last.mask
+        loosest = max(keep_score(card, before) for card in cards)
+        regret = max(loosest - keep_score(last, before), 0)
+    return count * min(seen.turns, SETTLED_TURNS) / SETTLED_TURNS, passed, thrown, regret
+
+
+def plausibility(seen: Evidence) -> Callable[[int], float]:
+    """The log-weight of a hand (a card mask) for a player seen doing ``seen``."""
+    def log_weight(hand: int) -> float:
+        return sum(w * v for w, v in zip(WEIGHTS, features(hand, seen), strict=True))
+
+    return log_weight
+
+
+def belief(view: View) -> Callable[[State, random.Random], None]:
+    """Refines a re-dealt world for the seat of ``view``: each other hand whose player has
+    been seen at work exchanges hidden cards with the stock by
+    :func:`cardkit.sampling.exchange_chain` under :func:`plausibility`."""
+    weights = {seat: plausibility(seen) for seat, seen in evidence(view).items()}
+
+    def refine(world: State, rng: random.Random) -> None:
+        assert isinstance(world, TonkState)
+        hidden = world.hidden_cards(view.seat).mask
+        for seat, log_weight in weights.items():
+            world.hands[seat] = exchange_chain(world.hands[seat], hidden, world.stock,
+                                               log_weight, CHAIN_STEPS, rng)
+
+    return refine

@@ -293,11 +293,28 @@ def test_simulated_matches_keep_roles_and_sitter_totals(seed, team) -> None:
             seat = state.current_player
             assert context.roles[seat] != "sitter"
             state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+            assert len(state.history) < 400, "greedy players passed cards round for ever"
         sitter = context.roles.index("sitter")
         match.next_hand()
         if team == "captain":
             assert match.totals[sitter] == context.totals[sitter]
     assert isinstance(parse_record(match.record().to_json()), MatchRecord)
+
+
+def test_greedy_players_do_not_pass_the_same_cards_round_for_ever() -> None:
+    """Found by the test above: three greedy players each took the discard the next one threw,
+    cycling 4S, 2D and 3H through the pile with the stock never shrinking. A greedy player no
+    longer takes back a card it threw itself."""
+    game = cardkit.load_game("gin-rummy", team_points_to="captain_and_sitter")
+    match = game.new_match(seed=945215, hands=8)
+    agents = {seat: game.agent("greedy", seat, 945215) for seat in range(3)}
+    while not match.is_over:
+        state = match.current
+        while not state.is_over:
+            seat = state.current_player
+            state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+            assert len(state.history) < 400
+        match.next_hand()
 
 
 def test_hand_analysis_reports_the_knock_check():

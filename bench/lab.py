@@ -1,16 +1,26 @@
 """Rule-lab speed: hands per second on one worker and on all cores, the Dask backend's overhead
 against local processes, and the cost of the lab's per-hand bookkeeping against the bare loop.
 
-    python bench/lab.py [GAME] [--hands N]
+    python bench/lab.py [GAME] [--hands N] [--rounds R]
 
-Prints the figures; nothing is asserted (timings belong in a benchmark, not a test).
+The Dask overhead is CPU time per hand, summed over every process that works for the run: this
+one (which runs the local cluster's scheduler and its nannies), its local worker processes
+(reaped at the end of each run) and the Dask workers (read with psutil, which Dask requires). It
+is measured in rounds, local processes and Dask in turn on the same cluster, so both sides run
+on warm workers: local workers are forked from this process, which has played the game already;
+Dask workers are spawned fresh and pay their imports and the game's tables once, in their first
+run, which is shown apart. Prints the figures; nothing is asserted (timings belong in a
+benchmark, not a test).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
+import statistics
 import time
+from collections.abc import Callable
 
 from cardkit.deck import derive_seed
 from cardkit.lab import LocalBackend, SerialBackend, Variant, run_experiment
@@ -47,6 +57,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4000)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--bots", default="greedy")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="rounds of the Dask comparison (local processes and Dask in turn)")
     args = parser.parse_args()
     seed = 1
     game = configured_game(Plan(args.game, args.players or _default_players(args.game), (),
@@ -100,17 +112,63 @@ def main() -> None:
         started = time.perf_counter()
         dask = DaskBackend("local", cores)
         startup = time.perf_counter() - started
-        try:
-            result = run_experiment(args.game, variants, units=n, players=players,
-                                    bots=args.bots, seed=seed, skill_units=0, backend=dask)
-        finally:
-            dask.close()
-        rate = result.hands_played / result.elapsed
-        print(f"  Dask local cluster, {cores} workers {rate:8,.0f} hands/s "
-              f"(run {result.elapsed:.2f} s vs {many:.2f} s local: "
-              f"{(result.elapsed - many) / many:+.0%}; cluster start-up {startup:.1f} s)")
     except RuntimeError as error:
         print(f"  Dask: skipped ({error})")
+        return
+    try:
+        dask_overhead(dask, args.game, players, args.bots, n, args.rounds, startup)
+    finally:
+        dask.close()
+
+
+def own_cpu() -> float:
+    """CPU seconds of this process and of its children that have ended."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def cpu_per_hand(run: Callable[[], int], other_cpu: Callable[[], float]) -> float:
+    """CPU seconds per hand of ``run()`` (which returns the hands played), this process and its
+    children plus ``other_cpu()``."""
+    before = own_cpu() + other_cpu()
+    hands = run()
+    return (own_cpu() + other_cpu() - before) / hands
+
+
+def dask_overhead(dask, game: str, players: int, bots: str, hands: int, rounds: int,
+                  startup: float) -> None:
+    """CPU per hand on the Dask cluster against local processes, rounds in turn."""
+    import psutil  # a dependency of Dask's distributed
+
+    workers = [psutil.Process(nanny.process.pid) for nanny in dask.cluster.workers.values()]
+
+    def workers_cpu() -> float:
+        return sum(sum(worker.cpu_times()[:2]) for worker in workers)
+
+    def experiment(backend) -> Callable[[], int]:
+        def run() -> int:
+            return run_experiment(game, [Variant("defaults")], units=hands, players=players,
+                                  bots=bots, seed=1, skill_units=0, backend=backend).hands_played
+        return run
+
+    cores = dask.workers
+    first = cpu_per_hand(experiment(dask), workers_cpu)
+    local_cpu, dask_cpu = [], []
+    for round_ in range(rounds):
+        order = ["local", "dask"] if round_ % 2 == 0 else ["dask", "local"]
+        for which in order:
+            if which == "local":
+                local_cpu.append(cpu_per_hand(experiment(LocalBackend(cores)), lambda: 0.0))
+            else:
+                dask_cpu.append(cpu_per_hand(experiment(dask), workers_cpu))
+    ratios = [d / loc - 1 for d, loc in zip(dask_cpu, local_cpu, strict=True)]
+    print(f"  CPU per hand, {cores} local processes  {statistics.median(local_cpu) * 1e6:7.1f} us"
+          f"   Dask local cluster {statistics.median(dask_cpu) * 1e6:7.1f} us")
+    print(f"  Dask overhead (CPU per hand)   {statistics.median(ratios):+.1%} "
+          f"({min(ratios):+.1%} to {max(ratios):+.1%} over {rounds} rounds); "
+          f"the workers' first run {first / statistics.median(local_cpu) - 1:+.1%}; "
+          f"cluster start-up {startup:.1f} s")
 
 
 def _default_players(name: str) -> int:

@@ -274,8 +274,8 @@ class CardSet:
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:
         """The set whose bitmask is ``mask``."""
-        cardset = cls.__new__(cls)
-        object.__setattr__(cardset, "mask", mask)
+        cardset = _new_object(cls)
+        _set_mask(cardset, mask)
         return cardset
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -357,3 +357,10 @@ class CardSet:
 
     def __repr__(self) -> str:
         return f"CardSet({format_cards(self.sorted())!r})"
+
+
+# ``from_mask`` is called for every hand change in every simulated turn: the slot's own setter
+# and ``object.__new__`` looked up once cost about half of ``cls.__new__`` plus
+# ``object.__setattr__`` (the class refuses ordinary attribute assignment).
+_new_object = object.__new__
+_set_mask = CardSet.__dict__["mask"].__set__

@@ -80,8 +80,6 @@ class Hooks:
     hook 'settle' is called as settle(state, winner): a replacement takes (base, state, winner)
     """
 
-    __slots__ = ("_functions", "_signatures")
-
     _functions: dict[str, Callable[..., Any]]
     _signatures: dict[str, list[str] | None]
 
@@ -94,8 +92,20 @@ class Hooks:
                 raise HookError(f"hook {name!r} must take the hand's state first, as "
                                 f"{name}(state, ...), not {name}({shown})")
             signatures[name] = parameters
-        object.__setattr__(self, "_functions", dict(functions))
-        object.__setattr__(self, "_signatures", signatures)
+        self._fill(dict(functions), signatures)
+
+    def _fill(self, functions: dict[str, Callable[..., Any]],
+              signatures: dict[str, list[str] | None]) -> None:
+        """Hold the functions, each also as an instance attribute: states call hooks on every
+        turn, and an attribute found in the instance costs a tenth of one that falls through
+        to ``__getattr__``. A hook named like one of this class's own attributes (``names``,
+        ``replace`` ...) is not copied: the attribute keeps its meaning."""
+        values = self.__dict__
+        values["_functions"] = functions
+        values["_signatures"] = signatures
+        for name, function in functions.items():
+            if not hasattr(Hooks, name) and not name.startswith("_"):
+                values[name] = function
 
     def __getattr__(self, name: str) -> Callable[..., Any]:
         try:
@@ -112,8 +122,7 @@ class Hooks:
         return (Hooks, (), {"functions": self._functions, "signatures": self._signatures})
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        object.__setattr__(self, "_functions", state["functions"])
-        object.__setattr__(self, "_signatures", state["signatures"])
+        self._fill(state["functions"], state["signatures"])
 
     def names(self) -> list[str]:
         """The hook names, sorted."""
@@ -146,8 +155,7 @@ class Hooks:
                     f"(base, {', '.join(parameters)})")
             merged[name] = functools.partial(function, merged[name])
         hooks = Hooks.__new__(Hooks)
-        object.__setattr__(hooks, "_functions", merged)
-        object.__setattr__(hooks, "_signatures", signatures)
+        hooks._fill(merged, signatures)
         return hooks
 
     def add(self, **functions: Callable[..., Any]) -> Hooks:
@@ -158,6 +166,6 @@ class Hooks:
                 raise HookError(f"hook {name!r} exists; use replace()")
         extra = Hooks(**functions)
         hooks = Hooks.__new__(Hooks)
-        object.__setattr__(hooks, "_functions", {**self._functions, **extra._functions})
-        object.__setattr__(hooks, "_signatures", {**self._signatures, **extra._signatures})
+        hooks._fill({**self._functions, **extra._functions},
+                    {**self._signatures, **extra._signatures})
         return hooks

@@ -8,13 +8,20 @@ Public API::
     all_melds(hand, rules)            every meld in a hand
     best_arrangement(hand, rules)     exact least-deadwood arrangement (tie-break: see arrange)
     deadwood_value(hand, rules)       its value only, fastest path
+    deadwood_within(hand, bound, rules)  that value if at most bound, else None (knock checks)
     layoff_positions / can_lay_off / lay_off      one card onto one meld
     best_with_layoffs(hand, table, rules)         the gin defender: own melds + chained lay-offs
 
 Hands may be a :class:`~cardkit.cards.CardSet`, any iterable of cards, or an int bitmask.
 """
 
-from cardkit.melds.arrange import all_melds, best_arrangement, deadwood_value, hand_mask
+from cardkit.melds.arrange import (
+    all_melds,
+    best_arrangement,
+    deadwood_value,
+    deadwood_within,
+    hand_mask,
+)
 from cardkit.melds.layoff import best_with_layoffs, can_lay_off, lay_off, layoff_positions
 from cardkit.melds.meld import Arrangement, LayoffResult, Meld, classify
 from cardkit.melds.rules import DEFAULT_RULES, MeldRules
@@ -31,6 +38,7 @@ __all__ = [
     "can_lay_off",
     "classify",
     "deadwood_value",
+    "deadwood_within",
     "hand_mask",
     "lay_off",
     "layoff_positions",

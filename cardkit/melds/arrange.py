@@ -40,13 +40,14 @@ from cardkit.melds.tables import (
     tables_for,
 )
 
-# The hot functions below write M13 as 0x1FFF and VALUE_SHIFT as 12: a literal costs nothing to
-# load, a global does.
-assert M13 == 0x1FFF and VALUE_SHIFT == 12
+__all__ = ["all_melds", "best_arrangement", "deadwood_value", "deadwood_within", "hand_mask"]
 
-__all__ = ["all_melds", "best_arrangement", "deadwood_value", "hand_mask"]
-
+# one card of a rank in each suit, for rank 1 (times a rank's bit: that rank's four cards)
 _RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+# The hot functions below write M13 as 0x1FFF, VALUE_SHIFT as 12 and _RANK_BITS as 0x8004002001:
+# a literal costs nothing to load, a global does.
+assert M13 == 0x1FFF and VALUE_SHIFT == 12 and _RANK_BITS == 0x8004002001
 
 
 def hand_mask(hand: CardSet | Iterable[Card] | int) -> int:
@@ -259,6 +260,34 @@ def deadwood_value(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFA
     return (sa + sb + sc + sd + (gain if gain < 0 else 0)) >> 12
 
 
+def deadwood_within(hand: CardSet | Iterable[Card] | int, bound: int,
+                    rules: MeldRules = DEFAULT_RULES) -> int | None:
+    """The least deadwood count of ``hand`` if it is at most ``bound``, else None: a knock
+    check, asked after every draw, where the answer is almost always None.
+
+    A set only takes cards of a rank held three times or more, so the best arrangement leaves
+    at least the runs-only deadwood less the value of those cards; a hand whose bound is over
+    ``bound`` (most hands with a set to weigh) is ruled out without weighing its sets."""
+    h = hand.mask if type(hand) is CardSet else hand_mask(hand)
+    last = _LAST
+    tables: Tables = last[1] if last[0] is rules else _tables(rules)
+    if not h & tables.special:
+        a = h & 0x1FFF
+        b = h >> 13 & 0x1FFF
+        c = h >> 26 & 0x1FFF
+        d = h >> 39
+        t = (a & b & (c | d)) | (c & d & (a | b))
+        score = tables.score
+        runs_only = (score[a] + score[b] + score[c] + score[d]) >> 12
+        if not t:
+            return runs_only if runs_only <= bound else None
+        value = tables.mask_value
+        if runs_only - value[a & t] - value[b & t] - value[c & t] - value[d & t] > bound:
+            return None
+    least = deadwood_value(h, rules)
+    return least if least <= bound else None
+
+
 def hand_score(h: int, tables: Tables) -> int:
     """The packed tie-break score (see :mod:`cardkit.melds.tables`) of the best arrangement."""
     if h & tables.wildmask:
@@ -320,18 +349,18 @@ def best_arrangement(
     dd = score[d ^ t] + 1 - sd if d & t else 0
     gain = da + db + dc + dd
     sets = 0
+    # the rank's four cards are t * _RANK_BITS: the set cards come from them and the hand
     if a & b & c & d & t:
         most = max(da, db, dc, dd)
         if most > 0:
             gain -= most
             if gain < 0:
                 out = 3 if dd == most else 2 if dc == most else 1 if db == most else 0
-                sets = (_RANK_BITS ^ 1 << 13 * out) << t.bit_length() - 1
+                sets = t * 0x8004002001 ^ t << 13 * out
         elif gain < 0:
-            sets = _RANK_BITS << t.bit_length() - 1
+            sets = t * 0x8004002001
     elif gain < 0:
-        sets = ((a & t and 1) | (b & t and 1 << 13) | (c & t and 1 << 26)
-                | (d & t and 1 << 39)) << t.bit_length() - 1
+        sets = h & t * 0x8004002001
     _set_value(arrangement, (sa + sb + sc + sd + (gain if sets else 0)) >> 12)
     _set_source(arrangement, tables.source | sets << 52 | h)
     return arrangement

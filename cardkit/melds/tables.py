@@ -32,6 +32,7 @@ class Tables:
         "cover",
         "index",
         "joker_score",
+        "mask_value",
         "max_set",
         "rank_choices",
         "rules",
@@ -79,6 +80,7 @@ class Tables:
                 capable[mask] |= table[mask]
             score[mask] = best  # type: ignore[assignment]
         self.score = score
+        self.mask_value = value  # the value of each rank mask's cards (a bound on set gains)
         self.cover = cover
         self.variant = variant_of
         self.max_set = rules.max_set

@@ -3,7 +3,8 @@
 ``greedy`` (sees only its view):
 
 - up-card / draw: takes the discard when it lowers its deadwood (after its best discard) or
-  completes a meld; otherwise declines the up-card / draws from the stock;
+  completes a meld, unless it threw that card itself this hand; otherwise declines the up-card
+  / draws from the stock;
 - discard: the card leaving the least deadwood, weighed against the danger of feeding the
   opponent (:class:`DiscardMemory`): a card that matches (same rank, or same suit within two
   ranks) a card the opponent was seen taking from the discard pile counts as extra deadwood.
@@ -52,10 +53,12 @@ LATE_KNOCK_STOCK = 8
 class DiscardMemory:
     """What one seat has seen of the others' use of the discard pile this hand: the cards they
     took from it and still hold (``taken``: a card taken and discarded again is dropped) and
-    how many discards they have made (``opponent_turns``)."""
+    how many discards they have made (``opponent_turns``); and the cards the seat itself threw
+    (``thrown``)."""
 
     taken: frozenset[Card]
     opponent_turns: int
+    thrown: frozenset[Card] = frozenset()
 
 
 @attrs.define
@@ -69,6 +72,7 @@ class HistoryReader:
     seen: int = 0
     pile: list[Card] = attrs.field(factory=list)
     taken: set[Card] = attrs.field(factory=set)
+    thrown: set[Card] = attrs.field(factory=set)
     turns: int = 0
 
     def update(self, view: View) -> DiscardMemory:
@@ -80,6 +84,7 @@ class HistoryReader:
             self.seat, self.key, self.seen, self.turns = view.seat, key, 0, 0
             self.pile = [upcard] if upcard is not None else []
             self.taken = set()
+            self.thrown = set()
         me, pile, taken = self.seat, self.pile, self.taken
         for seat, text in history[self.seen:]:
             verb, _, rest = text.partition(" ")
@@ -90,12 +95,14 @@ class HistoryReader:
                     if seat != me:
                         taken.discard(card)
                         self.turns += 1
+                    else:
+                        self.thrown.add(card)
             elif rest in ("upcard", "discard") and verb in ("take", "draw") and pile:
                 card = pile.pop()
                 if seat != me:
                     taken.add(card)
         self.seen = len(history)
-        return DiscardMemory(frozenset(taken), self.turns)
+        return DiscardMemory(frozenset(taken), self.turns, frozenset(self.thrown))
 
 
 def read_history(view: View) -> DiscardMemory:
@@ -159,7 +166,9 @@ class GreedyAgent(Agent):
         take = next((a for a in legal if a.kind == "take" or a.option == "discard"), None)
         other = next(a for a in legal if a is not take)
         top = view.discard_top
-        if take is not None and top is not None:
+        # never take back a card this seat threw: greedy players could otherwise pass the
+        # same few cards round through the pile for ever (the stock never shrinks)
+        if take is not None and top is not None and top not in self.reader.update(view).thrown:
             hand = CardSet(view.hand)
             now = deadwood_value(hand, RULES)
             grown = hand.add(top)

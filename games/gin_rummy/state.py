@@ -26,7 +26,7 @@ from cardkit.actions import Action
 from cardkit.cards import STANDARD_CARDS, Card, CardSet, card_mask, parse_cards
 from cardkit.errors import IllegalAction
 from cardkit.game import HandContext
-from cardkit.melds import classify, deadwood_value
+from cardkit.melds import classify, deadwood_value, deadwood_within
 from cardkit.sampling import redeal_hidden
 from cardkit.state import Phase, State, phases
 from cardkit.views import View
@@ -48,21 +48,21 @@ HAND_SIZE = 10
 _SUIT_BITS = 0x1FFF  # one suit's 13 cards in a card mask (clubs at bit 0, then 13 per suit)
 
 
-class _SuitDiscards(dict[int, tuple[Action, ...]]):
-    """One suit's discard actions for each set of its cards (13 bits), made on first use (at
-    most 8192 short tuples): a hand's discards are four lookups rather than a walk over it."""
-
-    def __init__(self, suit: int) -> None:
-        super().__init__()
-        self.base = 13 * suit
-
-    def __missing__(self, bits: int) -> tuple[Action, ...]:
-        base = self.base
-        actions = self[bits] = tuple(DISCARD[base + i] for i in range(13) if bits >> i & 1)
-        return actions
+# One suit's discard actions for each set of its cards (13 bits), by suit, made on first use
+# (at most 8192 short tuples a suit): a hand's discards are four lookups rather than a walk over
+# it. Lists indexed by the bits, not dicts: a list lookup by a small int is the cheapest there
+# is, and the four of them run at every discard. None marks a set of cards not seen yet.
+_SUIT_DISCARDS: tuple[list[tuple[Action, ...] | None], ...] = tuple(
+    [None] * (1 << 13) for _ in range(4))
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_DISCARDS
 
 
-_CLUBS, _DIAMONDS, _HEARTS, _SPADES = (_SuitDiscards(suit) for suit in range(4))
+def _fill_suit_discards(mask: int) -> None:
+    """Make the discard actions of each suit of ``mask`` that are not made yet."""
+    for suit, table in enumerate(_SUIT_DISCARDS):
+        bits = mask >> 13 * suit & _SUIT_BITS
+        if table[bits] is None:
+            table[bits] = tuple(DISCARD[13 * suit + i] for i in range(13) if bits >> i & 1)
 
 
 def active_seats(players: int, context: HandContext) -> tuple[int, int, tuple[str, ...]]:
@@ -117,9 +117,14 @@ def upcard_apply(state: GinState, action: Action) -> None:
 # ----- the draw phase (§3.2) --------------------------------------------------------------------
 
 
+# The draw phase's two possible lists, shared (the engine's legal-move lists are read-only)
+_DRAW_STOCK_ONLY = [DRAW_STOCK]
+_DRAW_EITHER = [DRAW_STOCK, DRAW_DISCARD]
+
+
 def draw_legal(state: GinState) -> list[Action]:
     """Draw from the stock, or take the top discard (not right after both declined it)."""
-    return [DRAW_STOCK] if state.must_draw_stock else [DRAW_STOCK, DRAW_DISCARD]
+    return _DRAW_STOCK_ONLY if state.must_draw_stock else _DRAW_EITHER
 
 
 def draw_why_illegal(state: GinState, action: Action) -> str | None:
@@ -153,12 +158,15 @@ def prepare_discard(state: GinState, seat: int) -> None:
     hand = state.hands[seat]
     limit = state.game.hooks.knock_limit(state)
     state.knock_limit_now = limit
-    total = deadwood_value(hand, RULES)
-    state.big_gin_ready = total == 0 and state.options["big_gin_bonus"] is not None
     state.phase = "discard"
-    if total - 10 > limit:  # no discard brings the deadwood within the limit: the usual case
+    # a discard lowers the deadwood by at most 10: over limit + 10 nothing can knock (the
+    # usual case, found mostly without weighing the hand's sets); 0 is always asked (big gin)
+    total = deadwood_within(hand, limit + 10 if limit > -10 else 0, RULES)
+    if total is None:
+        state.big_gin_ready = False
         state.knockable = ()
         return
+    state.big_gin_ready = total == 0 and state.options["big_gin_bonus"] is not None
     knockable = []
     barred = None if state.options["discard_taken_card_same_turn"] else state.taken
     for card in hand:
@@ -179,8 +187,12 @@ def discard_legal(state: GinState) -> list[Action]:
     mask = state.hands[seat].mask
     if barred is not None:
         mask &= ~barred.mask
-    actions = [*_CLUBS[mask & _SUIT_BITS], *_DIAMONDS[mask >> 13 & _SUIT_BITS],
-               *_HEARTS[mask >> 26 & _SUIT_BITS], *_SPADES[mask >> 39 & _SUIT_BITS]]
+    try:
+        actions = [*_CLUBS[mask & 0x1FFF], *_DIAMONDS[mask >> 13 & 0x1FFF],  # type: ignore[misc]
+                   *_HEARTS[mask >> 26 & 0x1FFF], *_SPADES[mask >> 39 & 0x1FFF]]
+    except TypeError:  # a suit's cards not seen yet (None is not iterable): once per pattern
+        _fill_suit_discards(mask)
+        return discard_legal(state)
     for index, left in state.knockable:
         actions.append(GIN[index] if left == 0 else KNOCK[index])
     if state.big_gin_ready:
@@ -222,9 +234,11 @@ def discard_apply(state: GinState, action: Action) -> None:
         state.finish(state.game.hooks.showdown(state, seat, "big_gin", None))
         return
     card = action.cards[0]
-    state.hands[seat] = CardSet.from_mask(state.hands[seat].mask & ~card.mask)
+    mask = card.mask
+    state.hands[seat] = CardSet.from_mask(state.hands[seat].mask ^ mask)  # a card held
     state.discards.append(card)
-    state.public &= ~card.mask
+    if state.public & mask:  # a card seen taken goes back to the pile
+        state.public ^= mask
     state.taken = None
     # this turn's knock check is spent (a stale one would differ between equal deals)
     state.knockable = ()

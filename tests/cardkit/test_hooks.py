@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 import cardkit
@@ -51,3 +53,32 @@ def test_a_replacement_that_fits_wraps_the_hook() -> None:
     assert state.result is not None and plain.result is not None
     assert state.result.ending == plain.result.ending
     assert len(state.result.transfers) == 2 * len(plain.result.transfers) > 0
+
+
+def _settle(state, winner):
+    return ("settle", winner)
+
+
+def _names(state):  # a hook that shares a method's name
+    return "hook"
+
+
+def test_hooks_are_attributes_after_replace_add_and_pickling() -> None:
+    """Each hook is read as an attribute (states do so at every turn): the function itself after
+    building, replacing, adding and a pickle round trip; a hook named like a method of Hooks
+    leaves the method alone; unknown names still fail with the list of hooks."""
+    hooks = Hooks(settle=_settle, names=_names)
+    settle = _settle
+    assert hooks.settle is settle
+    assert hooks.names() == ["names", "settle"]  # the method, not the hook
+    louder = hooks.replace(settle=lambda base, state, winner: (*base(state, winner), "!"))
+    assert louder.settle(None, 1) == ("settle", 1, "!")
+    assert hooks.settle(None, 1) == ("settle", 1)  # the original is unchanged
+    more = louder.add(deal_check=lambda state: True)
+    assert more.deal_check(None) is True and more.settle(None, 2) == ("settle", 2, "!")
+    copied = pickle.loads(pickle.dumps(hooks))
+    assert copied.settle is settle and copied.names() == ["names", "settle"]
+    with pytest.raises(AttributeError, match="no hook 'setle'; hooks: names, settle"):
+        hooks.setle  # noqa: B018
+    with pytest.raises(AttributeError, match="immutable"):
+        hooks.settle = settle

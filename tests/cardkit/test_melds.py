@@ -19,6 +19,7 @@ from cardkit.melds import (
     can_lay_off,
     classify,
     deadwood_value,
+    deadwood_within,
     lay_off,
     layoff_positions,
 )
@@ -535,3 +536,19 @@ def test_all_melds_lists_a_whole_suit_once_when_the_ace_is_high_or_low():
     keyed = [frozenset(zip(m.cards, m.represents, strict=True)) for m in with_joker]
     assert len(set(keyed)) == len(keyed)
     assert sum(len(m.cards) == 13 for m in with_joker) == 1  # the joker as the king
+
+
+@FAST
+@given(hand=hands(STANDARD_CARDS, 0, 11) | hands(BLOCK, 2, 11) | hands(TOP_BLOCK, 2, 11)
+       | hands([*STANDARD_CARDS[:20], *JOKERS], 0, 11),
+       rules=st.sampled_from([GIN, HIGH, FORTY, SETS_OF_3, TONK_JOKERS]),
+       bound=st.integers(-3, 120))
+def test_deadwood_within_is_the_exhaustive_least_deadwood_up_to_the_bound(
+        hand: list[Card], rules: MeldRules, bound: int) -> None:
+    """The knock check's answer: the least deadwood when it is at most the bound, else None,
+    for hands whose sets it rules out by its bound and hands it weighs in full."""
+    expected = brute_min_deadwood(hand, rules)
+    assert deadwood_within(hand, bound, rules) == (expected if expected <= bound else None)
+    # at the least deadwood itself and just under it (where the bound must not cut too much)
+    assert deadwood_within(CardSet(hand), expected, rules) == expected
+    assert deadwood_within(CardSet(hand), expected - 1, rules) is None

@@ -293,11 +293,28 @@ def test_simulated_matches_keep_roles_and_sitter_totals(seed, team) -> None:
             seat = state.current_player
             assert context.roles[seat] != "sitter"
             state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+            assert len(state.history) < 400, "greedy players passed cards round for ever"
         sitter = context.roles.index("sitter")
         match.next_hand()
         if team == "captain":
             assert match.totals[sitter] == context.totals[sitter]
     assert isinstance(parse_record(match.record().to_json()), MatchRecord)
+
+
+def test_greedy_players_do_not_pass_the_same_cards_round_for_ever() -> None:
+    """Found by the test above: three greedy players each took the discard the next one threw,
+    cycling 4S, 2D and 3H through the pile with the stock never shrinking. A greedy player no
+    longer takes back a card it threw itself."""
+    game = cardkit.load_game("gin-rummy", team_points_to="captain_and_sitter")
+    match = game.new_match(seed=945215, hands=8)
+    agents = {seat: game.agent("greedy", seat, 945215) for seat in range(3)}
+    while not match.is_over:
+        state = match.current
+        while not state.is_over:
+            seat = state.current_player
+            state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+            assert len(state.history) < 400
+        match.next_hand()
 
 
 def test_hand_analysis_reports_the_knock_check():
@@ -313,3 +330,45 @@ def test_hand_analysis_reports_the_knock_check():
     assert analyse(ten, options)["can_knock"] is False
     gin = parse_cards("AC 2C 3C 4C 7H 7D 7S 10S JS QS 9D")
     assert analyse(gin, options)["gin"] is True
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.booleans(), st.sampled_from([-20, 0, 10, 25]))
+def test_legal_moves_are_one_discard_per_held_card_and_the_knock_check(seed, same_turn,
+                                                                       limit) -> None:
+    """Over random play, at every discard: one ``discard`` per card held, in card order, but
+    the card just taken (§3.2, option ``discard_taken_card_same_turn``); ``knock``/``gin``
+    exactly for the discards that leave at most the knock limit (a limit below zero, from a
+    variant's hook, allows neither); big gin exactly when all eleven cards meld (if played);
+    the draw's moves do not change from one call to the next."""
+    from cardkit_games.gin_rummy.meld_rules import RULES
+
+    from cardkit.melds import deadwood_value
+
+    definition = cardkit.registry.game_definition("gin-rummy")
+    if limit < 0:
+        definition = definition.variant(name="gin-below-zero", hooks=definition.hooks.replace(
+            knock_limit=lambda base, state: limit))
+    game = definition.configure(players=2, discard_taken_card_same_turn=same_turn,
+                                knock_limit=max(limit, 0))
+    big_gin = game.options["big_gin_bonus"] is not None
+    state = game.new_hand(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        if state.phase == "draw":
+            assert [str(a) for a in legal] == [str(a) for a in state.legal_actions()]
+        if state.phase == "discard":
+            held = list(state.hands[state.current_player])
+            barred = None if same_turn else state.taken
+            assert [a.cards[0] for a in legal if a.kind == "discard"] == [
+                card for card in held if card is not barred]
+            enders = {}
+            for card in held:
+                left = deadwood_value(CardSet(held).remove(card), RULES)
+                if card is not barred and left <= limit:
+                    enders[card] = "gin" if left == 0 else "knock"
+            assert {a.cards[0]: a.kind for a in legal if a.kind in ("knock", "gin")} == enders
+            assert any(a.kind == "big" for a in legal) == (
+                big_gin and deadwood_value(CardSet(held), RULES) == 0)
+        state.apply_unchecked(rng.choice(legal))

@@ -73,7 +73,8 @@ def normal_agent(game: Game, seat: int, seed: int) -> Agent:
 
 
 def hard_agent(game: Game, seat: int, seed: int, *, iterations: int | None = None,
-               time_limit: float | None = None, width: int = 8, margin: float = 1.0,
+               time_limit: float | None = None, width: int | None = None,
+               margin: float = 1.0,
                z: float = 2.0, policy: str | None = None,
                objective: str | None = None, belief: bool = True) -> Agent:
     """The ``hard`` agent: the search (see :class:`SearchAgent` for the parameters)."""

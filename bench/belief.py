@@ -22,7 +22,7 @@ import argparse
 import importlib
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import cardkit
@@ -37,26 +37,34 @@ def _hand(state: Any, seat: int) -> int:
     return card_mask(state.zones()[f"hand {seat}"])
 
 
+def decisions(game: cardkit.Game, games: int, seed: int,
+              rng: random.Random) -> Iterator[tuple[Any, int]]:
+    """``(state, seat)`` at about a third of the decisions with a choice in greedy
+    self-play."""
+    for number in range(games):
+        state = game.new_hand(seed=seed * 100_000 + number)
+        agents = [game.agent("greedy", s, seed + number + s) for s in range(game.players)]
+        while not state.is_over:
+            seat = state.current_player
+            if len(state.legal_actions()) > 1 and rng.random() < 0.3:
+                yield state, seat
+            action, _ = choose_action(agents[seat], state, seat)
+            state.apply_unchecked(action)
+
+
 def collect(game_name: str, players: int, games: int, candidates: int, seed: int,
             module: Any) -> list[list[tuple[float, ...]]]:
     """Rows of feature vectors: the true hand first, then ``candidates`` re-deals."""
     game = cardkit.load_game(game_name, players=players)
     rng = random.Random(seed)
     rows = []
-    for number in range(games):
-        state = game.new_hand(seed=seed * 100_000 + number)
-        agents = [game.agent("greedy", s, seed + number + s) for s in range(players)]
-        while not state.is_over:
-            seat = state.current_player
-            if len(state.legal_actions()) > 1 and rng.random() < 0.3:
-                for other, seen in module.evidence(state.view(seat)).items():
-                    row = [module.features(_hand(state, other), seen)]
-                    for _ in range(candidates):
-                        world = state.determinize(seat, rng)
-                        row.append(module.features(_hand(world, other), seen))
-                    rows.append(row)
-            action, _ = choose_action(agents[seat], state, seat)
-            state.apply_unchecked(action)
+    for state, seat in decisions(game, games, seed, rng):
+        for other, seen in module.evidence(state.view(seat)).items():
+            row = [module.features(_hand(state, other), seen)]
+            for _ in range(candidates):
+                world = state.determinize(seat, rng)
+                row.append(module.features(_hand(world, other), seen))
+            rows.append(row)
     return rows
 
 
@@ -94,23 +102,16 @@ def refined_first_feature(game_name: str, players: int, games: int, seed: int,
     game = cardkit.load_game(game_name, players=players)
     rng = random.Random(seed)
     true, uniform, refined = [], [], []
-    for number in range(games):
-        state = game.new_hand(seed=seed * 100_000 + number)
-        agents = [game.agent("greedy", s, seed + number + s) for s in range(players)]
-        while not state.is_over:
-            seat = state.current_player
-            if len(state.legal_actions()) > 1 and rng.random() < 0.3:
-                evidence = module.evidence(state.view(seat))
-                plain = Sampler(state, seat, random.Random(rng.random()))
-                weighed = Sampler(state, seat, random.Random(rng.random()),
-                                  belief=game.definition.belief)
-                a, b = plain.sample(), weighed.sample()
-                for other, seen in evidence.items():
-                    true.append(module.features(_hand(state, other), seen)[0])
-                    uniform.append(module.features(_hand(a, other), seen)[0])
-                    refined.append(module.features(_hand(b, other), seen)[0])
-            action, _ = choose_action(agents[seat], state, seat)
-            state.apply_unchecked(action)
+    for state, seat in decisions(game, games, seed, rng):
+        evidence = module.evidence(state.view(seat))
+        plain = Sampler(state, seat, random.Random(rng.random()))
+        weighed = Sampler(state, seat, random.Random(rng.random()),
+                          belief=game.definition.belief)
+        a, b = plain.sample(), weighed.sample()
+        for other, seen in evidence.items():
+            true.append(module.features(_hand(state, other), seen)[0])
+            uniform.append(module.features(_hand(a, other), seen)[0])
+            refined.append(module.features(_hand(b, other), seen)[0])
     return statistics.mean(true), statistics.mean(uniform), statistics.mean(refined)
 
 

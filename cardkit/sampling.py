@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
 from cardkit.cards import Card, cards_of_mask
 
-__all__ = ["Redeal", "exchange_chain", "redeal_hidden"]
+if TYPE_CHECKING:
+    from cardkit.state import State
+
+__all__ = ["Redeal", "chain_refiner", "exchange_chain", "linear_log_weight", "redeal_hidden"]
 
 Place = TypeVar("Place", int, list[Card])
 
@@ -129,3 +132,38 @@ def exchange_chain(hand: int, movable: int, pool: list[Card],
             hand, current = proposal, value
             cards[i], pool[j] = into, out
     return hand
+
+
+def linear_log_weight(weights: Sequence[float],
+                      features: Callable[[int], Sequence[float]]) -> Callable[[int], float]:
+    """A hand's log-plausibility as the weighted sum of its features (``features(hand)`` for a
+    card mask): the shape of every belief fitted by ``bench/belief.py``.
+
+    >>> weigh = linear_log_weight((-1.0, 0.5), lambda hand: (hand.bit_count(), 2.0))
+    >>> weigh(0b111)
+    -2.0
+    """
+    def log_weight(hand: int) -> float:
+        return sum(w * v for w, v in zip(weights, features(hand), strict=True))
+
+    return log_weight
+
+
+def chain_refiner(seat: int, log_weights: Mapping[int, Callable[[int], float]], steps: int,
+                  hand_of: Callable[[State, int], int],
+                  set_hand: Callable[[State, int, int], None],
+                  pool_of: Callable[[State], list[Card]]
+                  ) -> Callable[[State, random.Random], None]:
+    """A game's ``refine(world, rng)`` (see :attr:`cardkit.game.GameDefinition.belief`) for
+    hands that exchange hidden cards with one pool (the stock): each hand with a log-weight
+    runs :func:`exchange_chain` for ``steps`` steps, moving only cards hidden from ``seat``.
+    ``hand_of``/``set_hand`` read and write a seat's hand as a mask, ``pool_of`` gives the
+    pool's list (changed in place)."""
+    def refine(world: State, rng: random.Random) -> None:
+        hidden = world.hidden_cards(seat).mask
+        pool = pool_of(world)
+        for other, log_weight in log_weights.items():
+            set_hand(world, other, exchange_chain(hand_of(world, other), hidden, pool,
+                                                  log_weight, steps, rng))
+
+    return refine

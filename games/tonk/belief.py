@@ -29,7 +29,7 @@ from cardkit_games.tonk.state import TonkState
 
 from cardkit.cards import Card, cards_of_mask
 from cardkit.melds.masks import NEAR_MASKS, RANKS_PER_SUIT
-from cardkit.sampling import exchange_chain
+from cardkit.sampling import chain_refiner, linear_log_weight
 from cardkit.state import State
 from cardkit.views import View
 
@@ -118,10 +118,12 @@ def features(hand: int, seen: Evidence) -> tuple[float, float, float, float]:
 
 def plausibility(seen: Evidence) -> Callable[[int], float]:
     """The log-weight of a hand (a card mask) for a player seen doing ``seen``."""
-    def log_weight(hand: int) -> float:
-        return sum(w * v for w, v in zip(WEIGHTS, features(hand, seen), strict=True))
+    return linear_log_weight(WEIGHTS, lambda hand: features(hand, seen))
 
-    return log_weight
+
+def _set_hand(world: State, seat: int, hand: int) -> None:
+    assert isinstance(world, TonkState)
+    world.hands[seat] = hand
 
 
 def belief(view: View) -> Callable[[State, random.Random], None]:
@@ -129,12 +131,6 @@ def belief(view: View) -> Callable[[State, random.Random], None]:
     been seen at work exchanges hidden cards with the stock by
     :func:`cardkit.sampling.exchange_chain` under :func:`plausibility`."""
     weights = {seat: plausibility(seen) for seat, seen in evidence(view).items()}
-
-    def refine(world: State, rng: random.Random) -> None:
-        assert isinstance(world, TonkState)
-        hidden = world.hidden_cards(view.seat).mask
-        for seat, log_weight in weights.items():
-            world.hands[seat] = exchange_chain(world.hands[seat], hidden, world.stock,
-                                               log_weight, CHAIN_STEPS, rng)
-
-    return refine
+    return chain_refiner(view.seat, weights, CHAIN_STEPS,
+                         lambda world, seat: world.hands[seat],  # type: ignore[attr-defined]
+                         _set_hand, lambda world: world.stock)  # type: ignore[attr-defined]

@@ -19,6 +19,7 @@ from cardkit.cards import ALL_CARDS, card_mask, parse_cards
 from cardkit.melds import deadwood_value
 from cardkit.sampling import exchange_chain
 from cardkit.search import Sampler
+from tests.cardkit.test_search import decision_point
 
 
 def test_the_exchange_chain_samples_the_weighted_re_deal():
@@ -55,19 +56,8 @@ def test_the_exchange_chain_conserves_cards_and_keeps_known_ones(seed, size, fix
 
 
 def decision(game, seed, turns):
-    """Greedy play up to the ``turns``-th decision with a choice."""
-    state = game.new_hand(seed=seed)
-    agents = [game.agent("normal", s, seed) for s in range(game.players)]
-    left = turns
-    while not state.is_over:
-        seat = state.current_player
-        if len(state.legal_actions()) > 1:
-            if left == 0:
-                return state
-            left -= 1
-        action, _ = choose_action(agents[seat], state, seat)
-        state.apply_unchecked(action)
-    return None
+    """Greedy play up to the ``turns``-th decision with a choice (later seeds if it ends)."""
+    return decision_point(game, seed, skip=turns)
 
 
 @pytest.mark.parametrize(("name", "players"), [("gin-rummy", 2), ("gin-rummy", 3), ("tonk", 2)])

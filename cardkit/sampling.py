@@ -22,7 +22,8 @@ from cardkit.cards import Card, cards_of_mask
 if TYPE_CHECKING:
     from cardkit.state import State
 
-__all__ = ["Redeal", "chain_refiner", "exchange_chain", "linear_log_weight", "redeal_hidden"]
+__all__ = ["PileEvidence", "Redeal", "chain_refiner", "exchange_chain", "linear_log_weight",
+           "redeal_hidden"]
 
 Place = TypeVar("Place", int, list[Card])
 
@@ -132,6 +133,17 @@ def exchange_chain(hand: int, movable: int, pool: list[Card],
             hand, current = proposal, value
             cards[i], pool[j] = into, out
     return hand
+
+
+@attrs.frozen
+class PileEvidence:
+    """What one seat saw another do with a discard pile this hand, for a rummy game's belief:
+    the cards it let pass (``passed``: it drew from the stock instead), the cards it threw
+    (``thrown``, oldest first) and how many turns it has had (``turns``)."""
+
+    passed: tuple[Card, ...]
+    thrown: tuple[Card, ...]
+    turns: int
 
 
 def linear_log_weight(weights: Sequence[float],

@@ -24,14 +24,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-import attrs
 from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.state import GinState
 
 from cardkit.cards import Card, CardSet, cards_of_mask
 from cardkit.melds import deadwood_value
 from cardkit.melds.masks import NEAR_MASKS
-from cardkit.sampling import chain_refiner, linear_log_weight
+from cardkit.sampling import PileEvidence, chain_refiner, linear_log_weight
 from cardkit.state import State
 from cardkit.views import View
 
@@ -46,13 +45,8 @@ SETTLED_TURNS = 8
 CHAIN_STEPS = 60
 
 
-@attrs.frozen
-class Evidence:
-    """What one seat saw another do with the pile this hand."""
-
-    passed: tuple[Card, ...]
-    thrown: tuple[Card, ...]
-    turns: int
+#: What the belief reads of each other seat (see :class:`cardkit.sampling.PileEvidence`).
+Evidence = PileEvidence
 
 
 def evidence(view: View) -> dict[int, Evidence]:

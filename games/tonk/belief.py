@@ -23,13 +23,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-import attrs
 from cardkit_games.tonk.count import card_values
 from cardkit_games.tonk.state import TonkState
 
 from cardkit.cards import Card, cards_of_mask
 from cardkit.melds.masks import NEAR_MASKS, RANKS_PER_SUIT
-from cardkit.sampling import chain_refiner, linear_log_weight
+from cardkit.sampling import PileEvidence, chain_refiner, linear_log_weight
 from cardkit.state import State
 from cardkit.views import View
 
@@ -47,13 +46,8 @@ NATURAL = 4 * RANKS_PER_SUIT
 VALUES = card_values(1, 0)
 
 
-@attrs.frozen
-class Evidence:
-    """What one seat saw another do with the pile this hand."""
-
-    passed: tuple[Card, ...]
-    thrown: tuple[Card, ...]
-    turns: int
+#: What the belief reads of each other seat (see :class:`cardkit.sampling.PileEvidence`).
+Evidence = PileEvidence
 
 
 def evidence(view: View) -> dict[int, Evidence]:

@@ -39,7 +39,7 @@ SETUPS: dict[str, tuple[str, int, tuple[int, ...], str]] = {
 }
 
 #: Play-outs per decision that take about one second on a quiet core (see ``--calibrate``).
-CALIBRATED_ITERATIONS = {"gin2": 600, "tonk2": 7000, "tienlen4": 600, "gin3": 600}
+CALIBRATED_ITERATIONS = {"gin2": 600, "tonk2": 7000, "tienlen4": 2400, "gin3": 600}
 
 
 def _agent(game: cardkit.Game, name: str, seat: int, seed: int, params: dict[str, Any]) -> Any:

@@ -44,6 +44,8 @@ CHAIN_STEPS = 40
 #: Natural cards of a standard deck (jokers, if any, are never near anything).
 NATURAL = 4 * RANKS_PER_SUIT
 VALUES = card_values(1, 0)
+#: The ace of every suit; shifted left by a rank position, that rank in every suit.
+RANK_BITS = sum(1 << RANKS_PER_SUIT * suit for suit in range(4))
 
 
 #: What the belief reads of each other seat (see :class:`cardkit.sampling.PileEvidence`).
@@ -83,14 +85,11 @@ def keep_score(card: Card, hand: int) -> int:
         return -100
     others = hand & ~card.mask
     index, rank = card.index, card.index % RANKS_PER_SUIT
-    bonus = 0
+    bonus = 6 * (others & RANK_BITS << rank).bit_count()
     for step, points in ((-2, 2), (-1, 4), (1, 4), (2, 2)):
         if 0 <= rank + step < RANKS_PER_SUIT and others >> (index + step) & 1:
             bonus += points
-    same_rank = (others & NEAR_MASKS[index]).bit_count() - \
-        sum(1 for step in (-2, -1, 1, 2)
-            if 0 <= rank + step < RANKS_PER_SUIT and others >> (index + step) & 1)
-    return VALUES[index] - 6 * same_rank - bonus
+    return VALUES[index] - bonus
 
 
 def features(hand: int, seen: Evidence) -> tuple[float, float, float, float]:

@@ -57,23 +57,19 @@ def evidence(view: View) -> dict[int, Evidence]:
     passed: dict[int, list[Card]] = {}
     thrown: dict[int, list[Card]] = {}
     for seat, text in view.history:
-        if seat is None or seat == view.seat:
-            verb, _, rest = text.partition(" ")
-            if verb in ("discard", "knock", "gin", "big") and rest:
-                pile.append(Card.parse(rest.split()[0]))
-            elif verb in ("take", "draw") and rest in ("upcard", "discard") and pile:
-                pile.pop()
-            continue
+        other = seat if seat is not None and seat != view.seat else None
         verb, _, rest = text.partition(" ")
         if verb in ("discard", "knock", "gin", "big") and rest:
             card = Card.parse(rest.split()[0])
             pile.append(card)
-            thrown.setdefault(seat, []).append(card)
+            if other is not None:
+                thrown.setdefault(other, []).append(card)
         elif verb in ("take", "draw") and rest in ("upcard", "discard"):
             if pile:
                 pile.pop()
-        elif ((verb == "draw" and rest == "stock") or verb == "decline") and pile:
-            passed.setdefault(seat, []).append(pile[-1])
+        elif other is not None and pile and (
+                (verb == "draw" and rest == "stock") or verb == "decline"):
+            passed.setdefault(other, []).append(pile[-1])
     return {seat: Evidence(tuple(passed.get(seat, ())), tuple(thrown.get(seat, ())),
                            len(thrown.get(seat, ())))
             for seat in set(passed) | set(thrown)}

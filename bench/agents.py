@@ -28,6 +28,7 @@ from typing import Any
 import cardkit
 from cardkit.agents import choose_action
 from cardkit.deck import derive_seed
+from cardkit.game import agent_parameters
 from cardkit.search.rollout import relative_score
 
 #: name -> (game, players, seats the tested agent takes on every deal, what the table reports)
@@ -42,9 +43,18 @@ SETUPS: dict[str, tuple[str, int, tuple[int, ...], str]] = {
 CALIBRATED_ITERATIONS = {"gin2": 600, "tonk2": 7000, "tienlen4": 2400, "gin3": 600}
 
 
+def _searches(game: cardkit.Game, name: str) -> bool:
+    """Does agent ``name`` take a search budget? (A game's own ``hard`` may not search.)"""
+    return "iterations" in agent_parameters(game.definition.agent_factory(name))
+
+
 def _agent(game: cardkit.Game, name: str, seat: int, seed: int, params: dict[str, Any]) -> Any:
-    if name in ("hard", "search"):
+    if name in ("hard", "search") and _searches(game, name):
         return game.agent(name, seat, seed, **params)
+    if name in ("hard", "search"):  # a game's own hard agent: only the parameters it takes
+        factory = game.definition.agent_factory(name)
+        return game.agent(name, seat, seed, **{key: value for key, value in params.items()
+                                               if key in agent_parameters(factory)})
     return game.agent(name, seat, seed)
 
 
@@ -168,7 +178,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     with multiprocessing.Pool(workers) as pool:
         for setup in setups:
             params = dict(extra)
-            if not {args.agent, args.opponent} & {"hard", "search"}:
+            game = cardkit.load_game(SETUPS[setup][0], players=SETUPS[setup][1])
+            searching = [name for name in (args.agent, args.opponent)
+                         if name in ("hard", "search") and _searches(game, name)]
+            if not searching:
                 budget = "no search"
             elif args.iterations == "none":
                 params["time_limit"] = args.think * args.scale

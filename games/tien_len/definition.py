@@ -11,6 +11,7 @@ from cardkit_games.tien_len.deal import first_leader, instant_wins
 from cardkit_games.tien_len.encoding import encoding
 from cardkit_games.tien_len.match import MATCH_RULES
 from cardkit_games.tien_len.options import OPTIONS, check_options
+from cardkit_games.tien_len.policy import hard_agent
 from cardkit_games.tien_len.rules import climbing_rules, instant_wins_of
 from cardkit_games.tien_len.settlement import settle_instant_win, settle_normal, settle_void
 from cardkit_games.tien_len.state import TienLenState
@@ -124,7 +125,7 @@ TIEN_LEN = GameDefinition(
         settle_instant_win=settle_instant_win,
         settle_void=settle_void,
     ),
-    agents={"greedy": greedy_agent},
+    agents={"greedy": greedy_agent, "hard": hard_agent},
     zero_sum=False,
     check=check_options,
     climbing_rules=climbing_rules,

@@ -14,6 +14,7 @@ from cardkit_games.tonk.deck import deck_for
 from cardkit_games.tonk.encoding import encoding
 from cardkit_games.tonk.match import MATCH
 from cardkit_games.tonk.options import OPTIONS
+from cardkit_games.tonk.policy import hard_agent
 from cardkit_games.tonk.settlement import (
     settle_double_double,
     settle_drop,
@@ -141,7 +142,7 @@ GAME = GameDefinition(
         settle_double_double=settle_double_double,
         settle_side_bet=settle_side_bet,
     ),
-    agents={"greedy": greedy_agent},
+    agents={"greedy": greedy_agent, "hard": hard_agent},
     zero_sum=True,
     rules_summary=RULES_SUMMARY,
     action_help=ACTION_HELP,

@@ -1,0 +1,296 @@
+"""Tiến Lên's fast strong player, ``hard``: every legal move scored by a linear model of what it
+leaves (:data:`MOVE_FEATURES`), fitted to play-outs (:mod:`cardkit_games.tien_len.training`).
+
+What decides a game of Tiến Lên is the *partition* of the hand into plays and who holds the
+lead. A hand goes out in as many tricks as it has units (:func:`~cardkit_games.tien_len.agents.
+hand_units`: sequences where they absorb single cards, then a unit per rank), but only the
+tricks it wins let it lead again: a unit nobody can beat (a *boss*: no unseen cards make a
+stronger play of its kind) wins its trick and gives the lead back, a low single is led only
+once the lead is won. So the model reads, for the hand a move leaves, its units, its single
+and low single units, its bosses and controls (2s, bombs), and whether its bosses alone take
+it out; for the move itself, what it sheds, whether it spends a 2 or a bomb, whether it is a
+boss (it wins the trick unless bombed), how strong it is, and whether it is a pass; and the
+table around it: whether an opponent is down to one or two cards (then a pass may hand it the
+game) and whether the player on top is.
+
+The greedy agent's move wins every tie, so with every weight zero (the untrained start) the
+agent plays exactly as the greedy agent. The agent reads only its view (its hand, the public
+history of plays, the hand sizes and the trick) and uses no randomness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from cardkit_games.tien_len import weights as trained
+from cardkit_games.tien_len.agents import (
+    GreedyAgent,
+    PlayedReader,
+    bosses_take_it_out,
+    hand_units,
+)
+from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules, is_bomb
+from cardkit_games.tien_len.tracker import combination_of_play
+
+from cardkit.actions import Action
+from cardkit.agents import Agent
+from cardkit.cards import STANDARD_CARDS, CardSet
+from cardkit.climbing import ClimbingRules, Combination, ComboType
+from cardkit.game import Game
+from cardkit.views import View
+
+__all__ = ["MOVE_FEATURES", "HardAgent", "Partition", "hard_agent", "move_features",
+           "partition", "untrained_weights", "weights_for"]
+
+_DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
+_POSITIONS = 13
+#: Rank positions counted as "low" for a single unit (3 to 8).
+LOW_POSITION = 5
+
+MOVE_FEATURES = (
+    "pass", "units", "single units", "low single units", "boss units", "controls",
+    "cards/13", "shed", "twos spent", "bomb spent", "boss play", "play strength",
+    "lead x strength", "urgent x pass", "urgent x boss play", "urgent x strength",
+    "units<=2", "bosses take it out", "next urgent x pass", "winning hand",
+    "top player urgent x pass", "boss play x units", "lead x single", "lead x shed",
+)
+
+
+def untrained_weights() -> dict[str, tuple[float, ...]]:
+    """The move model at zero: the agent then plays as the greedy agent."""
+    return {"move": (0.0,) * len(MOVE_FEATURES)}
+
+
+def weights_for(players: int) -> dict[str, tuple[float, ...]]:
+    """The shipped table for ``players`` (:mod:`cardkit_games.tien_len.weights`): its own, the
+    nearest player count's, or the untrained one."""
+    tables = trained.TABLES
+    if not tables:
+        return untrained_weights()
+    return tables[min(tables, key=lambda n: (abs(n - players), n))]
+
+
+class Partition:
+    """A hand's plan as :func:`hand_units` makes it: ``sequences`` as (low, high) rank
+    positions, and ``counts``, the cards left at each rank position after them (each rank with
+    cards is one more unit)."""
+
+    __slots__ = ("counts", "sequences")
+
+    def __init__(self, sequences: list[tuple[int, int]], counts: list[int]) -> None:
+        self.sequences = sequences
+        self.counts = counts
+
+    @property
+    def units(self) -> int:
+        """Plays the plan needs."""
+        return len(self.sequences) + sum(1 for count in self.counts if count)
+
+
+_PARTITIONS: dict[int, Partition] = {}
+
+
+def partition(smask: int) -> Partition:
+    """The :func:`hand_units` plan of a strength mask (sequences taken where they absorb the
+    most single cards, never through the 2s), kept in a bounded cache."""
+    found = _PARTITIONS.get(smask)
+    if found is not None:
+        return found
+    counts = [(smask >> 4 * p & 0xF).bit_count() for p in range(_POSITIONS)]
+    sequences = []
+    while True:
+        best_gain, best = 0, None
+        for start in range(TWO_POSITION):
+            if not counts[start]:
+                continue
+            singles = 0
+            for end in range(start, TWO_POSITION):
+                count = counts[end]
+                if not count:
+                    break
+                singles += count == 1
+                if end - start >= 2 and singles - 1 > best_gain:
+                    best_gain, best = singles - 1, (start, end)
+        if best is None:
+            break
+        for p in range(best[0], best[1] + 1):
+            counts[p] -= 1
+        sequences.append(best)
+    found = Partition(sequences, counts)
+    if len(_PARTITIONS) > 200_000:
+        _PARTITIONS.clear()
+    _PARTITIONS[smask] = found
+    return found
+
+
+def _set_is_boss(position: int, size: int, top_suit: int, unseen: int) -> bool:
+    """No set of ``size`` unseen cards beats a set of ``size`` at ``position`` whose highest
+    suit is ``top_suit`` (bombs aside)."""
+    for p in range(position + 1, _POSITIONS):
+        if (unseen >> 4 * p & 0xF).bit_count() >= size:
+            return False
+    if size == 1:
+        return not (unseen >> 4 * position & 0xF) >> (top_suit + 1)
+    if size == 2:
+        nibble = unseen >> 4 * position & 0xF
+        return not (nibble.bit_count() >= 2 and nibble >> (top_suit + 1))
+    return True
+
+
+def _sequence_is_boss(low: int, high: int, unseen: int) -> bool:
+    """No unseen sequence as long beats the sequence ``low``..``high`` (its top card taken as
+    the highest suit it may hold: a cautious reading)."""
+    length = high - low + 1
+    for end in range(high + 1, TWO_POSITION):
+        start = end - length + 1
+        if all(unseen >> 4 * p & 0xF for p in range(start, end + 1)):
+            return False
+    return True
+
+
+def _hand_reading(smask: int, unseen: int) -> tuple[int, int, int, int, int]:
+    """(units, single units, low single units, boss units, controls) of a strength mask."""
+    plan = partition(smask)
+    singles = low = bosses = 0
+    for p, count in enumerate(plan.counts):
+        if not count:
+            continue
+        nibble = smask >> 4 * p & 0xF
+        # the plan's cards at this rank are its strongest ones when a sequence took some
+        top_suit = nibble.bit_length() - 1
+        if count == 1:
+            singles += 1
+            low += p <= LOW_POSITION
+        if count < 4 and _set_is_boss(p, count, top_suit, unseen):
+            bosses += 1
+    for low_p, high_p in plan.sequences:
+        if _sequence_is_boss(low_p, high_p, unseen):
+            bosses += 1
+    twos = (smask >> 4 * TWO_POSITION & 0xF).bit_count()
+    quads = sum(1 for p in range(_POSITIONS) if (smask >> 4 * p & 0xF) == 0xF)
+    return plan.units, singles, low, bosses, twos + quads
+
+
+def _play_is_boss(combo: Combination, unseen: int) -> bool:
+    kind = combo.type
+    top = combo.key_strength >> 2
+    suit = combo.key_strength & 3
+    if kind is ComboType.SINGLE:
+        return not unseen >> (combo.key_strength + 1)
+    if kind in (ComboType.PAIR, ComboType.TRIPLE, ComboType.QUAD):
+        size = {ComboType.PAIR: 2, ComboType.TRIPLE: 3, ComboType.QUAD: 4}[kind]
+        return _set_is_boss(top, size, suit, unseen)
+    if kind is ComboType.SEQUENCE:
+        return _sequence_is_boss(top - combo.length + 1, top, unseen)
+    return True  # a double sequence: a bomb, seldom beaten
+
+
+def move_features(action: Action, smask: int, unseen: int, rules: ClimbingRules,
+                  leading: bool, urgent: bool, next_urgent: bool, top_urgent: bool,
+                  units_now: int) -> list[float]:
+    """The move model's features (:data:`MOVE_FEATURES`) of ``action`` from a hand whose
+    strength mask is ``smask``, with ``unseen`` the strength mask of the cards not seen."""
+    if action.kind == "pass":
+        after = smask
+        is_pass, shed, twos, bomb, boss, strength, single = 1.0, 0, 0, 0.0, 0.0, 0.0, 0.0
+    else:
+        play_mask, combo = combination_of_play(rules, action.cards)
+        assert combo is not None  # a legal play is a combination
+        after = smask & ~play_mask
+        is_pass = 0.0
+        shed = len(action.cards)
+        twos = (play_mask >> 4 * TWO_POSITION & 0xF).bit_count()
+        bomb = float(is_bomb(combo))
+        boss = float(_play_is_boss(combo, unseen))
+        strength = combo.key_strength / 51
+        single = float(combo.type is ComboType.SINGLE)
+    units, singles, low, bosses, controls = _hand_reading(after, unseen)
+    cards = after.bit_count()
+    out = 0.0
+    if units <= 3 and cards:
+        hand = CardSet.from_mask(_card_mask_of(after, rules))
+        out = float(bosses_take_it_out(hand, unseen, rules))
+    elif not cards:
+        out = 1.0
+    lead = float(leading)
+    urgency = float(urgent)
+    return [is_pass, units, singles, low, bosses, controls, cards / 13, shed, twos, bomb, boss,
+            strength, lead * strength, urgency * is_pass, urgency * boss, urgency * strength,
+            float(units <= 2), out, float(next_urgent) * is_pass,
+            float(bosses >= units - 1), float(top_urgent) * is_pass, boss * units,
+            lead * single, lead * shed]
+
+
+def _card_mask_of(smask: int, rules: ClimbingRules) -> int:
+    mask = 0
+    while smask:
+        low = smask & -smask
+        mask |= rules.card_of_strength(low.bit_length() - 1).mask
+        smask ^= low
+    return mask
+
+
+class HardAgent(Agent):
+    """Tiến Lên's ``hard`` rung (see the module docstring)."""
+
+    name = "hard"
+
+    def __init__(self, game: Game, seat: int, seed: int, *,
+                 weights: Mapping[str, Sequence[float]] | None = None) -> None:
+        self.seat = seat
+        self.rules = climbing_rules(game.options)
+        self.greedy = GreedyAgent(game, seat, seed)
+        self.reader = PlayedReader()
+        self.weights = dict(weights if weights is not None else weights_for(game.players))
+
+    def options(self, view: View, legal: Sequence[Action]) -> list[list[float]]:
+        """The move model's features of each legal move (:func:`move_features`)."""
+        rules = self.rules
+        mine = 0
+        for card in view.hand:
+            mine |= card.mask
+        unseen = rules.strength_mask(CardSet.from_mask(
+            _DECK_MASK & ~mine & ~self.reader.update(view)))
+        smask = rules.strength_mask(view.hand)
+        sizes = view.hand_sizes
+        players = view.players
+        others = [size for seat, size in enumerate(sizes) if seat != view.seat and size]
+        urgent = bool(others) and min(others) <= 2
+        following = [(view.seat + step) % players for step in range(1, players)]
+        next_seat = next((s for s in following if sizes[s]), None)
+        next_urgent = next_seat is not None and sizes[next_seat] <= 2
+        top_player = view.info.get("top_player")
+        top_urgent = top_player is not None and top_player != view.seat and \
+            0 < sizes[top_player] <= 2
+        leading = view.phase == "lead"
+        units_now = hand_units(smask)
+        return [move_features(action, smask, unseen, rules, leading, urgent, next_urgent,
+                              top_urgent, units_now) for action in legal]
+
+    def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
+        """The move."""
+        return self.choose_with_reason(view, legal_actions)[0]
+
+    def choose_with_reason(self, view: View,
+                           legal_actions: Sequence[Action]) -> tuple[Action, str]:
+        """The move the model values most (greedy's wins a tie), and why."""
+        greedy, why = self.greedy.choose_with_reason(view, legal_actions)
+        weights = self.weights["move"]
+        if len(legal_actions) == 1 or not any(weights):
+            return greedy, why
+        for action in legal_actions:  # going out ends the game for this seat: always best
+            if action.kind == "play" and len(action.cards) == len(view.hand):
+                return action, "plays its last cards and goes out"
+        scores = [sum(w * x for w, x in zip(weights, features, strict=True))
+                  for features in self.options(view, legal_actions)]
+        _, _, best = max(zip(scores, [a == greedy for a in legal_actions], legal_actions,
+                             strict=True), key=lambda item: (item[0], item[1]))
+        if best == greedy:
+            return best, why
+        return best, "the play that leaves the hand best placed (a model fitted to play-outs)"
+
+
+def hard_agent(game: Game, seat: int, seed: int) -> Agent:
+    """Factory for Tiến Lên's ``hard`` agent."""
+    return HardAgent(game, seat, seed)
+

@@ -1,0 +1,193 @@
+"""Fitting the move model of Tiến Lên's ``hard`` agent (:mod:`cardkit_games.tien_len.policy`)
+by play-outs, in rounds of policy iteration.
+
+The trainer is the referee: it deals the games and values moves on the true state; the model
+reads only the features of the seat's view, so what it learns is the mean value given what the
+seat could see. In each round the agent with the current weights plays against greedy opponents
+(its seat rotating from game to game). At each of its decisions with a choice (and no play that
+goes out), it takes greedy's move, the pass when it may pass and up to ``candidates`` others
+drawn at random, and plays each out to the end of the game on the true cards (the play-out is
+deterministic: no card is left to chance), the seat with the current policy (``rollout`` =
+``"current"``) or greedy, the others greedy. A move's value is the seat's place points. Least
+squares (a small ridge) fits each move's value less its decision's mean to the move's features.
+
+Everything is seeded from ``seed``, so a run is reproducible. numpy is imported here only.
+``python scripts/train_tien_len.py`` runs it and writes :mod:`cardkit_games.tien_len.weights`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from cardkit_games.tien_len.agents import GreedyAgent
+from cardkit_games.tien_len.policy import MOVE_FEATURES, HardAgent, untrained_weights
+
+import cardkit
+from cardkit.agents import Agent, choose_action
+from cardkit.deck import derive_seed
+from cardkit.game import Game
+from cardkit.state import State
+
+__all__ = ["Budget", "default_budget", "duplicate_gain", "policy_round", "train",
+           "write_weights"]
+
+Weights = dict[str, tuple[float, ...]]
+RIDGE = 1.0
+
+
+class Budget:
+    """How much one run plays: ``rounds`` rounds of ``games`` games each, with up to
+    ``candidates`` moves besides greedy's and the pass valued at each decision; ``rollout``
+    says who plays the seat in the play-outs (``"current"`` weights or ``"greedy"``)."""
+
+    def __init__(self, rounds: int = 2, games: int = 2_000, candidates: int = 5,
+                 rollout: str = "greedy") -> None:
+        self.rounds = rounds
+        self.games = games
+        self.candidates = candidates
+        self.rollout = rollout
+
+
+def default_budget(players: int) -> Budget:
+    """The full run's budget for ``players``."""
+    return Budget()
+
+
+def _solve(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> tuple[float, ...]:
+    import numpy as np
+
+    x = np.asarray(rows, dtype=float)
+    y = np.asarray(targets, dtype=float)
+    w = np.linalg.solve(x.T @ x + RIDGE * np.eye(x.shape[1]), x.T @ y)
+    return tuple(round(float(v), 6) for v in w)
+
+
+def _play(state: State, agents: Sequence[Agent]) -> None:
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        action, _ = choose_action(agents[seat], state, seat)
+        state.apply_unchecked(action)
+
+
+def policy_round(game: Game, weights: Weights, budget: Budget, seed: int,
+                 data: list[tuple[list[list[float]], list[float]]] | None = None) -> Weights:
+    """One round: play-outs of the current policy's decisions, and the refit model. ``data``
+    (decisions as (features per move, values)) is extended and refit whole when given, so
+    rounds can pool their play-outs."""
+    players = game.players
+    pooled = data if data is not None else []
+    rng = random.Random(derive_seed(seed, "candidates"))
+    for number in range(budget.games):
+        deal = derive_seed(seed, "game", number)
+        me = number % players
+
+        def make(me: int = me, deal: int = deal, current: bool = True) -> list[Agent]:
+            return [HardAgent(game, s, deal, weights=weights) if s == me and current
+                    else GreedyAgent(game, s, deal) for s in range(players)]
+
+        agents = make()
+        hard = agents[me]
+        assert isinstance(hard, HardAgent)
+        rollout_current = budget.rollout == "current"
+        state = game.new_hand(seed=deal)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            legal = state.legal_actions()
+            if seat == me and len(legal) > 1:
+                view = state.view(seat)
+                if not any(a.kind == "play" and len(a.cards) == len(view.hand) for a in legal):
+                    greedy = hard.greedy.choose(view, legal)
+                    moves = [greedy] + [a for a in legal if a.kind == "pass" and a != greedy]
+                    rest = [a for a in legal if a not in moves]
+                    moves += rng.sample(rest, min(budget.candidates, len(rest)))
+                    values = []
+                    for move in moves:
+                        copy = state.clone()
+                        copy.apply_unchecked(move)
+                        _play(copy, make(current=rollout_current))
+                        assert copy.result is not None
+                        values.append(float(copy.result.payoffs[me]))
+                    pooled.append((hard.options(view, moves), values))
+            action, _ = choose_action(agents[seat], state, seat)
+            state.apply_unchecked(action)
+    rows: list[list[float]] = []
+    targets: list[float] = []
+    for features, values in pooled:
+        mean_value = sum(values) / len(values)
+        width = len(features[0])
+        mean_row = [sum(row[i] for row in features) / len(features) for i in range(width)]
+        for row, value in zip(features, values, strict=True):
+            rows.append([x - m for x, m in zip(row, mean_row, strict=True)])
+            targets.append(value - mean_value)
+    new = dict(weights)
+    if rows:
+        new["move"] = _solve(rows, targets)
+    return new
+
+
+def duplicate_gain(game: Game, weights: Weights, deals: int, seed: int
+                   ) -> tuple[float, float, float]:
+    """Against greedy opponents on ``deals`` duplicate deals (the agent at every seat in turn):
+    the mean place points a game, its 95 % half-width and the share of first places."""
+    gains = []
+    firsts = 0
+    for deal in range(deals):
+        deal_seed = derive_seed(seed, "measure", deal)
+        total = 0.0
+        for me in range(game.players):
+            agents: list[Agent] = [HardAgent(game, s, deal_seed, weights=weights) if s == me
+                                   else GreedyAgent(game, s, deal_seed)
+                                   for s in range(game.players)]
+            state = game.new_hand(seed=deal_seed)
+            _play(state, agents)
+            assert state.result is not None
+            total += state.result.payoffs[me]
+            firsts += me in state.result.winners
+        gains.append(total / game.players)
+    mean = sum(gains) / len(gains)
+    variance = sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)
+    return mean, 1.96 * math.sqrt(variance / len(gains)), firsts / (deals * game.players)
+
+
+def train(players: int = 4, seed: int = 2026, budget: Budget | None = None,
+          log: Callable[[str], None] | None = None,
+          options: Mapping[str, Any] | None = None) -> Weights:
+    """A full run for ``players`` from ``seed``: ``budget.rounds`` rounds, pooling their
+    play-outs. ``log`` receives a line per round."""
+    budget = budget or Budget()
+    game = cardkit.load_game("tien-len", players=players, **dict(options or {}))
+    say = log or (lambda line: None)
+    started = time.perf_counter()
+    weights = untrained_weights()
+    data: list[tuple[list[list[float]], list[float]]] = []
+    for number in range(budget.rounds):
+        weights = policy_round(game, weights, budget, derive_seed(seed, "round", number), data)
+        say(f"{players} players: round {number + 1} of {budget.rounds}, {len(data)} decisions "
+            f"({time.perf_counter() - started:.0f} s)")
+    return weights
+
+
+def write_weights(tables: Mapping[int, Weights], path: Path) -> None:
+    """Write ``tables`` (players -> weights) as the source of
+    :mod:`cardkit_games.tien_len.weights`, keeping its docstring."""
+    source = path.read_text() if path.exists() else '"""Tiến Lên hard weights."""\n'
+    head = source.split("\nfrom __future__")[0]
+    lines = [head, "", "from __future__ import annotations", "",
+             "TABLES: dict[int, dict[str, tuple[float, ...]]] = {"]
+    for players in sorted(tables):
+        lines.append(f"    {players}: {{")
+        values = ", ".join(repr(v) for v in tables[players]["move"])
+        lines.append(f"        'move': ({values},),")
+        lines.append("    },")
+    lines.append("}")
+    path.write_text("\n".join(lines) + "\n")
+
+
+assert len(MOVE_FEATURES) == len(untrained_weights()["move"])

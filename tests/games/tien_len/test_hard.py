@@ -1,0 +1,141 @@
+"""Tiến Lên's ``hard`` agent (:mod:`cardkit_games.tien_len.policy`): fair (the move depends on
+the seat's view alone), deterministic, the greedy agent when untrained, and improved on that
+start by a short training run."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from cardkit_games.tien_len import training
+from cardkit_games.tien_len.agents import GreedyAgent, hand_units
+from cardkit_games.tien_len.policy import (
+    MOVE_FEATURES,
+    HardAgent,
+    partition,
+    untrained_weights,
+    weights_for,
+)
+from cardkit_games.tien_len.weights import TABLES
+
+import cardkit
+from cardkit.agents import choose_action
+
+
+def _decisions(game: cardkit.Game, seed: int, games: int = 2, every: int = 3):
+    """Every ``every``-th state of ``games`` games (greedy and hard mixed) where the player to
+    move has a choice."""
+    count = 0
+    for number in range(games):
+        state = game.new_hand(seed=seed + number)
+        agents = [game.agent("hard" if s == number % game.players else "normal", s, seed)
+                  for s in range(game.players)]
+        while not state.is_over:
+            seat = state.current_player
+            if len(state.legal_actions()) > 1:
+                count += 1
+                if count % every == 0:
+                    yield state
+            action, _ = choose_action(agents[seat], state, seat)
+            state.apply_unchecked(action)
+
+
+def test_hard_is_the_games_own_agent():
+    game = cardkit.load_game("tien-len")
+    assert isinstance(game.agent("hard"), HardAgent)
+    assert game.agent("search").name == "hard"  # the search keeps its older name
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_move_does_not_depend_on_the_hidden_cards(players):
+    game = cardkit.load_game("tien-len", players=players)
+    checked = 0
+    for number, state in enumerate(_decisions(game, 30 + players)):
+        seat = state.current_player
+        twin = state.determinize(seat, random.Random(number))
+        assert twin.view(seat) == state.view(seat)
+        moves = [choose_action(game.agent("hard", seat, 5), world, seat, explain=True)
+                 for world in (state, twin)]
+        assert moves[0] == moves[1]
+        checked += 1
+    assert checked > 5
+
+
+def test_the_agent_is_deterministic_whatever_its_seed():
+    game = cardkit.load_game("tien-len")
+    for state in _decisions(game, 9, games=1, every=2):
+        seat = state.current_player
+        moves = {choose_action(game.agent("hard", seat, seed), state, seat)[0]
+                 for seed in (0, 1, 99)}
+        assert len(moves) == 1
+
+
+def test_the_agent_reads_only_the_view():
+    game = cardkit.load_game("tien-len")
+    for state in _decisions(game, 4, games=1):
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        agent = HardAgent(game, seat, 0)
+        assert agent.choose(view, legal) in legal
+        assert all(len(row) == len(MOVE_FEATURES) for row in agent.options(view, legal))
+
+
+def test_untrained_weights_play_as_greedy():
+    game = cardkit.load_game("tien-len")
+    for state in _decisions(game, 6, games=2, every=2):
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        assert HardAgent(game, seat, 0, weights=untrained_weights()).choose(view, legal) == \
+            GreedyAgent(game, seat, 0).choose(view, legal)
+
+
+def test_the_partition_is_greedy_s_plan():
+    rng = random.Random(3)
+    deck = list(range(52))
+    for _ in range(200):
+        cards = rng.sample(deck, rng.randint(1, 13))
+        smask = sum(1 << strength for strength in cards)
+        plan = partition(smask)
+        assert plan.units == hand_units(smask)
+        # the plan covers the hand: sequences plus the cards left at each rank
+        held = [(smask >> 4 * p & 0xF).bit_count() for p in range(13)]
+        for low, high in plan.sequences:
+            for p in range(low, high + 1):
+                held[p] -= 1
+        assert held == plan.counts
+
+
+def test_parameters_are_validated():
+    game = cardkit.load_game("tien-len")
+    with pytest.raises(ValueError, match="takes no parameters"):
+        game.agent("hard", 0, 0, iterations=10)
+
+
+def test_the_shipped_weights_fit_the_model():
+    for players, table in TABLES.items():
+        assert len(table["move"]) == len(MOVE_FEATURES), players
+    for players in (2, 3, 4):
+        assert len(weights_for(players)["move"]) == len(MOVE_FEATURES)
+
+
+def test_a_short_training_run_beats_its_untrained_start():
+    """A training run cut to seconds still learns: on held-out decisions (other deals than the
+    training's), the moves the trained model picks are worth more, played out on the true
+    cards, than the untrained start's (the base agent's, which gains 0 by definition)."""
+    game = cardkit.load_game("tien-len")
+    weights = training.train(4, seed=3, budget=training.Budget(rounds=1, games=300,
+                                                                candidates=4))
+    assert training.decision_gain(game, untrained_weights(), 4, seed=2)[0] == 0.0
+    gain, _, changed = training.decision_gain(game, weights, 80, seed=2)
+    assert changed > 20 and gain > 0
+
+
+def test_training_is_reproducible_from_its_seed(tmp_path):
+    budget = training.Budget(rounds=1, games=6, candidates=2)
+    first = training.train(4, seed=8, budget=budget)
+    assert first == training.train(4, seed=8, budget=budget)
+    path = tmp_path / "weights.py"
+    training.write_weights({4: first}, path)
+    namespace: dict = {}
+    exec(path.read_text(), namespace)
+    assert namespace["TABLES"] == {4: first}

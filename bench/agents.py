@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import cardkit
-from cardkit.agents import choose_action
-from cardkit.deck import derive_seed
-from cardkit.search.rollout import relative_score
+from cardkit.engine.agents import choose_action
+from cardkit.services.search.rollout import relative_score
+from cardkit.values.deck import derive_seed
 
 #: name -> (game, players, seats the tested agent takes on every deal, what the table reports)
 SETUPS: dict[str, tuple[str, int, tuple[int, ...], str]] = {

@@ -21,7 +21,7 @@ from cardkit_cli.paths import unwritable_reason
 
 if TYPE_CHECKING:
     from cardkit import Action, Game, State
-    from cardkit.match import Match
+    from cardkit.engine.match import Match
 
 __all__ = ["match_ends_by_itself", "play"]
 
@@ -137,7 +137,7 @@ def _resume(game_name: str, path: str, players: int | None, rules: tuple[str, ..
     """The match saved in ``path``; its options come from the record."""
     from cardkit_cli.options import definition_of
 
-    from cardkit.records import MatchRecord, load_record
+    from cardkit.services.records import MatchRecord, load_record
 
     if players is not None or rules or preset or hands is not None:
         raise CardkitError("--resume takes the players and rules from the saved game; "
@@ -155,7 +155,7 @@ def _resume(game_name: str, path: str, players: int | None, rules: tuple[str, ..
 def resolve_move(state: State, text: str) -> Action:
     """The action a player means by ``text``: a move's number, its text, or the unique start of
     one legal move's text. Raises ``IllegalAction`` with a one-line reason."""
-    from cardkit.errors import IllegalAction
+    from cardkit.values.errors import IllegalAction
 
     if len(text) > MAX_MOVE_TEXT:
         raise IllegalAction(f"that line is {len(text):,} characters long; a move is at most "
@@ -203,7 +203,7 @@ def _suggest(state: State, text: str, kinds: set[str]) -> None:
     'discard JD'?" when the nearest move word makes a legal move; otherwise return."""
     import difflib
 
-    from cardkit.errors import IllegalAction
+    from cardkit.values.errors import IllegalAction
 
     word, _, rest = text.strip().partition(" ")
     for kind in difflib.get_close_matches(word.lower(), sorted(kinds), n=3, cutoff=0.6):

@@ -14,11 +14,11 @@ from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.options import OPTIONS
 from cardkit_games.gin_rummy.state import GinState
 
-from cardkit.cards import Card, CardSet
-from cardkit.game import GameDefinition, VariantExample
-from cardkit.hooks import Hooks
-from cardkit.melds import deadwood_value
-from cardkit.state import State
+from cardkit.engine.game import GameDefinition, VariantExample
+from cardkit.engine.state import State
+from cardkit.libraries.melds import deadwood_value
+from cardkit.values.cards import Card, CardSet
+from cardkit.values.hooks import Hooks
 
 __all__ = ["GIN_RUMMY", "HOOKS"]
 

@@ -27,11 +27,11 @@ from cardkit_games.tonk.settlement import (
 from cardkit_games.tonk.spreads import spread_rules
 from cardkit_games.tonk.state import TonkState
 
-from cardkit.cards import Card, card_mask
-from cardkit.game import GameDefinition, VariantExample
-from cardkit.hooks import Hooks
-from cardkit.melds import MeldRules
-from cardkit.state import State
+from cardkit.engine.game import GameDefinition, VariantExample
+from cardkit.engine.state import State
+from cardkit.libraries.melds import MeldRules
+from cardkit.values.cards import Card, card_mask
+from cardkit.values.hooks import Hooks
 
 __all__ = ["ACTION_HELP", "GAME", "evaluate", "meld_rules"]
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.encoding import EncodingError, encoding_for, fallback_encoding
+from cardkit.services.encoding import EncodingError, encoding_for, fallback_encoding
 
 GAMES = [(name, players) for name in ("gin-rummy", "tonk", "tien-len", "conquian",
                                       "oklahoma-gin")
@@ -79,8 +79,8 @@ def test_fallback_covers_a_plugin_that_declares_nothing() -> None:
 
 
 def test_ladder_names_fall_back_to_what_a_game_offers() -> None:
-    from cardkit.adapters.common import ladder_agent
-    from cardkit.search import SearchAgent
+    from cardkit.frontends.adapters.common import ladder_agent
+    from cardkit.services.search import SearchAgent
 
     tonk = cardkit.load_game("tonk")
     assert type(ladder_agent(tonk, "normal", 0, 1)) is type(tonk.agent("greedy"))
@@ -92,8 +92,8 @@ def test_ladder_names_fall_back_to_what_a_game_offers() -> None:
 
 
 def test_overflow_is_bounded_with_a_clear_error() -> None:
-    from cardkit.actions import parse_action
-    from cardkit.encoding import ActionCatalogue
+    from cardkit.services.encoding import ActionCatalogue
+    from cardkit.values.actions import parse_action
 
     catalogue = ActionCatalogue(["pass"], overflow=1)
     assert catalogue.encode(parse_action("draw stock")) == 1
@@ -127,7 +127,7 @@ pettingzoo = pytest.importorskip("pettingzoo")
 def test_pettingzoo_api(name: str, players: int) -> None:
     from pettingzoo.test import api_test
 
-    from cardkit.adapters.pettingzoo import env
+    from cardkit.frontends.adapters.pettingzoo import env
 
     api_test(env(name, players=players), num_cycles=60)
 
@@ -137,7 +137,7 @@ def test_tonk_all_house_rules_catalogue_lists_each_spread_once() -> None:
     are the same cards): the catalogue builds, and the PettingZoo API test passes on it."""
     from pettingzoo.test import api_test
 
-    from cardkit.adapters.pettingzoo import env
+    from cardkit.frontends.adapters.pettingzoo import env
 
     game = cardkit.load_game("tonk", preset="all_house_rules")
     keys = encoding_for(game).actions.keys
@@ -147,7 +147,7 @@ def test_tonk_all_house_rules_catalogue_lists_each_spread_once() -> None:
 
 
 def test_pettingzoo_illegal_action_is_refused_without_change() -> None:
-    from cardkit.adapters.pettingzoo import env
+    from cardkit.frontends.adapters.pettingzoo import env
 
     table = env("gin-rummy", players=2, render_mode="ansi")
     table.reset(seed=5)
@@ -161,7 +161,7 @@ def test_pettingzoo_illegal_action_is_refused_without_change() -> None:
 
 
 def test_pettingzoo_rewards_are_the_payoffs() -> None:
-    from cardkit.adapters.pettingzoo import env
+    from cardkit.frontends.adapters.pettingzoo import env
 
     table = env("tonk", players=3)
     table.reset(seed=2)
@@ -182,7 +182,7 @@ def test_pettingzoo_rewards_are_the_payoffs() -> None:
 def test_gymnasium_check_env(name: str, players: int) -> None:
     from gymnasium.utils.env_checker import check_env
 
-    from cardkit.adapters.gymnasium import make_env
+    from cardkit.frontends.adapters.gymnasium import make_env
 
     check_env(make_env(name, seat=players - 1, opponents="random", players=players),
               skip_render_check=True)
@@ -191,7 +191,7 @@ def test_gymnasium_check_env(name: str, players: int) -> None:
 def test_gymnasium_ids_and_refusals() -> None:
     import gymnasium
 
-    import cardkit.adapters.gymnasium
+    import cardkit.frontends.adapters.gymnasium
 
     table = gymnasium.make("cardkit/gin-rummy-v0", players=2, opponents="easy")
     observation, _ = table.reset(seed=1)
@@ -202,7 +202,7 @@ def test_gymnasium_ids_and_refusals() -> None:
     assert table.unwrapped.state.snapshot() == before
     assert (again["observation"] == observation["observation"]).all()
     with pytest.raises(ValueError, match="no agent 'nobody'"):
-        cardkit.adapters.gymnasium.make_env("tonk", opponents="nobody")
+        cardkit.frontends.adapters.gymnasium.make_env("tonk", opponents="nobody")
 
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -210,14 +210,14 @@ pyspiel = pytest.importorskip("pyspiel")
 
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_openspiel_random_sim(name: str, players: int) -> None:
-    from cardkit.adapters.openspiel import load_game
+    from cardkit.frontends.adapters.openspiel import load_game
 
     pyspiel.random_sim_test(load_game(name, players=players), num_sims=1, serialize=True,
                             verbose=False)
 
 
 def test_openspiel_strings_and_resampling() -> None:
-    from cardkit.adapters.openspiel import load_game
+    from cardkit.frontends.adapters.openspiel import load_game
 
     game = load_game("gin-rummy", players=2, knock_limit=5)
     assert pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()
@@ -242,7 +242,7 @@ def test_ismcts_plays_a_full_hand(name: str) -> None:
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from cardkit.adapters.openspiel import load_game
+    from cardkit.frontends.adapters.openspiel import load_game
 
     game = load_game(name, players=2)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
@@ -271,7 +271,7 @@ CPP_ISMCTS = """
 import random, sys
 import pyspiel
 from open_spiel.python.games import kuhn_poker  # registers python_kuhn_poker
-from cardkit.adapters.openspiel import load_game
+from cardkit.frontends.adapters.openspiel import load_game
 
 def full_hand(game):
     bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 3, -1,
@@ -368,7 +368,7 @@ def test_observations_do_not_depend_on_what_was_encoded_before(
         first: int, second: int, cut: int) -> None:
     """The log planes read each log once and continue from there: interleaving two hands
     gives the same vectors as a fresh encoding."""
-    from cardkit.encoding import ObservationEncoding
+    from cardkit.services.encoding import ObservationEncoding
 
     game = cardkit.load_game("gin-rummy", players=2)
     shared = encoding_for(game).observation

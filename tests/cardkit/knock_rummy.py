@@ -11,16 +11,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 
-from cardkit.actions import Action
-from cardkit.cards import Card, CardSet
-from cardkit.game import GameDefinition
-from cardkit.hooks import Hooks
-from cardkit.melds import MeldRules, best_arrangement, deadwood_value
-from cardkit.options import Option, OptionSet, Preset
-from cardkit.results import Result, Transfer
-from cardkit.sampling import redeal_hidden
-from cardkit.state import Phase, State, phases
-from cardkit.views import View
+from cardkit.engine.game import GameDefinition
+from cardkit.engine.state import Phase, State, phases
+from cardkit.libraries.melds import MeldRules, best_arrangement, deadwood_value
+from cardkit.libraries.sampling import redeal_hidden
+from cardkit.values.actions import Action
+from cardkit.values.cards import Card, CardSet
+from cardkit.values.hooks import Hooks
+from cardkit.values.options import Option, OptionSet, Preset
+from cardkit.values.results import Result, Transfer
+from cardkit.values.views import View
 
 RULES = MeldRules()
 DRAW_STOCK = Action("draw", "stock")

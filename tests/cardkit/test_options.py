@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardkit.options import Option, OptionSet, Preset
+from cardkit.values.options import Option, OptionSet, Preset
 
 OPTIONS = OptionSet(
     [

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import cardkit
-from cardkit.cards import STANDARD_CARDS, Card
+from cardkit.values.cards import STANDARD_CARDS, Card
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -9,9 +9,9 @@ from cardkit_games.tonk import settlement
 from cardkit_games.tonk.moves import DRAW_DISCARD, DRAW_STOCK, DROP, PASS
 from cardkit_games.tonk.phases.common import drop_refusal, not_held, usable
 
-from cardkit.actions import Action
-from cardkit.state import Phase
-from cardkit.views import seat_name
+from cardkit.engine.state import Phase
+from cardkit.values.actions import Action
+from cardkit.values.views import seat_name
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import cardkit
 from cardkit import HandContext, parse_cards
-from cardkit.cards import ALL_CARDS
+from cardkit.values.cards import ALL_CARDS
 
 P1, P2, P3 = 0, 1, 2
 #: §10 default seating: P1 box, P2 captain, P3 sitter.

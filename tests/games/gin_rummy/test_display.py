@@ -4,7 +4,7 @@ option source text that says which reading is the default."""
 
 from __future__ import annotations
 
-from cardkit.registry import game_definition
+from cardkit.services.registry import game_definition
 from tests.games.gin_rummy.helpers import BOX_P1, P1, both_decline, deck, hand
 
 # The issue's example: the box's best grouping on screen is [AC 2C 3C] [4H 5H 6H] (deadwood

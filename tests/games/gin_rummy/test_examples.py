@@ -15,7 +15,7 @@ from cardkit_games.gin_rummy.match import (
 
 import cardkit
 from cardkit import Card, HandContext, IllegalAction, Result, parse_cards
-from cardkit.melds import MeldRules, classify, deadwood_value
+from cardkit.libraries.melds import MeldRules, classify, deadwood_value
 from tests.games.gin_rummy.helpers import BOX_P1, P1, P2, P3, both_decline, deck, hand, texts
 
 GAME3 = cardkit.load_game("gin-rummy")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from cardkit_games.gin_rummy.agents import GreedyAgent, read_history
 
 import cardkit
-from cardkit.actions import Action
-from cardkit.cards import Card, parse_cards
-from cardkit.views import View
+from cardkit.values.actions import Action
+from cardkit.values.cards import Card, parse_cards
+from cardkit.values.views import View
 
 # nine cards melded (A-2-3 of spades, three 5s, 9-10-J of clubs) and two loose kings: throwing
 # either king leaves the same 10 deadwood, the same connections and the same value

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 import cardkit
 from cardkit import HandContext, IllegalAction, Result
-from cardkit.cards import CardSet, parse_cards
-from cardkit.records import MatchRecord, parse_record
-from cardkit.testing import check_game, view_cards
+from cardkit.services.records import MatchRecord, parse_record
+from cardkit.services.testing import check_game, view_cards
+from cardkit.values.cards import CardSet, parse_cards
 from tests.games.gin_rummy.helpers import BOX_P1, P1, P2, P3, both_decline, hand, texts
 
 CAPTAIN = "2C 4C 6C 8C 10C 2S 4S 6S 8S 10S"
@@ -319,7 +319,7 @@ def test_greedy_players_do_not_pass_the_same_cards_round_for_ever() -> None:
 
 def test_hand_analysis_reports_the_knock_check():
     """`cardkit hand` adds gin's knock check to the generic arrangement (§5.1, example 9)."""
-    from cardkit.registry import game_definition
+    from cardkit.services.registry import game_definition
 
     definition = game_definition("gin-rummy")
     options = definition.configure().options
@@ -343,7 +343,7 @@ def test_legal_moves_are_one_discard_per_held_card_and_the_knock_check(seed, sam
     the draw's moves do not change from one call to the next."""
     from cardkit_games.gin_rummy.meld_rules import RULES
 
-    from cardkit.melds import deadwood_value
+    from cardkit.libraries.melds import deadwood_value
 
     definition = cardkit.registry.game_definition("gin-rummy")
     if limit < 0:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit.testing import check_game
+from cardkit.services.testing import check_game
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

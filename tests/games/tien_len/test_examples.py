@@ -8,7 +8,7 @@ import pytest
 
 import cardkit
 from cardkit import IllegalAction
-from cardkit.results import Result
+from cardkit.values.results import Result
 from tests.games.tien_len.helpers import (
     P1,
     P2,

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.cards import STANDARD_CARDS, CardSet, parse_cards
-from cardkit.climbing import Combination, ComboType, classify
+from cardkit.libraries.climbing import Combination, ComboType, classify
+from cardkit.values.cards import STANDARD_CARDS, CardSet, parse_cards
 
 SINGLE, PAIR, TRIPLE, QUAD = ComboType.SINGLE, ComboType.PAIR, ComboType.TRIPLE, ComboType.QUAD
 DSEQ = ComboType.DOUBLE_SEQUENCE

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import cardkit
-from cardkit.errors import IllegalAction
-from cardkit.game import HandContext
+from cardkit.engine.game import HandContext
+from cardkit.values.errors import IllegalAction
 from tests.games.tien_len.helpers import P1, P2, P3, P4, can_play, deal, later_game
 
 
@@ -150,8 +150,8 @@ def test_the_phase_says_whether_you_lead_or_follow() -> None:
 
 
 def test_hand_analysis_reports_instant_wins_for_the_cli():
-    from cardkit.cards import parse_cards
-    from cardkit.registry import game_definition
+    from cardkit.services.registry import game_definition
+    from cardkit.values.cards import parse_cards
 
     definition = game_definition("tien-len")
     options = definition.configure().options

@@ -7,8 +7,8 @@ import random
 import pytest
 
 import cardkit
-from cardkit.cards import STANDARD_CARDS, parse_cards
-from cardkit.game import HandContext
+from cardkit.engine.game import HandContext
+from cardkit.values.cards import STANDARD_CARDS, parse_cards
 from tests.games.tien_len.helpers import (
     P1,
     P2,

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.testing import check_game
+from cardkit.services.testing import check_game
 from tests.games.tien_len.helpers import P1, P2, P3, P4, deal, later_game
 
 # P3 sheds to a single 2H and goes out with it on P4's 9H, which P1 and P2 have passed.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardkit import parse_cards
-from cardkit.cards import Card
+from cardkit.values.cards import Card
 
 
 def stack(hands: Sequence[str], upcard: str | None = None, stock: str = "",

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import load_game
-from cardkit.testing import check_game
+from cardkit.services.testing import check_game
 
 PRESETS = [None, "texas", "all_house_rules", "all_house_rules_declined",
            "all_house_rules_reshuffle"]

@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.actions import Action
-from cardkit.cards import STANDARD_CARDS, parse_cards
-from cardkit.views import View
+from cardkit.values.actions import Action
+from cardkit.values.cards import STANDARD_CARDS, parse_cards
+from cardkit.values.views import View
 
 GAME = cardkit.load_game("tonk", players=2)
 VALUES = card_values(1, 0)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import IllegalAction, load_game
-from cardkit.testing import check_game
+from cardkit.services.testing import check_game
 from tests.games.tonk.helpers import stack
 
 # seat 1 deals, seat 0 plays first: it lays the run 5H 6H 7H (spread 1) and discards 9H

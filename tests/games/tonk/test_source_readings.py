@@ -10,7 +10,7 @@ import random
 import pytest
 
 from cardkit import IllegalAction, load_game
-from cardkit.testing import check_game
+from cardkit.services.testing import check_game
 from tests.games.tonk.helpers import stack
 
 SOURCE_READINGS = {"spread_min_natural": 1, "book_to_discard_trigger": "hit_to_four",

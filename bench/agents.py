@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import cardkit
-from cardkit.engine.agents import choose_action
+from cardkit.services.search.choose import choose_action
 from cardkit.services.search.rollout import relative_score
 from cardkit.values.deck import derive_seed
 

@@ -26,8 +26,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import cardkit
-from cardkit.engine.agents import choose_action
 from cardkit.services.search import Sampler
+from cardkit.services.search.choose import choose_action
 from cardkit.values.cards import card_mask
 
 GAMES = {"gin-rummy": 2, "tonk": 2, "tien-len": 4}

@@ -13,7 +13,7 @@ import copy
 import time
 
 import cardkit
-from cardkit.engine.agents import choose_action
+from cardkit.services.search.choose import choose_action
 from cardkit.services.search.rollout import Rollout
 
 GAMES = (("tonk", 2), ("gin-rummy", 2), ("gin-rummy", 3), ("tien-len", 4))

@@ -13,12 +13,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardkit.engine import ports
 from cardkit.values.lazy import lazy_names
+
+# The composition root: which service fills each port the engine declares (cardkit.engine.ports).
+ports.HAND_RECORDS.bind("cardkit.services.records:HandRecord.of_state")
+ports.MATCH_RECORDS.bind("cardkit.services.records:MatchRecord.of_match")
+ports.AGENT_ROSTER.bind("cardkit.services.search.roster:ROSTER")
 
 if TYPE_CHECKING:
     from cardkit.engine.agents import Agent, RandomAgent
-    from cardkit.engine.game import Game, GameDefinition, HandContext, MatchOutcome, MatchRules
-    from cardkit.engine.state import Phase, State
+    from cardkit.engine.definition import GameDefinition
+    from cardkit.engine.game import Game
+    from cardkit.engine.match import HandContext, MatchOutcome, MatchRules
+    from cardkit.engine.phases import Phase
+    from cardkit.engine.state import State
     from cardkit.services.records import HandRecord, MatchRecord, load_record, save_record
     from cardkit.services.registry import available_games, load_game, plugin_errors, register
     from cardkit.values.actions import Action, parse_action
@@ -95,10 +104,10 @@ __getattr__ = lazy_names(
     IllegalAction="cardkit.values.errors:IllegalAction",
     RecordError="cardkit.values.errors:RecordError",
     Game="cardkit.engine.game:Game",
-    GameDefinition="cardkit.engine.game:GameDefinition",
-    HandContext="cardkit.engine.game:HandContext",
-    MatchOutcome="cardkit.engine.game:MatchOutcome",
-    MatchRules="cardkit.engine.game:MatchRules",
+    GameDefinition="cardkit.engine.definition:GameDefinition",
+    HandContext="cardkit.engine.match:HandContext",
+    MatchOutcome="cardkit.engine.match:MatchOutcome",
+    MatchRules="cardkit.engine.match:MatchRules",
     Hooks="cardkit.values.hooks:Hooks",
     Option="cardkit.values.options:Option",
     OptionSet="cardkit.values.options:OptionSet",
@@ -113,7 +122,7 @@ __getattr__ = lazy_names(
     register="cardkit.services.registry:register",
     Result="cardkit.values.results:Result",
     Transfer="cardkit.values.results:Transfer",
-    Phase="cardkit.engine.state:Phase",
+    Phase="cardkit.engine.phases:Phase",
     State="cardkit.engine.state:State",
     View="cardkit.values.views:View",
 )

@@ -1,7 +1,25 @@
-"""Game definitions (what a plugin declares) and configured games (what ``load_game`` returns).
+"""Game definitions and configured games.
 
-The stable import path of :mod:`cardkit.engine.game`, in the engine.
+The stable import path of :mod:`cardkit.engine.definition` (``GameDefinition``),
+:mod:`cardkit.engine.capabilities`, :mod:`cardkit.engine.game` (``Game``) and the match
+context of :mod:`cardkit.engine.match`, in the engine; ``agent_parameters`` is the agent
+roster's (:mod:`cardkit.services.search.roster`).
 """
 
-from cardkit.engine.game import *  # noqa: F403
-from cardkit.engine.game import __all__ as __all__
+from cardkit.engine.capabilities import *  # noqa: F403
+from cardkit.engine.capabilities import __all__ as _capabilities
+from cardkit.engine.definition import GameDefinition
+from cardkit.engine.game import Game
+from cardkit.engine.match import HandContext, MatchOutcome, MatchRules, rotating_dealer_match
+from cardkit.services.search.roster import agent_parameters
+
+__all__ = [
+    *_capabilities,
+    "Game",
+    "GameDefinition",
+    "HandContext",
+    "MatchOutcome",
+    "MatchRules",
+    "agent_parameters",
+    "rotating_dealer_match",
+]

@@ -24,7 +24,8 @@ import click
 from cardkit_cli.main import CardkitError
 
 if TYPE_CHECKING:
-    from cardkit.engine.game import GameDefinition, VariantExample
+    from cardkit.engine.capabilities import VariantExample
+    from cardkit.engine.definition import GameDefinition
     from cardkit.values.options import Option
 
 __all__ = ["BLANK", "new_game", "write_package"]

@@ -22,8 +22,8 @@ from cardkit_cli.render import (
 from cardkit_cli.seats import SEARCHING, quick_bot, strongest_bot
 from rich.text import Text
 
-from cardkit.engine.agents import choose_action
 from cardkit.services.records import save_record
+from cardkit.services.search.choose import choose_action
 from cardkit.values.errors import IllegalAction
 
 if TYPE_CHECKING:

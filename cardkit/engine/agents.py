@@ -16,10 +16,9 @@ from cardkit.values.actions import Action
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
-    from cardkit.engine.state import State
     from cardkit.values.views import View
 
-__all__ = ["Agent", "AgentFactory", "RandomAgent", "choose_action", "random_agent"]
+__all__ = ["Agent", "AgentFactory", "RandomAgent", "random_agent"]
 
 
 class Agent:
@@ -27,7 +26,7 @@ class Agent:
     chose a move also implement :meth:`choose_with_reason` (the CLI's ``hint`` shows it).
     Agents that plan on samples of the hidden cards (:mod:`cardkit.search`) set
     ``uses_samples`` and implement ``choose_with_samples(view, legal, sampler)``; runners
-    ask every agent through :func:`choose_action`."""
+    ask every agent through :func:`cardkit.agents.choose_action`."""
 
     name: str = "agent"
     uses_samples: bool = False
@@ -60,26 +59,6 @@ class RandomAgent(Agent):
 
 #: ``(game, seat, seed, **params) -> Agent``; parameters are keyword arguments with defaults.
 AgentFactory = Callable[..., Agent]
-
-
-def choose_action(agent: Agent, state: State, seat: int,
-                  explain: bool = False) -> tuple[Action, str]:
-    """Ask ``agent`` for ``seat``'s move in ``state``: the agent sees only the seat's view and
-    the legal actions (and, if it searches, a sampler of the hidden cards built from a re-dealt
-    copy). Returns the action and, when ``explain`` and the agent can say, why."""
-    view = state.view(seat)
-    legal = state.legal_actions()
-    if len(legal) == 1 and getattr(agent, "uses_samples", False):
-        return legal[0], "the only legal move"  # a forced move costs no search
-    if getattr(agent, "uses_samples", False):  # duck-typed agents need not subclass Agent
-        from cardkit.services.search import Sampler
-
-        belief = state.game.definition.belief if getattr(agent, "uses_belief", False) else None
-        sampler = Sampler(state, seat, agent.rng, belief=belief)  # type: ignore[attr-defined]
-        return agent.choose_with_samples(view, legal, sampler)  # type: ignore[attr-defined]
-    if explain:
-        return agent.choose_with_reason(view, legal)
-    return agent.choose(view, legal), ""
 
 
 def random_agent(game: Game, seat: int, seed: int) -> Agent:

@@ -9,22 +9,129 @@
         match.next_hand()      # settles, updates totals/roles/dealer, deals the next hand
 
 Hand ``k`` is dealt from ``derive_seed(match.seed, "hand", k)``, so a match is reproducible from
-its seed and its actions. The game's :class:`~cardkit.game.MatchRules` decide the rest.
+its seed and its actions. The game's :class:`MatchRules` decide the rest: what a hand inherits
+from its match (:class:`HandContext`), how the match advances and how it ends
+(:class:`MatchOutcome`); :func:`rotating_dealer_match` is the rule set of games of independent
+hands.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
-from cardkit.engine.game import Game, HandContext, MatchOutcome, count_hands
+import attrs
+
+from cardkit.engine import ports
 from cardkit.values.deck import derive_seed
+from cardkit.values.results import Result
 
 if TYPE_CHECKING:
+    from cardkit.engine.game import Game
     from cardkit.engine.state import State
-    from cardkit.services.records import MatchRecord
 
-__all__ = ["Match"]
+__all__ = [
+    "HandContext",
+    "Match",
+    "MatchOutcome",
+    "MatchRules",
+    "count_hands",
+    "rotating_dealer_match",
+]
+
+
+def _totals(values: Iterable[float]) -> tuple[float, ...]:
+    return tuple(values)
+
+
+def _roles(values: Iterable[str] | None) -> tuple[str, ...] | None:
+    return None if values is None else tuple(values)
+
+
+@attrs.frozen
+class HandContext:
+    """What a hand inherits from its match: dealer, hand number, running totals, roles (e.g.
+    three-hand gin's box/captain/sitter, one per seat), the seat that leads (games where the
+    last winner leads) and any other game-specific data in ``extra`` (plain JSON values)."""
+
+    dealer: int
+    hand_number: int = 0
+    totals: tuple[float, ...] = attrs.field(default=(), converter=_totals)
+    roles: tuple[str, ...] | None = attrs.field(
+        default=None, converter=_roles
+    )
+    leader: int | None = None
+    extra: Mapping[str, Any] = attrs.field(factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data."""
+        return {
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "totals": list(self.totals),
+            "roles": None if self.roles is None else list(self.roles),
+            "leader": self.leader,
+            "extra": dict(self.extra),
+        }
+
+
+@attrs.frozen
+class MatchOutcome:
+    """How a match ended: the winner (None for no single winner), the final totals (after any
+    end-of-match bonuses) and a one-line summary."""
+
+    winner: int | None
+    final_totals: tuple[float, ...]
+    summary: str = ""
+
+
+@attrs.frozen
+class MatchRules:
+    """A game's match structure, as three functions:
+
+    - ``start(game, rng) -> HandContext``: the first hand's context (first dealer by a cut, roles);
+    - ``advance(game, context, result, rng) -> HandContext``: the next hand's context (totals,
+      dealer, roles, leader) after a hand ended with ``result``;
+    - ``outcome(game, context, hands_played) -> MatchOutcome | None``: None while the match goes on.
+    """
+
+    start: Callable[[Game, random.Random], HandContext]
+    advance: Callable[[Game, HandContext, Result, random.Random], HandContext]
+    outcome: Callable[[Game, HandContext, int], MatchOutcome | None]
+
+
+def count_hands(number: int) -> str:
+    """``1 hand``, ``2 hands``: for match summaries."""
+    return f"{number} hand" if number == 1 else f"{number} hands"
+
+
+def rotating_dealer_match(target_hands_option: str | None = None) -> MatchRules:
+    """Match rules for games of independent hands: the last seat deals first, the deal passes
+    left after every hand, each seat's total adds its payoffs; the match ends after the number of
+    hands in option ``target_hands_option`` (0 or absent = no end)."""
+
+    def start(game: Game, rng: random.Random) -> HandContext:
+        return HandContext(dealer=game.players - 1, totals=(0,) * game.players)
+
+    def advance(
+        game: Game, context: HandContext, result: Result, rng: random.Random
+    ) -> HandContext:
+        totals = tuple(t + p for t, p in zip(context.totals, result.payoffs, strict=True))
+        return attrs.evolve(context, dealer=(context.dealer + 1) % game.players,
+                            hand_number=context.hand_number + 1, totals=totals)
+
+    def outcome(game: Game, context: HandContext, hands_played: int) -> MatchOutcome | None:
+        limit = game.options.get(target_hands_option, 0) if target_hands_option else 0
+        if not limit or hands_played < limit:
+            return None
+        best = max(context.totals)
+        leaders = [seat for seat, total in enumerate(context.totals) if total == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+        return MatchOutcome(winner, context.totals, f"after {count_hands(hands_played)}")
+
+    return MatchRules(start, advance, outcome)
+
 
 
 class Match:
@@ -98,8 +205,7 @@ class Match:
         self.hands.append(self._deal(context))
         return self.current
 
-    def record(self) -> MatchRecord:
-        """The match's record (every hand's actions), replayable and resumable."""
-        from cardkit.services.records import MatchRecord
-
-        return MatchRecord.of_match(self)
+    def record(self) -> ports.MatchRecord:
+        """The match's record (every hand's actions), replayable and resumable
+        (:class:`cardkit.records.MatchRecord`)."""
+        return ports.MATCH_RECORDS()(self)

@@ -19,69 +19,24 @@ import enum
 import io
 import pickle
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
+from cardkit.engine import ports
+from cardkit.engine.phases import OVER, Phase, phases
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import Card, CardSet
 from cardkit.values.errors import IllegalAction
 from cardkit.values.results import Result
 
 if TYPE_CHECKING:
-    from cardkit.engine.game import Game, HandContext
-    from cardkit.services.records import HandRecord
+    from cardkit.engine.game import Game
+    from cardkit.engine.match import HandContext
     from cardkit.values.views import View
 
 __all__ = ["Phase", "State", "phases"]
-
-
-def _kinds(kinds: Iterable[str]) -> frozenset[str]:
-    return frozenset(kinds)
-
-
-@attrs.frozen
-class Phase:
-    """One phase of a turn, declared once with its moves.
-
-    - ``name``, ``accepts`` (the action kinds it takes), ``prompt`` (what the player must do
-      now) and ``refusal`` (the one-line reason given for an action of another kind, e.g. "you
-      must draw before you discard");
-    - ``legal(state) -> list[Action]``: every legal action now;
-    - ``apply(state, action)``: carry out a legal action (never re-validated: the engine has
-      checked it against ``legal``);
-    - ``why_illegal(state, action) -> str | None``: why an action of an accepted kind is not
-      legal now, for the player (optional: the engine falls back to "not a legal move now").
-
-    The handlers are plain functions of the state, so a phase can be written as three short
-    functions side by side in the game's module for that phase.
-    """
-
-    name: str
-    accepts: frozenset[str] = attrs.field(converter=_kinds)
-    prompt: str
-    refusal: str = ""
-    legal: Callable[[Any], list[Action]] | None = attrs.field(default=None, kw_only=True)
-    apply: Callable[[Any, Action], None] | None = attrs.field(default=None, kw_only=True)
-    why_illegal: Callable[[Any, Action], str | None] | None = attrs.field(
-        default=None, kw_only=True)
-
-
-def phases(*declared: Phase) -> Mapping[str, Phase]:
-    """The ``PHASES`` mapping of a state class, from its phases in turn order.
-
-    >>> from cardkit.state import Phase, phases
-    >>> draw = Phase("draw", {"draw"}, "draw a card")
-    >>> list(phases(draw, Phase("discard", {"discard"}, "discard a card")))
-    ['draw', 'discard']
-    """
-    mapping: dict[str, Phase] = {}
-    for phase in declared:
-        if phase.name in mapping:
-            raise ValueError(f"phase {phase.name!r} is declared twice")
-        mapping[phase.name] = phase
-    return mapping
 
 
 class _SnapshotPickler(pickle.Pickler):
@@ -205,7 +160,7 @@ class State:
         self.history = []
         self.result = None
         self.current_player = None
-        self.phase = "over"
+        self.phase = ""  # no phase before the deal: setup enters the first one
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
         self.setup(list(deck))
@@ -236,7 +191,21 @@ class State:
         """End the hand with ``result``: nobody is to play, the phase is ``over``."""
         self.result = result
         self.current_player = None
-        self.phase = "over"
+        self.phase = OVER
+
+    def enter(self, name: str) -> None:
+        """Move the hand to phase ``name`` and run its ``on_enter`` step. Refused with
+        ``RuntimeError`` (a fault in the game, not a player's mistake) when the current phase
+        does not declare ``name`` among the phases that may follow it; the deal (``setup``)
+        may enter any phase."""
+        current = self.PHASES.get(self.phase)
+        if current is not None and not current.may_follow(name):
+            raise RuntimeError(f"{self.game.name}: phase {self.phase!r} does not declare "
+                               f"{name!r} among the phases that may follow it")
+        phase = self.PHASES[name]
+        self.phase = name
+        if phase.on_enter is not None:
+            phase.on_enter(self)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see."""
@@ -432,11 +401,9 @@ class State:
         pickler.dump(value)
         return buffer.getvalue()
 
-    def record(self) -> HandRecord:
-        """This hand's record: enough to replay it exactly."""
-        from cardkit.services.records import HandRecord
-
-        return HandRecord.of_state(self)
+    def record(self) -> ports.HandRecord:
+        """This hand's record: enough to replay it exactly (:class:`cardkit.records.HandRecord`)."""
+        return ports.HAND_RECORDS()(self)
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"seat {self.current_player} to {self.phase}"

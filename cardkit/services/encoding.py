@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardkit.libraries.climbing import ComboType, classify
+from cardkit.libraries.melds import all_melds
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cache import BoundedCache
 from cardkit.values.cards import Card
@@ -447,8 +449,6 @@ def meld_keys(kind: str, deck: Iterable[Card], rules: Any) -> list[str]:
     (a :class:`~cardkit.melds.MeldRules`): every natural meld, and with wild cards every way
     to put them in place of some of its cards (each declaring the card it replaces), keeping
     ``rules.min_natural`` natural cards (``spread 5H X1=6H 7H`` …)."""
-    from cardkit.libraries.melds import all_melds
-
     cards = list(deck)
     wilds = [card for card in cards if rules.is_wild(card)]
     naturals = [card for card in cards if not rules.is_wild(card)]
@@ -500,8 +500,6 @@ class CombinationAbstraction:
     @property
     def keys(self) -> list[str]:
         """Every key: for each type and length, each top card some combination can have."""
-        from cardkit.libraries.climbing import ComboType, classify
-
         rules = self.rules
         positions = len(rules.rank_order)
         found: list[str] = []
@@ -520,8 +518,6 @@ class CombinationAbstraction:
     def _weakest(self, type_: Any, length: int, top: int) -> list[Card] | None:
         """The combination of this shape topped by strength ``top`` with the weakest other
         cards, or None when there is none."""
-        from cardkit.libraries.climbing import ComboType
-
         card = self.rules.card_of_strength
         position, suit = divmod(top, 4)
         if type_ in (ComboType.PAIR, ComboType.TRIPLE, ComboType.QUAD):
@@ -547,8 +543,6 @@ class CombinationAbstraction:
 
     def key_of(self, action: Action) -> Hashable:
         """The key of a move: its combination's key, or its text for other moves."""
-        from cardkit.libraries.climbing import classify
-
         if action.kind != self.kind:
             return str(action)
         combo = classify(action.cards, self.rules)

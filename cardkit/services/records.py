@@ -6,13 +6,14 @@ so a corrupted or tampered file is refused with the reason (never a traceback).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardkit.engine.game import HandContext
+from cardkit.engine.match import HandContext
+from cardkit.services.registry import load_game
 from cardkit.values.cards import Card
 from cardkit.values.errors import IllegalAction, RecordError
 from cardkit.values.validate import (
@@ -26,13 +27,15 @@ from cardkit.values.validate import (
 )
 
 if TYPE_CHECKING:
-    from cardkit.engine.game import Game, GameDefinition
+    from cardkit.engine.definition import GameDefinition
+    from cardkit.engine.game import Game
     from cardkit.engine.match import Match
     from cardkit.engine.state import State
 
 __all__ = [
     "HandRecord",
     "MatchRecord",
+    "context_from_dict",
     "load_record",
     "parse_record",
     "replay",
@@ -49,12 +52,61 @@ MAX_ACTION_TEXT = 200
 MAX_MATCH_HANDS = 10**6
 
 
+def context_from_dict(data: Any, players: int | None = None,
+                      roles: Sequence[str] | None = None, where: str = "context") -> HandContext:
+    """A :class:`~cardkit.match.HandContext` from saved data (the inverse of its ``to_dict``),
+    for untrusted data: every field's type and range is
+    checked (seats within ``players`` when given, roles among ``roles`` when given, totals
+    finite, bounded and one per seat), and each problem is a one-line
+    :class:`~cardkit.errors.RecordError` naming the field (``where.dealer`` ...)."""
+    require(isinstance(data, Mapping), f"{where} must be an object, not {kind_name(data)}")
+    unknown = sorted(set(data) - set(_CONTEXT_FIELDS))
+    require(not unknown, f"{where} has unknown field(s) {', '.join(map(repr, unknown))}; "
+                         f"fields: {', '.join(_CONTEXT_FIELDS)}")
+    require("dealer" in data, f"{where} is missing 'dealer'")
+    seats = players if players is not None else 10**6
+    dealer = check_seat(data["dealer"], f"{where}.dealer", seats)
+    hand_number = check_int(data.get("hand_number", 0), f"{where}.hand_number", 0, 10**6)
+    raw_totals = data.get("totals", [])
+    require(isinstance(raw_totals, list | tuple),
+            f"{where}.totals must be a list of numbers, not {kind_name(raw_totals)}")
+    if players is not None:
+        require(len(raw_totals) == players, f"{where}.totals must hold {players} numbers "
+                                            f"(one per seat), not {len(raw_totals)}")
+    totals = tuple(check_number(total, f"{where}.totals[{index}]")
+                   for index, total in enumerate(raw_totals))
+    raw_roles = data.get("roles")
+    if raw_roles is not None:
+        require(isinstance(raw_roles, list | tuple),
+                f"{where}.roles must be a list of role names or null, not "
+                f"{kind_name(raw_roles)}")
+        if players is not None:
+            require(len(raw_roles) == players, f"{where}.roles must name {players} roles "
+                                               f"(one per seat), not {len(raw_roles)}")
+        for index, role in enumerate(raw_roles):
+            check_text(role, f"{where}.roles[{index}]", 40)
+            if roles is not None:
+                require(role in roles, f"{where}.roles[{index}] is {role!r}; roles: "
+                                       + (", ".join(roles) or "none (this game has none)"))
+    leader = data.get("leader")
+    if leader is not None:
+        leader = check_seat(leader, f"{where}.leader", seats)
+    extra = data.get("extra", {})
+    require(isinstance(extra, Mapping), f"{where}.extra must be an object, not "
+                                        f"{kind_name(extra)}")
+    check_depth(extra, f"{where}.extra")
+    return HandContext(dealer=dealer, hand_number=hand_number, totals=totals, roles=raw_roles,
+               leader=leader, extra=dict(extra))
+
+
+#: The fields of a saved :class:`~cardkit.match.HandContext`.
+_CONTEXT_FIELDS = ("dealer", "hand_number", "totals", "roles", "leader", "extra")
+
+
 def _load_game(name: str, players: int, options: Mapping[str, Any],
                where: str = "record", definition: GameDefinition | None = None) -> Game:
     """The game a record names, configured as it says: from the registry, or from
     ``definition`` (a game not installed, e.g. under the conformance kit)."""
-    from cardkit.services.registry import load_game
-
     try:
         if definition is not None:
             require(name == definition.name, f"{where} is a record of {name!r}, not of "
@@ -240,7 +292,7 @@ class HandRecord:
             size = len(game.deck_spec.cards)
             require(len(deck) <= size, f"{where}: 'deck' holds {len(deck)} cards; the deck has "
                                        f"{size}")
-        HandContext.from_dict(data["context"], players, game.definition.roles,
+        context_from_dict(data["context"], players, game.definition.roles,
                               f"{where}: context")
         result = data.get("result")
         if result is not None:
@@ -262,7 +314,7 @@ class HandRecord:
         game = game or self._game()
         try:
             deck = None if self.deck is None else [Card.parse(t) for t in self.deck]
-            context = HandContext.from_dict(self.context, game.players, game.definition.roles)
+            context = context_from_dict(self.context, game.players, game.definition.roles)
             return game.new_hand(seed=self.seed, deck=deck, context=context)
         except RecordError:
             raise
@@ -381,7 +433,7 @@ class MatchRecord:
             where = f"hand {index + 1}"
             require(match.current.seed == hand.seed and hand.deck is None,
                     f"{where}: does not follow from the match seed (file altered?)")
-            saved = HandContext.from_dict(hand.context, game.players, game.definition.roles,
+            saved = context_from_dict(hand.context, game.players, game.definition.roles,
                                           f"{where}: context")
             require(match.current.context.to_dict() == saved.to_dict(),
                     f"{where}: its context (dealer, totals, roles) does not follow from the "

@@ -11,8 +11,11 @@ from __future__ import annotations
 from importlib.metadata import EntryPoint, entry_points
 from typing import TYPE_CHECKING, Any
 
+from cardkit.values.lazy import resolve
+
 if TYPE_CHECKING:
-    from cardkit.engine.game import Game, GameDefinition
+    from cardkit.engine.definition import GameDefinition
+    from cardkit.engine.game import Game
 
 __all__ = [
     "GameAbout",
@@ -35,6 +38,7 @@ ABOUT_GROUP = "cardkit.game_about"
 # Listing games must stay light: this module imports neither attrs nor cardkit.game at import
 # time (``cardkit --help`` and ``cardkit games`` start in about the
 # time click and the entry points take).
+_DEFINITION = "cardkit.engine.definition:GameDefinition"  # imported when a game is loaded
 
 
 class GameAbout:
@@ -79,8 +83,7 @@ class GameInfo:
         if self._loaded:
             return
         self._loaded = True
-        from cardkit.engine.game import GameDefinition
-
+        definition_class = resolve(_DEFINITION)
         point = self._point
         assert point is not None
         try:
@@ -88,7 +91,7 @@ class GameInfo:
         except Exception as error:  # a broken plugin must not break the others
             self._error = f"{type(error).__name__}: {error}"
             return
-        if isinstance(definition, GameDefinition):
+        if isinstance(definition, definition_class):
             self._definition = definition
         else:
             self._error = (f"entry point {point.value} is a {type(definition).__name__}, "

@@ -38,7 +38,8 @@ from typing import Any, NoReturn
 import attrs
 
 from cardkit.engine.agents import RandomAgent
-from cardkit.engine.game import Game, GameDefinition
+from cardkit.engine.definition import GameDefinition
+from cardkit.engine.game import Game
 from cardkit.engine.state import State
 from cardkit.services.records import HandRecord, parse_record
 from cardkit.services.registry import game_definition

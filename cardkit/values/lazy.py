@@ -13,7 +13,7 @@ import importlib.util
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["lazy_names"]
+__all__ = ["lazy_names", "resolve"]
 
 
 def lazy_names(package: str, *, submodules: bool = False, **targets: str
@@ -38,7 +38,20 @@ def lazy_names(package: str, *, submodules: bool = False, **targets: str
             if submodules and importlib.util.find_spec(f"{package}.{name}") is not None:
                 return importlib.import_module(f"{package}.{name}")
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        module, _, attribute = target.partition(":")
-        return getattr(importlib.import_module(module), attribute)
+        return resolve(target)
 
     return __getattr__
+
+
+def resolve(target: str) -> Any:
+    """The object a ``"module:attribute"`` target names, importing the module (the attribute
+    may be dotted: ``"module:Class.method"``).
+
+    >>> resolve("math:pi") > 3
+    True
+    """
+    module, _, attribute = target.partition(":")
+    value: Any = importlib.import_module(module)
+    for name in attribute.split("."):
+        value = getattr(value, name)
+    return value

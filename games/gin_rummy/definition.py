@@ -14,7 +14,8 @@ from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.options import OPTIONS
 from cardkit_games.gin_rummy.state import GinState
 
-from cardkit.engine.game import GameDefinition, VariantExample
+from cardkit.engine.capabilities import VariantExample
+from cardkit.engine.definition import GameDefinition
 from cardkit.engine.state import State
 from cardkit.libraries.melds import deadwood_value
 from cardkit.values.cards import Card, CardSet

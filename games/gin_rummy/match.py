@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from cardkit.engine.game import Game, HandContext, MatchOutcome, MatchRules
+from cardkit.engine.game import Game
+from cardkit.engine.match import HandContext, MatchOutcome, MatchRules
 from cardkit.values.cards import ALL_CARDS, Card
 from cardkit.values.results import Result
 from cardkit.values.views import seat_name

@@ -22,8 +22,9 @@ from typing import Any, ClassVar
 
 from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
 
-from cardkit.engine.game import HandContext
-from cardkit.engine.state import Phase, State, phases
+from cardkit.engine.match import HandContext
+from cardkit.engine.phases import Phase, phases
+from cardkit.engine.state import State
 from cardkit.libraries.melds import classify, deadwood_value, deadwood_within
 from cardkit.libraries.sampling import redeal_hidden
 from cardkit.values.actions import Action

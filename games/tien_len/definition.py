@@ -15,7 +15,8 @@ from cardkit_games.tien_len.rules import climbing_rules, instant_wins_of
 from cardkit_games.tien_len.settlement import settle_instant_win, settle_normal, settle_void
 from cardkit_games.tien_len.state import TienLenState
 
-from cardkit.engine.game import GameDefinition, VariantExample
+from cardkit.engine.capabilities import VariantExample
+from cardkit.engine.definition import GameDefinition
 from cardkit.engine.state import State
 from cardkit.values.cache import BoundedCache
 from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, Rank, Suit, card_mask

@@ -11,7 +11,8 @@ import random
 
 import attrs
 
-from cardkit.engine.game import Game, HandContext, MatchOutcome, MatchRules
+from cardkit.engine.game import Game
+from cardkit.engine.match import HandContext, MatchOutcome, MatchRules
 from cardkit.values.results import Result
 from cardkit.values.views import seat_name
 

@@ -35,7 +35,8 @@ from cardkit_games.tien_len.tracker import (
     legal_plays,
 )
 
-from cardkit.engine.state import Phase, State, phases
+from cardkit.engine.phases import Phase, phases
+from cardkit.engine.state import State
 from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
 from cardkit.libraries.sampling import redeal_hidden
 from cardkit.values.actions import Action

@@ -27,7 +27,8 @@ from cardkit_games.tonk.settlement import (
 from cardkit_games.tonk.spreads import spread_rules
 from cardkit_games.tonk.state import TonkState
 
-from cardkit.engine.game import GameDefinition, VariantExample
+from cardkit.engine.capabilities import VariantExample
+from cardkit.engine.definition import GameDefinition
 from cardkit.engine.state import State
 from cardkit.libraries.melds import MeldRules
 from cardkit.values.cards import Card, card_mask

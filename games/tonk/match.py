@@ -7,7 +7,8 @@ import random
 
 import attrs
 
-from cardkit.engine.game import Game, HandContext, MatchOutcome, MatchRules
+from cardkit.engine.game import Game
+from cardkit.engine.match import HandContext, MatchOutcome, MatchRules
 from cardkit.values.cards import STANDARD_CARDS
 from cardkit.values.results import Result
 

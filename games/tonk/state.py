@@ -26,7 +26,8 @@ from cardkit_games.tonk.spreads import Spread, spread_rules
 from cardkit_games.tonk.suits import cards_in
 from cardkit_games.tonk.turn import after_deal
 
-from cardkit.engine.state import Phase, State
+from cardkit.engine.phases import Phase
+from cardkit.engine.state import State
 from cardkit.libraries.melds import MeldRules
 from cardkit.values.cards import Card, CardSet, card_mask, cards_of_mask
 from cardkit.values.results import Transfer

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 
-from cardkit.engine.game import GameDefinition
-from cardkit.engine.state import Phase, State, phases
+from cardkit.engine.definition import GameDefinition
+from cardkit.engine.phases import Phase, phases
+from cardkit.engine.state import State
 from cardkit.libraries.melds import MeldRules, best_arrangement, deadwood_value
 from cardkit.libraries.sampling import redeal_hidden
 from cardkit.values.actions import Action

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.engine.agents import choose_action
 from cardkit.services.search import MistakenAgent, Sampler, SearchAgent
+from cardkit.services.search.choose import choose_action
 from cardkit.services.search.racing import MoveStats, Race
 from cardkit.services.search.rollout import relative_score
 from cardkit.services.testing import ConformanceError, check_game

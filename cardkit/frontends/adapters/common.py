@@ -8,6 +8,7 @@ from typing import Any
 
 from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
+from cardkit.services.registry import load_game
 from cardkit.values.actions import Action
 from cardkit.values.cards import format_cards
 from cardkit.values.views import View, seat_name
@@ -26,8 +27,6 @@ def configured(game: str | Game, players: int | None, options: dict[str, Any]) -
         if (players is not None and players != game.players) or options:
             raise ValueError("pass players and options to load_game, not with a Game")
         return game
-    from cardkit.services.registry import load_game
-
     return load_game(game, players=players, **options)
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardkit.frontends.lab.simulate import Chunk, ChunkResult, run_chunk
-from cardkit.services.registry import game_infos
+from cardkit.services.registry import game_infos, register
 
 __all__ = [
     "CLUSTER_INSTALL_HINT",
@@ -131,8 +131,6 @@ class LocalBackend(Backend):
 
 
 def _register_on_worker(definitions: Sequence[Any]) -> None:
-    from cardkit.services.registry import register
-
     for definition in definitions:
         register(definition)
 

@@ -16,10 +16,11 @@ from typing import Any
 
 import attrs
 
-from cardkit.engine.agents import Agent, AgentFactory, choose_action
+from cardkit.engine.agents import Agent, AgentFactory
 from cardkit.engine.game import Game
 from cardkit.engine.state import State
 from cardkit.services.registry import load_game
+from cardkit.services.search.choose import choose_action
 from cardkit.values.deck import derive_seed
 
 __all__ = [

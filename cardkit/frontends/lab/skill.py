@@ -26,7 +26,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from cardkit.engine.game import GameDefinition
+from cardkit.engine.definition import GameDefinition
 from cardkit.frontends.lab.metrics import Metric, mean, proportion, value
 from cardkit.frontends.lab.simulate import ChunkResult
 

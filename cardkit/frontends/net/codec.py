@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardkit.engine.game import HandContext, MatchOutcome
+from cardkit.engine.match import HandContext, MatchOutcome
 from cardkit.libraries.melds import Meld
+from cardkit.services.records import context_from_dict
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import Card, CardSet
 from cardkit.values.results import Result, Transfer
@@ -235,7 +236,7 @@ def encode_context(context: HandContext) -> dict[str, Any]:
 def decode_context(data: Any) -> HandContext:
     """Inverse of :func:`encode_context`."""
     try:
-        return HandContext.from_dict(data)
+        return context_from_dict(data)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise CodecError(f"bad context: {error}") from None
 

@@ -17,8 +17,10 @@ from typing import Any, cast
 import attrs
 
 from cardkit.engine.agents import Agent
-from cardkit.engine.game import Game, HandContext, MatchOutcome
-from cardkit.engine.state import Phase, State
+from cardkit.engine.game import Game
+from cardkit.engine.match import HandContext, MatchOutcome
+from cardkit.engine.phases import Phase
+from cardkit.engine.state import State
 from cardkit.frontends.net.client import Connection, NetError
 from cardkit.frontends.net.codec import (
     CodecError,
@@ -27,6 +29,7 @@ from cardkit.frontends.net.codec import (
     decode_outcome,
     decode_view,
 )
+from cardkit.services.registry import load_game
 from cardkit.values.actions import Action
 from cardkit.values.errors import IllegalAction
 from cardkit.values.results import Result
@@ -141,8 +144,6 @@ class RemoteMatch:
     def __init__(self, connection: Connection, welcome: dict[str, Any],
                  notice: Callable[[str], None] | None = None,
                  wait_for_start: bool = True) -> None:
-        from cardkit.services.registry import load_game
-
         self.connection = connection
         self.notice = notice or (lambda text: None)
         try:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardkit.engine.agents import Agent, choose_action
+from cardkit.engine.agents import Agent
 from cardkit.frontends.net.codec import (
     encode_context,
     encode_outcome,
@@ -36,9 +36,11 @@ from cardkit.frontends.net.protocol import (
     MAX_MESSAGE,
     PROTOCOL_VERSION,
     MessageError,
+    dump,
     load,
 )
 from cardkit.frontends.net.store import SavedTable, TableFile, save_seats
+from cardkit.services.search.choose import choose_action
 from cardkit.values.errors import IllegalAction
 from cardkit.values.views import seat_name
 
@@ -109,8 +111,6 @@ class Peer:
         if self.outbox.qsize() >= MAX_BACKLOG:
             self.close(1013, "too far behind: reconnect")
             return
-        from cardkit.frontends.net.protocol import dump
-
         self.outbox.put_nowait(dump(message))
 
     def close(self, code: int, reason: str) -> None:

@@ -16,6 +16,7 @@ Hands may be a :class:`~cardkit.cards.CardSet`, any iterable of cards, or an int
 """
 
 from cardkit.libraries.melds.arrange import (
+    Arrangement,
     all_melds,
     best_arrangement,
     deadwood_value,
@@ -23,7 +24,7 @@ from cardkit.libraries.melds.arrange import (
     hand_mask,
 )
 from cardkit.libraries.melds.layoff import best_with_layoffs, can_lay_off, lay_off, layoff_positions
-from cardkit.libraries.melds.meld import Arrangement, LayoffResult, Meld, classify
+from cardkit.libraries.melds.meld import LayoffResult, Meld, classify
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 
 __all__ = [

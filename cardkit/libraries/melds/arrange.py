@@ -26,7 +26,9 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from cardkit.libraries.melds.meld import RUN, SET, Arrangement, Meld, meld_sort_key, run_intervals
+import attrs
+
+from cardkit.libraries.melds.meld import RUN, SET, Meld, meld_sort_key, run_intervals
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 from cardkit.libraries.melds.tables import (
     _SPREAD,
@@ -40,7 +42,14 @@ from cardkit.libraries.melds.tables import (
 )
 from cardkit.values.cards import ALL_CARDS, Card, CardSet
 
-__all__ = ["all_melds", "best_arrangement", "deadwood_value", "deadwood_within", "hand_mask"]
+__all__ = [
+    "Arrangement",
+    "all_melds",
+    "best_arrangement",
+    "deadwood_value",
+    "deadwood_within",
+    "hand_mask",
+]
 
 # one card of a rank in each suit, for rank 1 (times a rank's bit: that rank's four cards)
 _RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
@@ -48,6 +57,41 @@ _RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
 # The hot functions below write M13 as 0x1FFF, VALUE_SHIFT as 12 and _RANK_BITS as 0x8004002001:
 # a literal costs nothing to load, a global does.
 assert M13 == 0x1FFF and VALUE_SHIFT == 12 and _RANK_BITS == 0x8004002001
+
+
+@attrs.frozen
+class Arrangement:
+    """A hand split into disjoint melds and deadwood.
+
+    ``melds``: sets in rank order, then runs by suit and low end; ``deadwood``: the unmelded cards
+    in card index order (clubs A-K, diamonds, hearts, spades, jokers); ``deadwood_value``: their
+    count under the rules used.
+    """
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+    deadwood_value: int
+    # The search's fast path leaves ``melds`` and ``deadwood`` unset and packs what builds them
+    # into this int (see :func:`fill_arrangement`): most callers read only the
+    # value, and building the meld objects was most of the search's cost. An int, so code that
+    # walks attrs fields for cards finds none here.
+    _source: int = attrs.field(default=0, init=False, eq=False, repr=False)
+
+    def __getattr__(self, name: str) -> Any:
+        # Reached only when a slot is unset: a lazily built arrangement's melds or deadwood.
+        if name in ("melds", "deadwood") and self._source:
+            fill_arrangement(self)
+            return object.__getattribute__(self, name)
+        raise AttributeError(f"'Arrangement' object has no attribute {name!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: ``melds`` (lists of card texts), ``deadwood`` (card texts) and
+        ``deadwood_value`` (for ``cardkit hand --json`` and records)."""
+        return {
+            "melds": [[card.text for card in meld.cards] for meld in self.melds],
+            "deadwood": [card.text for card in self.deadwood],
+            "deadwood_value": int(self.deadwood_value),
+        }
 
 
 def hand_mask(hand: CardSet | Iterable[Card] | int) -> int:

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from cardkit.libraries.melds.arrange import all_melds
+from cardkit.libraries.melds.arrange import Arrangement, all_melds
 from cardkit.libraries.melds.layoff import lay_off, layoff_positions
-from cardkit.libraries.melds.meld import Arrangement, Meld
+from cardkit.libraries.melds.meld import Meld
 from cardkit.libraries.melds.rules import MeldRules
 from cardkit.values.cards import Card, CardSet, card_mask
 

@@ -1,17 +1,16 @@
-"""Melds, arrangements and lay-off results, and :func:`classify` (is this group a meld?)."""
+"""Melds and lay-off results, and :func:`classify` (is this group a meld?)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
 
 import attrs
 
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 from cardkit.values.cards import Card, card_tuple
 
-__all__ = ["Arrangement", "LayoffResult", "Meld", "classify"]
+__all__ = ["LayoffResult", "Meld", "classify"]
 
 SET = "set"
 RUN = "run"
@@ -94,43 +93,6 @@ class Meld:
             c.text if c is r else f"{c.text}={r.text}"
             for c, r in zip(self.cards, self.represents, strict=True)
         )
-
-
-@attrs.frozen
-class Arrangement:
-    """A hand split into disjoint melds and deadwood.
-
-    ``melds``: sets in rank order, then runs by suit and low end; ``deadwood``: the unmelded cards
-    in card index order (clubs A-K, diamonds, hearts, spades, jokers); ``deadwood_value``: their
-    count under the rules used.
-    """
-
-    melds: tuple[Meld, ...]
-    deadwood: tuple[Card, ...]
-    deadwood_value: int
-    # The search's fast path leaves ``melds`` and ``deadwood`` unset and packs what builds them
-    # into this int (see cardkit.melds.arrange.fill_arrangement): most callers read only the
-    # value, and building the meld objects was most of the search's cost. An int, so code that
-    # walks attrs fields for cards finds none here.
-    _source: int = attrs.field(default=0, init=False, eq=False, repr=False)
-
-    def __getattr__(self, name: str) -> Any:
-        # Reached only when a slot is unset: a lazily built arrangement's melds or deadwood.
-        if name in ("melds", "deadwood") and self._source:
-            from cardkit.libraries.melds.arrange import fill_arrangement
-
-            fill_arrangement(self)
-            return object.__getattribute__(self, name)
-        raise AttributeError(f"'Arrangement' object has no attribute {name!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data: ``melds`` (lists of card texts), ``deadwood`` (card texts) and
-        ``deadwood_value`` (for ``cardkit hand --json`` and records)."""
-        return {
-            "melds": [[card.text for card in meld.cards] for meld in self.melds],
-            "deadwood": [card.text for card in self.deadwood],
-            "deadwood_value": int(self.deadwood_value),
-        }
 
 
 @attrs.frozen

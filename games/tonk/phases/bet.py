@@ -9,7 +9,7 @@ from cardkit_games.tonk.moves import DECLINE_BET, JOIN_BET
 from cardkit_games.tonk.settlement import side_bet
 from cardkit_games.tonk.turn import after_deal
 
-from cardkit.engine.state import Phase
+from cardkit.engine.phases import Phase
 from cardkit.values.actions import Action
 
 if TYPE_CHECKING:

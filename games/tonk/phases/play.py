@@ -22,7 +22,7 @@ from cardkit_games.tonk.spreads import BOOK, RUN, make_spread
 from cardkit_games.tonk.suits import discards_of
 from cardkit_games.tonk.turn import start_turn
 
-from cardkit.engine.state import Phase
+from cardkit.engine.phases import Phase
 from cardkit.values.actions import Action
 from cardkit.values.cards import Card
 

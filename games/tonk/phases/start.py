@@ -9,7 +9,7 @@ from cardkit_games.tonk import settlement
 from cardkit_games.tonk.moves import DRAW_DISCARD, DRAW_STOCK, DROP, PASS
 from cardkit_games.tonk.phases.common import drop_refusal, not_held, usable
 
-from cardkit.engine.state import Phase
+from cardkit.engine.phases import Phase
 from cardkit.values.actions import Action
 from cardkit.values.views import seat_name
 

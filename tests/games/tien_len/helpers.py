@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from cardkit_games.tien_len.rules import RANK_ORDER, SUIT_ORDER
 
 import cardkit
-from cardkit.engine.game import Game, HandContext
+from cardkit.engine.game import Game
+from cardkit.engine.match import HandContext
 from cardkit.engine.state import State
 from cardkit.values.cards import STANDARD_CARDS, Card, parse_cards
 

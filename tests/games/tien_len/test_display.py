@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.engine.game import HandContext
+from cardkit.engine.match import HandContext
 from tests.games.tien_len.helpers import P1, P2, P3, P4, deal
 
 _PLACE_WORDS = ("first", "second", "third")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cardkit
-from cardkit.engine.game import HandContext
+from cardkit.engine.match import HandContext
 from cardkit.values.errors import IllegalAction
 from tests.games.tien_len.helpers import P1, P2, P3, P4, can_play, deal, later_game
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import cardkit
-from cardkit.engine.game import HandContext
+from cardkit.engine.match import HandContext
 from cardkit.values.cards import STANDARD_CARDS, parse_cards
 from tests.games.tien_len.helpers import (
     P1,

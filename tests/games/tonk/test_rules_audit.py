@@ -11,7 +11,7 @@ import pytest
 from cardkit_games.tonk.match import cut_for_deal
 
 from cardkit import IllegalAction, load_game, parse_cards
-from cardkit.engine.game import HandContext
+from cardkit.engine.match import HandContext
 from cardkit.values.cards import STANDARD_CARDS
 from tests.games.tonk.helpers import draw_and_discard, stack
 

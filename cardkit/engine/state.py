@@ -48,11 +48,14 @@ class _SnapshotPickler(pickle.Pickler):
         return NotImplemented
 
 
+#: What ``_current`` holds when the hand is in no declared phase (before the deal, once over).
+_NO_PHASE = Phase("", (), "")
+
 # Attributes that are caches or references, not part of a state's value.
-_NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public"})
+_NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public", "_current"})
 
 # Attributes every clone shares: the game and its options (never mutated), the frozen context.
-_SHARED_BY_CLONES = frozenset({"game", "options", "context"})
+_SHARED_BY_CLONES = frozenset({"game", "options", "context", "_current"})
 # Caches a clone starts without, as after pickling: a game may change its copy's cards directly
 # (``determinize`` does), which would leave a shared legal-move list stale.
 _CACHES = frozenset({"_legal", "_legal_set", "_public"})
@@ -137,7 +140,8 @@ class State:
     seed: int
     stacked: tuple[Card, ...] | None
     deck: tuple[Card, ...]
-    phase: str
+    _phase: str
+    _current: Phase  # the declared phase named by ``phase``
     current_player: int | None
     result: Result | None
     history: list[tuple[int | None, Action]]
@@ -198,12 +202,13 @@ class State:
         ``RuntimeError`` (a fault in the game, not a player's mistake) when the current phase
         does not declare ``name`` among the phases that may follow it; the deal (``setup``)
         may enter any phase."""
-        current = self.PHASES.get(self.phase)
-        if current is not None and not current.may_follow(name):
+        allowed = self._current.next  # None before the deal, once over and when undeclared
+        if allowed is not None and name not in allowed and name != OVER:
             raise RuntimeError(f"{self.game.name}: phase {self.phase!r} does not declare "
                                f"{name!r} among the phases that may follow it")
         phase = self.PHASES[name]
-        self.phase = name
+        self._phase = name
+        self._current = phase
         if phase.on_enter is not None:
             phase.on_enter(self)
 
@@ -257,6 +262,25 @@ class State:
         return seat
 
     @property
+    def phase(self) -> str:
+        """The name of the phase the hand is in (``over`` once it has ended)."""
+        return self._phase
+
+    @phase.setter
+    def phase(self, name: str) -> None:
+        # Setting the name also finds its declared Phase once, so the engine's dispatch at
+        # every move is one attribute (games should move by :meth:`enter`; a plugin that sets
+        # ``phase`` directly still works, unchecked).
+        self._phase = name
+        self._current = self.PHASES.get(name, _NO_PHASE)
+
+    @property
+    def current_phase(self) -> Phase | None:
+        """The declared :class:`Phase` the hand is in (None before the deal and once over)."""
+        current = self._current
+        return None if current is _NO_PHASE else current
+
+    @property
     def is_over(self) -> bool:
         """True once the hand has ended (``result`` is set)."""
         return self.result is not None
@@ -268,12 +292,18 @@ class State:
             if self.result is not None:
                 legal = []
             elif self._DISPATCH:  # the phase's handler, without the extra call (hot path)
-                handler = self.PHASES[self.phase].legal
+                handler = self._current.legal
                 legal = handler(self) if handler is not None else self._legal_actions()
             else:
                 legal = self._legal_actions()
             self._legal = legal
         return legal
+
+    def forget_legal_actions(self) -> None:
+        """Drop the cached legal moves: call it after changing a state by hand (a test that
+        sets up a position), so that ``legal_actions()`` is worked out again."""
+        self._legal = None
+        self._legal_set = None
 
     def is_legal(self, action: Action) -> bool:
         """True if ``action`` may be applied now."""
@@ -311,7 +341,7 @@ class State:
         seat = self.current_player
         self._legal = None
         self._legal_set = None
-        handler = self.PHASES[self.phase].apply if self._DISPATCH else None
+        handler = self._current.apply if self._DISPATCH else None
         if handler is not None:
             handler(self, action)
         else:
@@ -387,7 +417,12 @@ class State:
         state["_legal"] = None
         state["_legal_set"] = None
         state.pop("_public", None)
+        state.pop("_current", None)  # found again from the phase's name
         return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._current = self.PHASES.get(self._phase, _NO_PHASE)
 
     def snapshot(self) -> bytes:
         """The state's value as bytes: two states are the same hand at the same point exactly

@@ -21,6 +21,8 @@ deep states are reached too) and checks, at every step, that:
 - payoffs balance (sum to zero) when the game declares itself zero-sum;
 - the hand's record survives JSON and replays to identical states at every step;
 - the same seed deals the same hand;
+- the hand moves only between phases that declare each other (``Phase.next``), and
+  the report lists the phases met that declare no next phases;
 - for games that sample hidden cards (``State.determinize``, used by the ``hard`` search agent):
   a re-deal for a seat shows that seat the same view and legal moves and keeps every card.
 
@@ -62,6 +64,8 @@ class ConformanceReport:
     actions: int = 0
     refused: int = 0
     endings: dict[str, int] = attrs.field(factory=dict)
+    #: phases met that declare no ``next`` phases (their transitions go unchecked)
+    undeclared_phases: set[str] = attrs.field(factory=set)
 
 
 def view_cards(value: Any) -> set[Card]:
@@ -285,7 +289,16 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
             action = _patient_choice(state, legal, rng, agent, seat)
         else:
             action = agent.choose(state.view(seat), legal)
-        state.apply(action)
+        phase = state.PHASES.get(state.phase)
+        try:
+            state.apply(action)
+        except RuntimeError as error:  # State.enter refused an undeclared transition
+            _fail(game, seed, step, f"{action}: {error}")
+        if phase is not None and state.phase != phase.name and not phase.may_follow(state.phase):
+            _fail(game, seed, step, f"{action} moved the hand from phase {phase.name!r} to "
+                  f"{state.phase!r}, which {phase.name!r} does not declare among its next phases")
+        if phase is not None and phase.next is None:
+            report.undeclared_phases.add(phase.name)
         snapshots.append(state.snapshot())
         step += 1
         report.actions += 1

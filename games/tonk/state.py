@@ -105,7 +105,7 @@ class TonkState(State):
         self.bet_winner: int | None = None
         self.events: list[str] = []
         if self.bet_offered:
-            self.phase = "bet"
+            self.enter("bet")
             self.current_player = first
         else:
             after_deal(self)

@@ -61,7 +61,7 @@ def draw_apply(state: KnockRummyState, action: Action) -> None:
         card = state.discards.pop()
         state.taken = card
     state.hands[seat] = state.hands[seat].add(card)
-    state.phase = "discard"
+    state.enter("discard")
 
 
 # ----- the discard phase ------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def discard_apply(state: KnockRummyState, action: Action) -> None:
         state.finish(Result("stock_out", (), (0,) * state.players))
     else:
         state.current_player = (seat + 1) % state.players
-        state.phase = "draw"
+        state.enter("draw")
 
 
 class KnockRummyState(State):
@@ -115,10 +115,11 @@ class KnockRummyState(State):
     PHASES = phases(
         Phase("draw", {"draw"}, "draw from the stock or the discard pile",
               "you must draw before you discard",
-              legal=draw_legal, apply=draw_apply),
+              legal=draw_legal, apply=draw_apply, next={"discard"}),
         Phase("discard", {"discard", "knock"}, "discard a card, or knock",
               "you have drawn already: discard or knock",
-              legal=discard_legal, apply=discard_apply, why_illegal=discard_why_illegal),
+              legal=discard_legal, apply=discard_apply, why_illegal=discard_why_illegal,
+              next={"draw"}),
     )
     ALIASES: Mapping[str, str] = {"take discard": "draw discard"}
 
@@ -137,7 +138,7 @@ class KnockRummyState(State):
         self.discards = [deck[size * self.players]]
         self.stock = deck[size * self.players + 1:]
         self.current_player = first
-        self.phase = "draw"
+        self.enter("draw")
         self.taken = None
 
     def view(self, seat: int) -> View:

@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from cardkit.engine.agents import Agent, AgentFactory
+from cardkit.engine.capabilities import Evaluation
 from cardkit.engine.game import Game
 from cardkit.engine.state import State
 from cardkit.services.registry import load_game
@@ -229,7 +230,8 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     definition = game.definition
     evaluate: Evaluate | None = None
     if plan.lead and chunk.kind == "play" and plan.mode == "hands":
-        evaluate = definition.evaluate or fewest_cards_evaluation
+        evaluation = definition.capability(Evaluation)
+        evaluate = evaluation.evaluate if evaluation is not None else fewest_cards_evaluation
     max_actions = definition.max_actions
     out = ChunkResult(chunk.variant, chunk.result_kind, chunk.start)
     if chunk.kind == "trace":

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardkit.engine.agents import Agent
+from cardkit.engine.capabilities import Evaluation
 from cardkit.services.search.budget import Budget
 from cardkit.services.search.racing import MoveStats, Race
 from cardkit.services.search.rollout import OBJECTIVES, Rollout, relative_score
@@ -99,11 +100,12 @@ class SearchAgent(Agent):
         self.policies = [game.agent(policy, other, derive_seed(seed, "rollout", other))
                          for other in range(game.players)]
         definition = game.definition
-        self.evaluate = definition.evaluate
+        evaluation = definition.capability(Evaluation)
+        self.evaluate = evaluation.evaluate if evaluation is not None else None
         self.objective = objective
         #: sample worlds by the game's belief (read by :func:`cardkit.agents.choose_action`)
         self.uses_belief = belief
-        self.rollout = Rollout(self.policies, definition.max_actions, definition.evaluate,
+        self.rollout = Rollout(self.policies, definition.max_actions, self.evaluate,
                                objective)
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardkit.engine.agents import Agent
+from cardkit.engine.capabilities import Belief
 from cardkit.services.search.sampler import Sampler
 from cardkit.values.actions import Action
 
@@ -24,8 +25,10 @@ def choose_action(agent: Agent, state: State, seat: int,
     if len(legal) == 1 and getattr(agent, "uses_samples", False):
         return legal[0], "the only legal move"  # a forced move costs no search
     if getattr(agent, "uses_samples", False):  # duck-typed agents need not subclass Agent
-        belief = state.game.definition.belief if getattr(agent, "uses_belief", False) else None
-        sampler = Sampler(state, seat, agent.rng, belief=belief)  # type: ignore[attr-defined]
+        belief = state.game.definition.capability(Belief)
+        build = belief.build if belief is not None and getattr(agent, "uses_belief", False) \
+            else None
+        sampler = Sampler(state, seat, agent.rng, belief=build)  # type: ignore[attr-defined]
         return agent.choose_with_samples(view, legal, sampler)  # type: ignore[attr-defined]
     if explain:
         return agent.choose_with_reason(view, legal)

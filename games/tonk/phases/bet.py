@@ -46,4 +46,4 @@ def apply(state: TonkState, action: Action) -> None:
 
 BET = Phase("bet", {"join", "decline"}, "join or decline the spades side bet",
             "first decide on the spades side bet: join bet or decline bet",
-            legal=legal, why_illegal=why_illegal, apply=apply)
+            legal=legal, why_illegal=why_illegal, apply=apply, next={"start"})

@@ -239,7 +239,7 @@ def after_meld(state: TonkState, seat: int) -> None:
     if state.options["double_double"] and state.players == 2 and state.new_runs:
         state.current_player = 1 - seat
         if respond_hits(state):
-            state.phase = "respond"
+            state.enter("respond")
             return
     settlement.tonk_out(state, seat)
 
@@ -247,4 +247,4 @@ def after_meld(state: TonkState, seat: int) -> None:
 PLAY = Phase("play", {"spread", "hit", "discard", "drop"},
              "spread, hit, or discard to end your turn",
              "you have drawn already: spread, hit, or discard",
-             legal=legal, why_illegal=why_illegal, apply=apply)
+             legal=legal, why_illegal=why_illegal, apply=apply, next={"start", "respond"})

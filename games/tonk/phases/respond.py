@@ -73,4 +73,4 @@ def apply(state: TonkState, action: Action) -> None:
 RESPOND = Phase("respond", {"hit", "pass"},
                 "double-double: hit your cards onto the tonker's new run(s), or pass",
                 "the hand is over except for the double-double: hit or pass",
-                legal=legal, why_illegal=why_illegal, apply=apply)
+                legal=legal, why_illegal=why_illegal, apply=apply, next=())

@@ -18,10 +18,16 @@ How the game is cast (after OpenSpiel's own Python games, e.g. ``kuhn_poker``):
   whenever the hand changed.
 - **returns**: each seat's payoff at the end of the hand (zero-sum or general-sum as the game
   declares). A hand that reaches the game's ``max_actions`` ends with all returns zero.
-- **resampling**: ``resample_from_infostate`` re-deals the hidden cards with the game's own
-  ``determinize`` (games without it cannot be resampled), so OpenSpiel's ISMCTS
-  (``open_spiel.python.algorithms.ismcts``) plays. The C++ ``pyspiel.ISMCTSBot`` cannot: its
-  bridge to Python states does not forward ``ResampleFromInfostate`` (docs/research.md).
+- **resampling**: ``resample_from_infostate(p)`` samples a whole world the seat could be in:
+  the cards ``p`` has never seen (neither in its hand nor face up, at any point of the hand)
+  change places at random in the deal, and the hand is dealt again and replayed move by move,
+  so every seat's information state and observation describe that world (a re-dealt seat
+  remembers its new hand, not the real one) and it equals a state built afresh from the same
+  deal and moves. A permuted deal under which a move would no longer be legal (a hidden card
+  that made it so) is refused and another drawn. OpenSpiel's ISMCTS
+  (``open_spiel.python.algorithms.ismcts``) plays with it. The C++ ``pyspiel.ISMCTSBot``
+  cannot: its bridge to Python states does not forward ``ResampleFromInfostate``
+  (docs/research.md).
 - **serialization**: the move history, as for every OpenSpiel game; ``pyspiel.load_game`` on
   the short name ``cardkit_<game>`` with parameters ``players`` and ``options`` (JSON) gives
   the same game back.
@@ -46,13 +52,16 @@ from cardkit.services.encoding import GameEncoding, encoding_for
 from cardkit.services.records import HandRecord
 from cardkit.services.registry import available_games
 from cardkit.services.registry import load_game as load_cardkit_game
-from cardkit.values.cards import Card, format_cards
+from cardkit.values.actions import Action
+from cardkit.values.cards import Card, card_mask, format_cards
 
 __all__ = ["CardkitSpielGame", "CardkitSpielState", "load_game", "register_all"]
 
 #: The bound on one hand's payoff declared to OpenSpiel (its ``GameInfo`` wants one; no
 #: game here pays that much in a hand).
 UTILITY_BOUND = 1000.0
+#: How many permuted deals ``resample_from_infostate`` tries before it gives up.
+MAX_RESAMPLE_TRIES = 200
 
 
 def short_name(game_name: str) -> str:
@@ -144,6 +153,11 @@ class CardkitSpielGame(pyspiel.Game):
         """The deck in card order (chance outcome ``i`` places ``deck[i]``)."""
         return self._parts[2]
 
+    @property
+    def everything(self) -> int:
+        """The mask of every card of the deck."""
+        return card_mask(self._parts[2])
+
     def new_initial_state(self) -> CardkitSpielState:
         """The state before the deal."""
         return CardkitSpielState(self)
@@ -197,6 +211,12 @@ class CardkitSpielState(pyspiel.State):
         self._order: list[int] = []  # deck positions placed so far, top first
         self._box: _HandBox | None = None
         self._recall: list[list[str]] = [[] for _ in range(game.cardkit_game.players)]
+        #: per seat, the mask of every card it has seen so far in the hand
+        self._seen: list[int] = [0] * game.cardkit_game.players
+        self._moves: list[tuple[int, Action]] = []  # the players' moves so far, as played
+        # a replay's next move: a catalogue number may stand for another move in another world
+        # (Tiến Lên's numbers name combinations by shape), so the replay says which it was
+        self._replaying: Action | None = None
         self._truncated = False
 
     @property
@@ -239,12 +259,16 @@ class CardkitSpielState(pyspiel.State):
                 self._box = _HandBox(hand)
                 for seat, recall in enumerate(self._recall):
                     recall.append(f"dealt: {format_cards(hand.view(seat).hand)}")
+                self._note_seen(hand)
             return
         hand = self.hand
         before = [hand.view(seat).hand for seat in range(len(self._recall))]
         mover = hand.current_player
-        move = self._game.encoding.actions.decode(action, hand.legal_actions())
+        move = self._replaying or self._game.encoding.actions.decode(action, hand.legal_actions())
+        self._replaying = None
         hand.apply_unchecked(move)
+        self._moves.append((action, move))
+        self._note_seen(hand)
         public = hand.public_history()[-1][1] if hand.public_history() else str(move)
         for seat, recall in enumerate(self._recall):
             recall.append(f"seat {mover}: {public}")
@@ -268,14 +292,45 @@ class CardkitSpielState(pyspiel.State):
             return [0.0] * len(self._recall)
         return [float(payoff) for payoff in self.hand.result.payoffs]
 
+    def _note_seen(self, hand: State) -> None:
+        everything = self._game.everything
+        for seat in range(len(self._seen)):
+            self._seen[seat] |= everything & ~hand.hidden_cards(seat).mask
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
-        """A copy in which the cards hidden from ``player_id`` are dealt again (the game's
-        ``determinize``), consistent with everything that seat knows."""
-        copy = self.clone()
-        if self.hand is not None:
-            seed = int(probability_sampler() * (1 << 53))
-            copy._box = _HandBox(self.hand.determinize(player_id, random.Random(seed)))
-        return copy
+        """A world ``player_id`` could be in, dealt and played afresh: the cards it has never
+        seen change places at random in the deal, and the same moves are replayed (see the
+        module's docstring). During the deal, a copy."""
+        if self.hand is None:
+            return self.clone()
+        game = self._game
+        rng = random.Random(int(probability_sampler() * (1 << 53)))
+        unseen = [index for index, card in enumerate(game.deck)
+                  if not card.mask & self._seen[player_id]]
+        for _ in range(MAX_RESAMPLE_TRIES):
+            shuffled = unseen[:]
+            rng.shuffle(shuffled)
+            moved = dict(zip(unseen, shuffled, strict=True))
+            world = self._replayed([moved.get(index, index) for index in self._order])
+            if world is not None:
+                return world
+        raise RuntimeError(f"no deal among {MAX_RESAMPLE_TRIES} tried replays the moves so far "
+                           f"for seat {player_id}")
+
+    def _replayed(self, order: list[int]) -> CardkitSpielState | None:
+        """The state dealt in ``order`` with this state's moves replayed; None when one of the
+        moves is not legal there."""
+        world = CardkitSpielState(self._game)
+        for index in order:
+            world.apply_action(index)
+        for action, move in self._moves:
+            hand = world.hand
+            assert hand is not None
+            if world.is_terminal() or not hand.is_legal(move):
+                return None
+            world._replaying = move
+            world.apply_action(action)
+        return world
 
     def __str__(self) -> str:
         if self.hand is None:

@@ -235,19 +235,70 @@ def test_openspiel_strings_and_resampling() -> None:
     assert len(state.observation_tensor(seat)) == game.observation_tensor_size()
 
 
-@pytest.mark.parametrize("name", BUILT_IN)
-def test_ismcts_plays_a_full_hand(name: str) -> None:
+#: Every built-in game at the player counts that exercise it.
+RESAMPLED = [("gin-rummy", 2), ("gin-rummy", 3), ("tonk", 2), ("tonk", 3), ("tien-len", 4)]
+
+
+def _random_hand_states(game, seed: int, every: int = 3):
+    """The states of a random hand of the OpenSpiel ``game``, after the deal, every few moves."""
+    state, rng = game.new_initial_state(), random.Random(seed)
+    step = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+            continue
+        if step % every == 0:
+            yield state
+        state.apply_action(rng.choice(state.legal_actions()))
+        step += 1
+
+
+@pytest.mark.parametrize(("name", "players"), RESAMPLED)
+def test_a_resampled_world_is_a_state_built_afresh_from_its_deal_and_moves(name, players):
+    """After ``resample_from_infostate(p)``, every seat's information state and observation
+    are those of a state built from the world's own history (nothing is copied from the real
+    state), and seat ``p``'s are exactly the real ones."""
+    import pyspiel
+
+    from cardkit.frontends.adapters.openspiel import load_game
+
+    game = load_game(name, players=players)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    others_changed = 0
+    for state in _random_hand_states(game, seed=players):
+        seat = state.current_player()
+        world = state.resample_from_infostate(seat, sampler)
+        fresh = game.new_initial_state()  # the world's deal, then its moves by their text
+        for action in world.history()[:len(game.deck)]:
+            fresh.apply_action(action)
+        for _, move in world.hand.history:
+            fresh.apply_move(str(move))
+        for other in range(players):
+            assert world.information_state_string(other) == \
+                fresh.information_state_string(other)
+            assert world.observation_string(other) == fresh.observation_string(other)
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.observation_string(seat) == state.observation_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+        others_changed += any(world.information_state_string(other) !=
+                              state.information_state_string(other)
+                              for other in range(players) if other != seat)
+    assert others_changed  # a re-dealt seat remembers its new hand, not the real one
+
+
+@pytest.mark.parametrize(("name", "players"), RESAMPLED)
+def test_ismcts_plays_a_full_hand(name: str, players: int) -> None:
     """OpenSpiel's ISMCTS (its Python port: see test_cpp_ismcts_on_python_games) plays seat 0
-    of a whole hand, resampling through the game's determinize."""
+    of a whole hand with consistent action sets: worlds sharing an information state share
+    their legal moves."""
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
     from cardkit.frontends.adapters.openspiel import load_game
 
-    game = load_game(name, players=2)
+    game = load_game(name, players=players)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
-                           2.0, 4, random_state=np.random.RandomState(1),
-                           allow_inconsistent_action_sets=True)
+                           2.0, 8, random_state=np.random.RandomState(1))
     state, rng = game.new_initial_state(), random.Random(1)
     while not state.is_terminal():
         if state.is_chance_node():
@@ -256,7 +307,7 @@ def test_ismcts_plays_a_full_hand(name: str) -> None:
             state.apply_action(bot.step(state))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-    assert len(state.returns()) == 2
+    assert len(state.returns()) == players
 
 
 #: The C++ ISMCTS configurations: every built-in game, gin at both of its player counts.

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import ctypes
 import json
-import pickle
 import random
 import sys
 from typing import Any
@@ -54,6 +53,7 @@ from cardkit.services.registry import available_games
 from cardkit.services.registry import load_game as load_cardkit_game
 from cardkit.values.actions import Action
 from cardkit.values.cards import Card, card_mask, format_cards
+from cardkit.values.errors import IllegalAction
 
 __all__ = ["CardkitSpielGame", "CardkitSpielState", "load_game", "register_all"]
 
@@ -189,10 +189,6 @@ class _HandBox:
         return _HandBox(self.hand.clone())
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
-        if self.hand.stacked is None:
-            raise pickle.PicklingError(
-                "a resampled state cannot be serialized (its hidden cards were dealt again): "
-                "serialize the state it was resampled from")
         return (_replayed, (self.hand.record().to_json(),))
 
 
@@ -213,7 +209,7 @@ class CardkitSpielState(pyspiel.State):
         self._recall: list[list[str]] = [[] for _ in range(game.cardkit_game.players)]
         #: per seat, the mask of every card it has seen so far in the hand
         self._seen: list[int] = [0] * game.cardkit_game.players
-        self._moves: list[tuple[int, Action]] = []  # the players' moves so far, as played
+        self._moves: list[Action] = []  # the players' moves so far, as played
         # a replay's next move: a catalogue number may stand for another move in another world
         # (Tiến Lên's numbers name combinations by shape), so the replay says which it was
         self._replaying: Action | None = None
@@ -267,7 +263,7 @@ class CardkitSpielState(pyspiel.State):
         move = self._replaying or self._game.encoding.actions.decode(action, hand.legal_actions())
         self._replaying = None
         hand.apply_unchecked(move)
-        self._moves.append((action, move))
+        self._moves.append(move)
         self._note_seen(hand)
         public = hand.public_history()[-1][1] if hand.public_history() else str(move)
         for seat, recall in enumerate(self._recall):
@@ -323,14 +319,27 @@ class CardkitSpielState(pyspiel.State):
         world = CardkitSpielState(self._game)
         for index in order:
             world.apply_action(index)
-        for action, move in self._moves:
+        for move in self._moves:
             hand = world.hand
             assert hand is not None
             if world.is_terminal() or not hand.is_legal(move):
                 return None
-            world._replaying = move
-            world.apply_action(action)
+            world.apply_move(move)
         return world
+
+    def apply_move(self, move: Action | str) -> None:
+        """Apply a cardkit move (an action or its text) as exactly that move. A catalogue number
+        can stand for several moves of one shape (Tiến Lên's combinations), decoded as the
+        preferred one; this applies the one named. ``IllegalAction`` if it is not legal now."""
+        hand = self.hand
+        if hand is None or self.is_terminal():
+            raise IllegalAction("no move can be played now: the cards are being dealt"
+                                if hand is None else "the hand is over")
+        action = hand.parse(move) if isinstance(move, str) else move
+        if not hand.is_legal(action):
+            raise IllegalAction(hand.explain_illegal(action))
+        self._replaying = action
+        self.apply_action(self._game.encoding.actions.encode(action))
 
     def __str__(self) -> str:
         if self.hand is None:

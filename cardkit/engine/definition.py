@@ -9,6 +9,7 @@ optional :mod:`capabilities <cardkit.engine.capabilities>` services look up.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
@@ -38,6 +39,11 @@ from cardkit.values.options import OptionSet
 from cardkit.values.views import View
 
 __all__ = ["GameDefinition"]
+
+
+def _installed_definition(name: str) -> GameDefinition:
+    """The definition installed or registered as ``name`` (how a pickled one is loaded)."""
+    return ports.GAME_DEFINITIONS()(name)
 
 C = TypeVar("C", bound=Capability)
 
@@ -234,6 +240,28 @@ class GameDefinition:
         """:attr:`Scaffold.variant_example`, or None."""
         scaffold = self.capability(Scaffold)
         return scaffold.variant_example if scaffold is not None else None
+
+    # ----- pickling ----------------------------------------------------------------------------
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled by name, as functions are: the definition holds functions (hooks, options'
+        checks) that cannot travel by value, and the process that loads the pickle finds the
+        same game installed (or registered) under that name."""
+        try:
+            registered = ports.GAME_DEFINITIONS()(self.name)
+        except ValueError:
+            registered = None
+        if registered is not self:
+            raise pickle.PicklingError(
+                f"the definition of {self.name!r} can be pickled only as the game installed "
+                f"or registered under that name (cardkit.register(definition) first)")
+        return _installed_definition, (self.name,)
+
+    def __copy__(self) -> GameDefinition:
+        return self  # an immutable value: a copy is the definition itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameDefinition:
+        return self
 
     # ----- what the definition does -------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 """Ports: the services the engine's objects offer but do not implement.
 
 The public contract puts a few conveniences on engine objects whose work belongs to services
-above the engine: ``state.record()`` and ``match.record()`` (the records service) and
-``game.agent(...)`` with ``definition.agent_names`` (the agent roster of the search service).
+above the engine: ``state.record()`` and ``match.record()`` (the records service),
+``game.agent(...)`` with ``definition.agent_names`` (the agent roster of the search service)
+and pickling, which names a definition by the registry's name for it.
 The engine never imports those services. Each convenience goes through a :class:`Port` declared
 here; the package root, ``cardkit/__init__.py`` (which stands above every layer), binds each
 port to the service that fills it, by name, and the service is imported on first use through
@@ -25,7 +26,14 @@ if TYPE_CHECKING:  # names for annotations only: the engine imports no service
     from cardkit.engine.state import State
     from cardkit.services.records import HandRecord, MatchRecord
 
-__all__ = ["AGENT_ROSTER", "HAND_RECORDS", "MATCH_RECORDS", "AgentRoster", "Port"]
+__all__ = [
+    "AGENT_ROSTER",
+    "GAME_DEFINITIONS",
+    "HAND_RECORDS",
+    "MATCH_RECORDS",
+    "AgentRoster",
+    "Port",
+]
 
 T = TypeVar("T")
 
@@ -78,4 +86,6 @@ HAND_RECORDS: Port[Callable[[State], HandRecord]] = Port("hand records")
 MATCH_RECORDS: Port[Callable[[Match], MatchRecord]] = Port("match records")
 #: ``game.agent(...)``, ``definition.agent_names``: the agent roster.
 AGENT_ROSTER: Port[AgentRoster] = Port("agent roster")
+#: Pickling a definition (and so a game or a state): the installed definition of a name.
+GAME_DEFINITIONS: Port[Callable[[str], GameDefinition]] = Port("game definitions")
 

@@ -343,9 +343,13 @@ class HandRecord:
 def _apply(state: State, text: str, where: str) -> None:
     """Apply one recorded action; an illegal one (or a move after the end) is a RecordError."""
     try:
-        state.apply(text)
+        action = state.parse(text)
+        state.apply(action)
     except IllegalAction as error:
         raise RecordError(f"{where}: {text!r} is illegal: {error}") from None
+    # a record holds each move as the game writes it; another spelling means the file was edited
+    require(str(action) == text, f"{where}: {text!r} is not written as the game writes that "
+                                 f"move ({str(action)!r}): file altered?")
 
 
 @attrs.frozen

@@ -8,12 +8,14 @@ its source. From that single declaration come validation with a clear error, the
 
 from __future__ import annotations
 
+import difflib
+import math
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
 
-__all__ = ["Option", "OptionSet", "Preset"]
+__all__ = ["Option", "OptionSet", "Preset", "closest_names"]
 
 # The value types an option can have. Each has a converter from CLI text and a checker.
 OPTION_TYPES = (
@@ -29,6 +31,18 @@ OPTION_TYPES = (
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 _NULL = {"null", "none", "off", ""}
+
+
+#: The largest size of a number an option may hold (unless it declares tighter bounds): a
+#: value read from a record or a command line is untrusted.
+OPTION_NUMBER_LIMIT = 10**9
+
+
+def _within_limit(value: Any) -> bool:
+    """True unless ``value`` holds a number that is not finite or beyond the limit."""
+    numbers = value if isinstance(value, list) else [value]
+    return all(not isinstance(n, int | float) or isinstance(n, bool)
+               or (math.isfinite(n) and abs(n) <= OPTION_NUMBER_LIMIT) for n in numbers)
 
 
 def _bound_text(minimum: float | None, maximum: float | None) -> str:
@@ -101,8 +115,12 @@ class Option:
             ok = self._check(converted)
         if not ok:
             raise ValueError(
-                f"option {self.name}: {value!r} is not allowed; it must be {self.allowed_text()}"
-            )
+                f"option {self.name}: {value!r:.60} is not allowed; it must be "
+                f"{self.allowed_text()}")
+        if not _within_limit(converted):
+            shown = f"{converted:.3g}" if isinstance(converted, int | float) else f"{value!r:.60}"
+            raise ValueError(f"option {self.name}: {shown} is out of range: an option's "
+                             f"numbers are finite and at most {OPTION_NUMBER_LIMIT:,} in size")
         return converted
 
     def _convert(self, value: Any) -> Any:
@@ -260,9 +278,10 @@ class OptionSet:
         """Raise ``ValueError`` listing the valid options if any name is unknown."""
         for name in names:
             if name not in self:
-                raise ValueError(
-                    f"{game} has no option {name!r}; valid options: {', '.join(self.names)}"
-                )
+                close = closest_names(name, self.names)
+                guess = f" (did you mean {' or '.join(close)}?)" if close else ""
+                raise ValueError(f"{game} has no option {name!r}{guess}; valid options: "
+                                 f"{', '.join(self.names)}")
 
     def resolve(
         self,
@@ -317,3 +336,20 @@ class OptionSet:
 
 def _hashable(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
+
+
+def closest_names(name: str, names: Iterable[str], most: int = 3) -> list[str]:
+    """The names a mistyped ``name`` most likely meant: those it starts (``hit_penalty``:
+    ``hit_penalty_turns``), else the nearest by spelling.
+
+    >>> closest_names("hit_penalty", ["hit_targets", "hit_penalty_turns", "jokers"])
+    ['hit_penalty_turns']
+    >>> closest_names("jokrs", ["hit_targets", "jokers"])
+    ['jokers']
+    """
+    known = list(names)
+    lowered = name.lower()
+    starting = [candidate for candidate in known if candidate.lower().startswith(lowered)]
+    if starting:
+        return starting[:most]
+    return difflib.get_close_matches(lowered, known, n=most, cutoff=0.6)

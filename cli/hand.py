@@ -98,8 +98,12 @@ def hand(game_name: str, cards: tuple[str, ...], rules: tuple[str, ...], players
         if not parsed:
             raise ValueError("no cards given: name the hand's cards, e.g. 7H 8H 9H KC KD")
         check_hand_size(game, len(parsed))
-        if len(set(parsed)) != len(parsed):
-            raise ValueError("a card is named twice: " + " ".join(cards))
+        twice = sorted({card for card in parsed if parsed.count(card) > 1},
+                       key=lambda card: card.index)
+        if twice:
+            raise ValueError(f"{' and '.join(card.text for card in twice)} "
+                             f"{'is' if len(twice) == 1 else 'are'} named twice: a hand holds "
+                             "each card once")
         deck = set(game.deck_spec.cards)
         missing = [card.text for card in parsed if card not in deck]
         if missing:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from cardkit_cli.moves import resolve_move
 from cardkit_cli.paths import autosave_path, unwritable_reason
-from cardkit_cli.play import QuitGame, resolve_move
+from cardkit_cli.play import QuitGame
 from cardkit_cli.prompt import EndOfInput, LineReader
 from cardkit_cli.render import (
     Style,

@@ -329,6 +329,9 @@ class State:
         if isinstance(action, str):
             action = self.parse(action)
         elif not isinstance(action, Action):
+            if isinstance(action, tuple) and action and isinstance(action[0], Action):
+                raise TypeError("apply() takes an Action or its text, not the (action, reason) "
+                                "pair choose_action returns: apply its first item")
             raise TypeError(f"apply() takes an Action or its text, not "
                             f"{type(action).__name__} {action!r:.40}")
         if not self.is_legal(action):

@@ -1,4 +1,4 @@
-"""Gin rummy: three-hand gin (box, captain, sitter) and classic two-player gin (issue #5).
+"""Gin rummy: three-hand gin (box, captain, sitter) and classic two-player gin.
 
 The definition is imported on first use of ``GAME`` (the entry point): listing the installed
 games reads :mod:`.about` alone.

@@ -61,7 +61,7 @@ def test_rules_text_json_markdown(runner: CliRunner, knock_rummy: str) -> None:
     (["rules", "knock-rummy", "--preset", "zzz"], "valid presets: strict"),
     (["rules", "knock-rummy", "--players", "9"], "is for 2, 3, 4 players"),
     (["hand", "knock-rummy", "7H", "ZZ"], "'ZZ' is not a card"),
-    (["hand", "knock-rummy", "7H", "7H"], "named twice"),
+    (["hand", "knock-rummy", "7H", "7H"], "7H is named twice"),
     (["play", "knock-rummy", "--bot", "genius"], "bots: random, easy, normal, hard"),
     (["play", "knock-rummy", "--seat", "5"], "seats are 0 to 1"),
     (["play", "knock-rummy", "--bots", "greedy,random"], "--bots names 2 bots"),

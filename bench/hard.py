@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 
 import cardkit
-from cardkit.deck import derive_seed
+from cardkit.values.deck import derive_seed
 
 #: name -> (game, players)
 SETUPS = {"tonk2": ("tonk", 2), "tonk3": ("tonk", 3), "tonk4": ("tonk", 4),

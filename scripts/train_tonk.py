@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> None:
         weights = training.train(players, args.seed, budget,
                                  log=lambda line: print(line, file=sys.stderr, flush=True))
         if args.measure:
-            game = training.cardkit.load_game("tonk", players=players)
+            game = training.load_game("tonk", players=players)
             gain, half = training.duplicate_gain(game, weights, args.measure, args.seed + 1)
             print(f"{players} players: {gain:+.3f} ± {half:.3f} stakes a hand against greedy "
                   f"({args.measure} duplicate deals)", flush=True)

@@ -32,12 +32,12 @@ from cardkit_games.tien_len.agents import (
 from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules, is_bomb
 from cardkit_games.tien_len.tracker import combination_of_play
 
-from cardkit.actions import Action
-from cardkit.agents import Agent
-from cardkit.cards import STANDARD_CARDS, CardSet
-from cardkit.climbing import ClimbingRules, Combination, ComboType
-from cardkit.game import Game
-from cardkit.views import View
+from cardkit.engine.agents import Agent
+from cardkit.engine.game import Game
+from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
+from cardkit.values.actions import Action
+from cardkit.values.cards import STANDARD_CARDS, CardSet
+from cardkit.values.views import View
 
 __all__ = ["MOVE_FEATURES", "BaseAgent", "HardAgent", "Partition", "hard_agent", "move_features",
            "partition", "untrained_weights", "weights_for"]

@@ -28,11 +28,12 @@ from typing import Any
 from cardkit_games.tien_len.agents import GreedyAgent
 from cardkit_games.tien_len.policy import MOVE_FEATURES, HardAgent, untrained_weights
 
-import cardkit
-from cardkit.agents import Agent, choose_action
-from cardkit.deck import derive_seed
-from cardkit.game import Game
-from cardkit.state import State
+from cardkit.engine.agents import Agent
+from cardkit.engine.game import Game
+from cardkit.engine.state import State
+from cardkit.services.registry import load_game
+from cardkit.services.search.choose import choose_action
+from cardkit.values.deck import derive_seed
 
 __all__ = ["Budget", "decision_gain", "default_budget", "duplicate_gain", "policy_round", "train",
            "write_weights"]
@@ -212,7 +213,7 @@ def train(players: int = 4, seed: int = 2026, budget: Budget | None = None,
     """A full run for ``players`` from ``seed``: ``budget.rounds`` rounds, pooling their
     play-outs. ``log`` receives a line per round."""
     budget = budget or Budget()
-    game = cardkit.load_game("tien-len", players=players, **dict(options or {}))
+    game = load_game("tien-len", players=players, **dict(options or {}))
     say = log or (lambda line: None)
     started = time.perf_counter()
     weights = untrained_weights()

@@ -52,13 +52,13 @@ from cardkit_games.tonk.agents import (
     _suit_sums,
     chance_lowest,
 )
-from cardkit_games.tonk.state import card_values
+from cardkit_games.tonk.count import card_values
 
-from cardkit.actions import Action
-from cardkit.agents import Agent
-from cardkit.cards import ALL_CARDS, Card
-from cardkit.game import Game
-from cardkit.views import View
+from cardkit.engine.agents import Agent
+from cardkit.engine.game import Game
+from cardkit.values.actions import Action
+from cardkit.values.cards import ALL_CARDS, Card
+from cardkit.values.views import View
 
 __all__ = [
     "COUNT_FEATURES",

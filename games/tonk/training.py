@@ -41,11 +41,12 @@ from cardkit_games.tonk.policy import (
     untrained_weights,
 )
 
-import cardkit
-from cardkit.agents import Agent, choose_action
-from cardkit.deck import derive_seed
-from cardkit.game import Game
-from cardkit.state import State
+from cardkit.engine.agents import Agent
+from cardkit.engine.game import Game
+from cardkit.engine.state import State
+from cardkit.services.registry import load_game
+from cardkit.services.search.choose import choose_action
+from cardkit.values.deck import derive_seed
 
 __all__ = ["Budget", "decision_gain", "default_budget", "duplicate_gain", "fit_counts",
            "policy_round", "train", "write_weights"]
@@ -308,7 +309,7 @@ def train(players: int = 2, seed: int = 2026, budget: Budget | None = None,
     """A full training run for ``players`` from ``seed``: the count model, then the rounds of
     policy iteration. ``log`` receives a line per stage (with the time it took)."""
     budget = budget or Budget()
-    game = cardkit.load_game("tonk", players=players, **dict(options or {}))
+    game = load_game("tonk", players=players, **dict(options or {}))
     say = log or (lambda line: None)
     started = time.perf_counter()
     weights = untrained_weights()

@@ -463,9 +463,9 @@ def product_reference(hand: list[Card], rules: MeldRules) -> tuple[int, int]:
     """(score, set cards) by trying every product of the undominated set choices of every rank
     that can hold a set, in the tie-break order: the search before its one-rank shortcut."""
     from cardkit.libraries.melds import arrange
-    from cardkit.libraries.melds.tables import M13, tables_for
+    from cardkit.libraries.melds.tables import M13, meld_tables
 
-    tables = tables_for(rules)
+    tables = meld_tables(rules)
     h = CardSet(hand).mask
     suits = [h >> 13 * s & M13 for s in range(4)]
     capable = [tables.capable[m] for m in suits]
@@ -483,10 +483,10 @@ def product_reference(hand: list[Card], rules: MeldRules) -> tuple[int, int]:
        rules=st.sampled_from([GIN, HIGH, FORTY, SETS_OF_3]))
 def test_one_rank_shortcut_equals_the_product_search(hand: list[Card], rules: MeldRules) -> None:
     from cardkit.libraries.melds import arrange
-    from cardkit.libraries.melds.tables import tables_for
+    from cardkit.libraries.melds.tables import meld_tables
 
     expected = product_reference(hand, rules)
-    assert arrange._solve(CardSet(hand).mask, tables_for(rules)) == expected
+    assert arrange._solve(CardSet(hand).mask, meld_tables(rules)) == expected
     # best_arrangement's own copy of the one-rank path chooses the same set cards
     packed = best_arrangement(hand, rules)._source
     assert (packed >> 52) & ((1 << 52) - 1) == expected[1]

@@ -2,7 +2,8 @@
 
 Without wild cards the exact optimum is a few table lookups: sets are decided first (only ranks
 held three or more times can make one, found with bit operations on the four suit masks), then
-each suit's best runs come from a precomputed table (:mod:`cardkit.melds.tables`). With wild
+each suit's best runs come from a precomputed table (:mod:`cardkit.libraries.melds.tables`, built
+once per rules value and kept on it). With wild
 cards in the hand an exact search over the uses of the wild cards runs on top of that.
 
 Fast paths (most random 10-card hands hold no rank three times, or one): with no rank held in
@@ -36,9 +37,9 @@ from cardkit.libraries.melds.tables import (
     M13,
     STD52,
     VALUE_SHIFT,
-    Tables,
-    tables_by_index,
-    tables_for,
+    MeldTables,
+    meld_tables,
+    tables_of_serial,
 )
 from cardkit.values.cards import ALL_CARDS, Card, CardSet
 
@@ -106,20 +107,7 @@ def hand_mask(hand: CardSet | Iterable[Card] | int) -> int:
     return mask
 
 
-def _tables(rules: MeldRules) -> Tables:
-    """The tables of ``rules``. The search functions find the last rules asked for by identity,
-    without hashing them (a game passes the same rules object on every call)."""
-    global _LAST
-    tables = tables_for(rules)
-    _LAST = (rules, tables)
-    return tables
-
-
-# (rules, tables) of the last call; tables are built on first use, not at import
-_LAST: tuple[object, Any] = (object(), None)
-
-
-def _solve(h: int, tables: Tables) -> tuple[int, int]:
+def _solve(h: int, tables: MeldTables) -> tuple[int, int]:
     """(score, set-card mask) of the best arrangement of natural cards ``h`` (52-bit mask)."""
     a = h & M13
     b = h >> 13 & M13
@@ -134,7 +122,8 @@ def _solve(h: int, tables: Tables) -> tuple[int, int]:
     return _solve_ranks(h, a, b, c, d, t, tables)
 
 
-def _solve_one_rank(a: int, b: int, c: int, d: int, bit: int, tables: Tables) -> tuple[int, int]:
+def _solve_one_rank(a: int, b: int, c: int, d: int, bit: int, tables: MeldTables
+                    ) -> tuple[int, int]:
     """:func:`_solve` when one rank alone can make a set (the common case in random hands).
 
     Taking a card into the set changes only its own suit's runs, so each set choice scores as
@@ -176,7 +165,7 @@ def _solve_one_rank(a: int, b: int, c: int, d: int, bit: int, tables: Tables) ->
     return total + gain, held << bit.bit_length() - 1
 
 
-def _best_choice(da: int, db: int, dc: int, dd: int, tables: Tables,
+def _best_choice(da: int, db: int, dc: int, dd: int, tables: MeldTables,
                  a: int, b: int, c: int, d: int, bit: int) -> tuple[int, int]:
     """(score change, 4-bit suit mask) of the best set choice at one rank, given each held
     suit's change; "no set" first, then larger sets, then suit order: the first least wins."""
@@ -200,7 +189,7 @@ def _best_choice(da: int, db: int, dc: int, dd: int, tables: Tables,
 
 
 def _solve_ranks(h: int, a: int, b: int, c: int, d: int, t: int,
-                 tables: Tables) -> tuple[int, int]:
+                 tables: MeldTables) -> tuple[int, int]:
     """:func:`_solve` when several ranks can make sets: every undominated product of set
     choices, pruned by a bound.
 
@@ -246,7 +235,7 @@ def _solve_ranks(h: int, a: int, b: int, c: int, d: int, t: int,
     return _search_choices(h, open_ranks, tables, base, fixed)
 
 
-def _search_choices(h: int, open_ranks: list[tuple[int, tuple[int, ...]]], tables: Tables,
+def _search_choices(h: int, open_ranks: list[tuple[int, tuple[int, ...]]], tables: MeldTables,
                     base: int, fixed: int) -> tuple[int, int]:
     """Every product of the set choices of ``open_ranks``, in the table's tie-break order; the
     first least score wins."""
@@ -270,8 +259,9 @@ def deadwood_value(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFA
     """The least deadwood count of ``hand`` (the value of :func:`best_arrangement`), fastest path:
     no objects are built."""
     h = hand.mask if type(hand) is CardSet else hand_mask(hand)
-    last = _LAST
-    tables: Tables = last[1] if last[0] is rules else _tables(rules)
+    tables = rules._tables  # the rules value keeps its compiled tables (None before first use)
+    if tables is None:
+        tables = meld_tables(rules)
     if h & tables.special:  # wild cards, or jokers that are not
         if h & tables.wildmask:
             return _wild_search(h, tables)[0] >> 12
@@ -313,8 +303,9 @@ def deadwood_within(hand: CardSet | Iterable[Card] | int, bound: int,
     at least the runs-only deadwood less the value of those cards; a hand whose bound is over
     ``bound`` (most hands with a set to weigh) is ruled out without weighing its sets."""
     h = hand.mask if type(hand) is CardSet else hand_mask(hand)
-    last = _LAST
-    tables: Tables = last[1] if last[0] is rules else _tables(rules)
+    tables = rules._tables  # the rules value keeps its compiled tables (None before first use)
+    if tables is None:
+        tables = meld_tables(rules)
     if not h & tables.special:
         a = h & 0x1FFF
         b = h >> 13 & 0x1FFF
@@ -332,7 +323,7 @@ def deadwood_within(hand: CardSet | Iterable[Card] | int, bound: int,
     return least if least <= bound else None
 
 
-def hand_score(h: int, tables: Tables) -> int:
+def hand_score(h: int, tables: MeldTables) -> int:
     """The packed tie-break score (see :mod:`cardkit.melds.tables`) of the best arrangement."""
     if h & tables.wildmask:
         return _wild_search(h, tables)[0]
@@ -357,8 +348,9 @@ def best_arrangement(
     deadwood cards are built the first time they are read (most callers want the value only).
     """
     h = hand.mask if type(hand) is CardSet else hand_mask(hand)
-    last = _LAST
-    tables: Tables = last[1] if last[0] is rules else _tables(rules)
+    tables = rules._tables  # the rules value keeps its compiled tables (None before first use)
+    if tables is None:
+        tables = meld_tables(rules)
     if h & tables.special:
         if h & tables.wildmask:
             return _wild_arrangement(h, tables)
@@ -415,18 +407,18 @@ def fill_arrangement(arrangement: Arrangement) -> None:
     source = arrangement._source
     h = source & STD52
     sets = source >> 52 & STD52
-    tables = tables_by_index((source >> 104) - 1)  # Tables.source
+    tables = tables_of_serial((source >> 104) - 1)  # MeldTables.source
     melds, deadwood = _parts(h, sets, tables)
     _set_melds(arrangement, melds)
     _set_deadwood(arrangement, deadwood)
 
 
-def _parts(h: int, sets: int, tables: Tables) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+def _parts(h: int, sets: int, tables: MeldTables) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
     """The melds and deadwood of natural cards ``h`` whose set cards are ``sets`` (the runs are
     each suit's tabled best)."""
     melds: list[Meld] = []
     if sets:
-        set_melds = tables.set_melds
+        set_melds = tables.melds
         ranks = (sets | sets >> 13 | sets >> 26 | sets >> 39) & M13
         while ranks:
             low = ranks & -ranks
@@ -437,16 +429,16 @@ def _parts(h: int, sets: int, tables: Tables) -> tuple[tuple[Meld, ...], tuple[C
                 meld = tables.set_meld(group)
             melds.append(meld)
         h &= ~sets
-    entries = tables.suit_entries
-    e0 = entries[0][h & M13]
-    e1 = entries[1][h >> 13 & M13]
-    e2 = entries[2][h >> 26 & M13]
-    e3 = entries[3][h >> 39]
+    entries = tables.suit_entries  # filled as met (None: not yet)
+    e0 = entries[0][h & M13] or tables.suit_entry(0, h & M13)
+    e1 = entries[1][h >> 13 & M13] or tables.suit_entry(1, h >> 13 & M13)
+    e2 = entries[2][h >> 26 & M13] or tables.suit_entry(2, h >> 26 & M13)
+    e3 = entries[3][h >> 39] or tables.suit_entry(3, h >> 39)
     runs = e0[0] + e1[0] + e2[0] + e3[0]
     return (tuple(melds) + runs if melds else runs), e0[1] + e1[1] + e2[1] + e3[1]
 
 
-def _natural_arrangement(h: int, tables: Tables) -> Arrangement:
+def _natural_arrangement(h: int, tables: MeldTables) -> Arrangement:
     """The arrangement of natural cards plus jokers that are not wild (dead cards), built."""
     jokers = h >> 52
     h &= STD52
@@ -469,7 +461,7 @@ def all_melds(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_R
     suit, low end and length.
     """
     h = hand_mask(hand)
-    tables = _tables(rules)
+    tables = meld_tables(rules)
     wilds = [card for card in ALL_CARDS if h & card.mask & tables.wildmask]
     natural = h & STD52 & ~tables.wildmask
     found: list[Meld] = []
@@ -582,7 +574,7 @@ def _make_meld(nat_mask: int, window: tuple, wilds: Iterable[Card], rules: MeldR
 # --- exact search with wild cards -----------------------------------------------------------
 
 
-def _wild_search(h: int, tables: Tables) -> tuple[int, list[tuple[int, tuple, int]], int]:
+def _wild_search(h: int, tables: MeldTables) -> tuple[int, list[tuple[int, tuple, int]], int]:
     """(score, chosen wild shapes, set-card mask of the natural rest) for a hand with wilds."""
     rules = tables.rules
     wildmask = tables.wildmask
@@ -613,7 +605,7 @@ def _wild_search(h: int, tables: Tables) -> tuple[int, list[tuple[int, tuple, in
     return best[0], [shapes[i] for i in best[1]], best[2]
 
 
-def _wild_arrangement(h: int, tables: Tables) -> Arrangement:
+def _wild_arrangement(h: int, tables: MeldTables) -> Arrangement:
     rules = tables.rules
     wildmask = tables.wildmask
     score, chosen, sets = _wild_search(h, tables)

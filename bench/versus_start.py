@@ -65,7 +65,8 @@ while time.process_time() - start < SECONDS:
     done += len(hands)
 print(done / (time.process_time() - start))
 """
-_MELDS = "from cardkit.melds import MeldRules, best_arrangement, deadwood_value\nrules = MeldRules()"
+_MELDS = ("from cardkit.melds import MeldRules, best_arrangement, deadwood_value\n"
+          "rules = MeldRules()")
 _CLIMBING = ("import cardkit\nfrom cardkit.climbing import all_combinations\n"
              "rules = cardkit.load_game('tien-len').new_hand(seed=1).rules")
 

@@ -71,6 +71,7 @@ class Session:
                 state = self.match.current
                 if not state.is_over:
                     self.play_hand(state)
+                assert state.result is not None  # the hand is over
                 render_result(self.console, state.result, state, self.names)
                 self.match.next_hand()
                 self._save_quietly()
@@ -141,12 +142,12 @@ class Session:
         if self.auto:
             self._show_deal(state)
         elif self.watching:
-            for seat in humans:
-                view = state.view(seat)
-                role = f" ({view.roles[seat]})" if view.roles else ""
+            for sitter in humans:
+                view = state.view(sitter)
+                role = f" ({view.roles[sitter]})" if view.roles else ""
                 self.console.print(Text(
-                    f"hand {len(self.match.hands)}: {seat_name(seat, self.names)}{role} holds no"
-                    " cards and sits this hand out; the others play it:", style="bold"))
+                    f"hand {len(self.match.hands)}: {seat_name(sitter, self.names)}{role} holds "
+                    "no cards and sits this hand out; the others play it:", style="bold"))
         live = self.auto or self.watching or not humans
         while not state.is_over:
             seat = state.current_player

@@ -45,9 +45,7 @@ class Style:
         """One card."""
         if not self.fancy:
             return Text(card.text)
-        if card.is_joker:
-            return Text(card.unicode, style="magenta")
-        return Text(card.unicode, style="red" if card.suit.is_red else "bold")
+        return Text(card.unicode, style=card_colour(card))
 
     def cards(self, cards: Iterable[Card], brackets: bool = False) -> Text:
         """Cards separated by spaces, optionally in brackets (a meld)."""
@@ -87,6 +85,7 @@ def card_or_none(word: str) -> Card | None:
 def card_colour(card: Card) -> str:
     """The colour a card shows in: red hearts and diamonds, bold clubs and spades, magenta
     jokers."""
-    if card.is_joker:
+    suit = card.suit
+    if suit is None:  # a joker
         return "magenta"
-    return "red" if card.suit.is_red else "bold"
+    return "red" if suit.is_red else "bold"

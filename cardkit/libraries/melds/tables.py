@@ -22,13 +22,15 @@ from cardkit.libraries.melds.rules import MeldRules
 from cardkit.values.cards import ALL_CARDS, Card
 from cardkit.values.compiled import Compiled, Compiler
 
-__all__ = ["COUNT_SHIFT", "M13", "MELD_TABLES", "STD52", "VALUE_SHIFT", "MeldTables",
-           "meld_tables", "tables_of_serial"]
+__all__ = ["COUNT_SHIFT", "M13", "MELD_TABLES", "RANK_BITS", "STD52", "VALUE_SHIFT",
+           "MeldTables", "meld_tables", "tables_of_serial"]
 
 M13 = 0x1FFF
 STD52 = (1 << 52) - 1
 VALUE_SHIFT = 12
 COUNT_SHIFT = 6
+#: One card of a rank in each suit, for rank 1 (times a rank's bit: that rank's four cards).
+RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 #: A suit's best runs as melds, and its deadwood cards.
 SuitEntry = tuple[tuple[Meld, ...], tuple[Card, ...]]

@@ -79,14 +79,7 @@ def play_entry(rules: ClimbingRules, code: int, smask: int
         sets = set_plays(rules)
         entry = sets.entries.get(smask)
         if entry is None:
-            by_strength = sets.cards
-            cards = []
-            bits = smask
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                cards.append(by_strength[low.bit_length() - 1])
-            entry = (Action("play", cards=cards), None)
+            entry = (Action("play", cards=rules.cards_of_strength_mask(smask)), None)
         cache[~smask] = entry
     return entry
 
@@ -169,9 +162,6 @@ class SetPlays:
                    masks[3][position][nibble], actions[3][position][nibble])
                   for nibble in range(16))
             for position in range(ranks))
-        #: The card of each strength.
-        self.cards: tuple[Card, ...] = tuple(
-            rules.card_of_strength(strength) for strength in range(4 * ranks))
         self.singles: tuple[Action, ...] = tuple(
             self.entries[1 << strength][0] for strength in range(4 * ranks))
         #: Bit ``4p`` for each rank position ``p`` a double sequence may use.

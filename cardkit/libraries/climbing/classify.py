@@ -62,7 +62,7 @@ def classify(cards: CardSet | Iterable[Card], rules: ClimbingRules) -> Combinati
         return None
     if span < minimum or not all(allowed[low_pos : high_pos + 1]):
         return None
-    return _make(type_, ordered, span, key_strength)  # type: ignore[arg-type]
+    return _make(type_, ordered, span, key_strength)
 
 
 def _bits(mask: int) -> Iterator[int]:

@@ -181,19 +181,11 @@ def _all_sequence_masks(smask: int, held: int, minimum: int,
 
 def _sequence_of_mask(rules: ClimbingRules, found: int, double: bool) -> Combination:
     """The (double) sequence whose strength mask is ``found``."""
-    cos = rules._tables.card_of_strength
-    cards = []
-    bits = found
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        cards.append(cos[low.bit_length() - 1])
-    count = len(cards)
+    cards = rules.cards_of_strength_mask(found)
     if double:
-        return Combination(ComboType.DOUBLE_SEQUENCE, tuple(cards), count // 2,  # type: ignore[arg-type]
-                           cards[-1], found.bit_length() - 1)  # type: ignore[arg-type]
-    return Combination(ComboType.SEQUENCE, tuple(cards), count,  # type: ignore[arg-type]
-                       cards[-1], found.bit_length() - 1)  # type: ignore[arg-type]
+        return Combination(ComboType.DOUBLE_SEQUENCE, cards, len(cards) // 2, cards[-1],
+                           found.bit_length() - 1)
+    return Combination(ComboType.SEQUENCE, cards, len(cards), cards[-1], found.bit_length() - 1)
 
 
 def _sequences(

@@ -89,10 +89,7 @@ class ClimbingRules:
 
     def card_of_strength(self, strength: int) -> Card:
         """The card with this strength (inverse of :meth:`strength`)."""
-        card = self._tables.card_of_strength[strength]
-        if card is None:  # pragma: no cover - every slot is filled for a valid rank order
-            raise ValueError(f"no card has strength {strength}")
-        return card
+        return self._tables.card_of_strength[strength]
 
     def strength_mask(self, hand: CardSet | Iterable[Card]) -> int:
         """The hand as a mask over strengths: bit ``strength(card)`` set for each card that has a
@@ -104,3 +101,13 @@ class ClimbingRules:
         for shift, width_mask, table in self._tables.smask_tables:
             smask |= table[(mask >> shift) & width_mask]
         return smask
+
+    def cards_of_strength_mask(self, smask: int) -> tuple[Card, ...]:
+        """The cards of a strength mask, weakest first (inverse of :meth:`strength_mask`)."""
+        by_strength = self._tables.card_of_strength
+        cards = []
+        while smask:
+            low = smask & -smask
+            smask ^= low
+            cards.append(by_strength[low.bit_length() - 1])
+        return tuple(cards)

@@ -27,7 +27,8 @@ class ClimbingTables(Compiled):
 
     - ``rank_pos``, ``suit_pos``: each rank's and suit's place in the orders;
     - ``strength_of_index`` (-1: none) and ``strength_bits`` (0: none): by card index, the
-      card's strength and its bit in a strength mask; ``card_of_strength``: the inverse;
+      card's strength and its bit in a strength mask; ``card_of_strength``: by strength, the
+      card;
     - ``smask_tables``: ``(shift, width mask, table)`` lookups, two per suit, whose OR is a
       hand's strength mask;
     - ``set_combos[size][p][nibble]``: the set of ``size`` cards that rank position ``p``
@@ -57,11 +58,11 @@ class ClimbingTables(Compiled):
         self.strength_of_index: tuple[int, ...] = tuple(strength_of_index)
         self.strength_bits: tuple[int, ...] = tuple(
             1 << s if s >= 0 else 0 for s in strength_of_index)
-        self.card_of_strength: tuple[Card | None, ...] = tuple(card_of_strength)
-        self.smask_tables = _smask_tables(strength_of_index)
         # every rank of the order has its four suits, so every strength has its card
         by_strength = [card for card in card_of_strength if card is not None]
         assert len(by_strength) == len(card_of_strength)
+        self.card_of_strength: tuple[Card, ...] = tuple(by_strength)
+        self.smask_tables = _smask_tables(strength_of_index)
         self.set_combos = _set_combos(by_strength, len(ranks))
         self.seq_ok = tuple(r in rules.sequence_ranks for r in ranks)
         self.dseq_ok = tuple(r in rules.double_sequence_ranks for r in ranks)

@@ -20,6 +20,7 @@ value carries its fields only and finds its tables again::
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
@@ -60,7 +61,7 @@ class Compiled:
     Copies share it (it is never changed once built, only filled in), and it never travels in a
     pickle: the rules value that holds it is pickled without it."""
 
-    __slots__ = ("_derived", "rules")
+    __slots__ = ("__weakref__", "_derived", "rules")
 
     def __init__(self, rules: Any) -> None:
         #: The rules value these tables were compiled from.
@@ -91,44 +92,62 @@ class Compiler(Generic[R, T]):
     holds it, the result kept on each instance that asks, in its field ``slot``.
 
     A compiled value may also be named by a small int (:meth:`serial`), for packed values that
-    must stay ints; :meth:`by_serial` finds its tables again, rebuilding them if the registry
-    let them go (the numbered values are kept without tables: a rules value is small).
+    must stay ints; :meth:`by_serial` finds its tables again (through a weak reference: a
+    number holds no tables), rebuilding them from the value's fields once nothing holds them.
     """
 
-    __slots__ = ("_build", "_numbered", "_registry", "_serials", "_slot")
+    __slots__ = ("_build", "_by_serial", "_registry", "_serials", "_slot", "_values")
 
     def __init__(self, build: Callable[[R], T], slot: str, maxsize: int = COMPILED_VALUES
                  ) -> None:
         self._build = build
         self._slot = slot
         self._registry: BoundedCache[R, T] = BoundedCache(maxsize)
-        self._serials: dict[R, int] = {}
-        self._numbered: list[R] = []
+        # the numbered values, as (class, fields): plain data that holds no instance
+        self._serials: dict[tuple[type, tuple[tuple[str, Any], ...]], int] = {}
+        self._values: list[tuple[type, tuple[tuple[str, Any], ...]]] = []
+        self._by_serial: list[Callable[[], T | None]] = []
 
     def __call__(self, rules: R) -> T:
         """The compiled tables of ``rules`` (found by value, else built), now also kept on
         ``rules``."""
-        tables = self._find(rules)
-        object.__setattr__(rules, self._slot, tables)
-        return tables
-
-    def _find(self, rules: R) -> T:
         tables = self._registry.get(rules)
         if tables is None:
             tables = self._registry[rules] = self._build(rules)
+            serial = self._serials.get(_value_key(rules))
+            if serial is not None:
+                self._by_serial[serial] = weakref.ref(tables)
+        object.__setattr__(rules, self._slot, tables)
         return tables
 
     def serial(self, rules: R) -> int:
         """A number (from 0) naming the value of ``rules`` for the life of the process."""
-        serial = self._serials.get(rules)
+        key = _value_key(rules)
+        serial = self._serials.get(key)
         if serial is None:
-            # kept as a fresh equal value, so no instance's tables are held through it
-            bare: R = type(rules).__new__(type(rules))
-            restore_rules(bare, rules_state(rules))
-            serial = self._serials[bare] = len(self._numbered)
-            self._numbered.append(bare)
+            serial = self._serials[key] = len(self._values)
+            self._values.append(key)
+            self._by_serial.append(_nothing)
+            tables = getattr(rules, self._slot)
+            if tables is not None:
+                self._by_serial[serial] = weakref.ref(tables)
         return serial
 
     def by_serial(self, serial: int) -> T:
         """The compiled tables of the value :meth:`serial` numbered ``serial``."""
-        return self._find(self._numbered[serial])
+        tables = self._by_serial[serial]()
+        if tables is None:  # nothing holds them any more: compile an equal value afresh
+            kind, fields = self._values[serial]
+            fresh: R = object.__new__(kind)
+            restore_rules(fresh, dict(fields))
+            tables = self(fresh)
+        return tables
+
+
+def _value_key(rules: Any) -> tuple[type, tuple[tuple[str, Any], ...]]:
+    return type(rules), tuple(rules_state(rules).items())
+
+
+def _nothing() -> None:
+    """The weak reference of a number whose tables are not built yet."""
+    return None

@@ -5,6 +5,7 @@ bounded, and found again by serial after the registry let it go."""
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 
 import attrs
@@ -129,15 +130,19 @@ def test_the_registry_is_bounded_and_serials_outlive_it() -> None:
     values = [_Rules(size) for size in range(10)]
     serials = [compiler.serial(rules) for rules in values]
     kept = [compiler(rules) for rules in values]
-    assert built == list(range(10))
+    assert built == list(range(10)) and serials == list(range(10))
     assert all(rules._tables is tables for rules, tables in zip(values, kept, strict=True))
     assert len(compiler._registry) <= 4  # the registry holds a bounded number of values
-    # an instance keeps its own tables past the bound; a new equal instance compiles again
+    # an instance keeps its own tables past the bound, and a serial finds them through it
+    assert compiler.by_serial(0) is kept[0] and built == list(range(10))
+    # a new equal instance, once the registry let the value go, compiles it again
     assert compiler(_Rules(0)).square == 0 and built[-1] == 0
-    # the serial still names the value after its tables left the registry
+    # a serial holds no tables: once nothing does, it compiles an equal value afresh
+    del values, kept
+    gc.collect()
     assert [compiler.by_serial(serial).square for serial in serials] == [n * n for n in range(10)]
-    # a serial keeps a bare value: no instance's tables are held through it
-    assert all(bare._tables is None for bare in compiler._numbered)
+    assert len(built) > 11
+    assert compiler.serial(_Rules(3)) == 3  # the number stays the value's
 
 
 def test_a_lazy_arrangement_names_its_tables_by_serial() -> None:

@@ -334,7 +334,6 @@ def meld_tables(rules: MeldRules) -> MeldTables:
     return tables
 
 
-def tables_of_serial(serial: int) -> MeldTables:
-    """The tables whose ``source`` is ``(serial + 1) << 104`` (a lazily built arrangement keeps
-    that int, rather than the tables)."""
-    return MELD_TABLES.by_serial(serial)
+#: ``tables_of_serial(serial)``: the tables whose ``source`` is ``(serial + 1) << 104`` (a lazily
+#: built arrangement keeps that int, rather than the tables).
+tables_of_serial = MELD_TABLES.by_serial

@@ -13,9 +13,13 @@ boss (it wins the trick unless bombed), how strong it is, and whether it is a pa
 table around it: whether an opponent is down to one or two cards (then a pass may hand it the
 game) and whether the player on top is.
 
-The greedy agent's move wins every tie, so with every weight zero (the untrained start) the
-agent plays exactly as the greedy agent. The agent reads only its view (its hand, the public
-history of plays, the hand sizes and the trick) and uses no randomness.
+Another move replaces the base agent's (:class:`BaseAgent`: greedy leading from the bottom)
+only when the model values it more than the base move by more than a margin, fitted with the
+weights to what such changes gained on held-out play-outs (a linear model's top pick among
+many moves is the one it overrates most, so a small predicted gain is often none). With every
+weight zero (the untrained start) the agent plays exactly as the base agent. The agent reads
+only its view (its hand, the public history of plays, the hand sizes and the trick) and uses no
+randomness.
 """
 
 from __future__ import annotations
@@ -59,8 +63,8 @@ MOVE_FEATURES = (
 
 
 def untrained_weights() -> dict[str, tuple[float, ...]]:
-    """The move model at zero: the agent then plays as the greedy agent."""
-    return {"move": (0.0,) * len(MOVE_FEATURES)}
+    """The move model at zero (and no margin): the agent then plays as the base agent."""
+    return {"move": (0.0,) * len(MOVE_FEATURES), "margin": (0.0,)}
 
 
 def weights_for(players: int) -> dict[str, tuple[float, ...]]:
@@ -286,9 +290,13 @@ class HardAgent(Agent):
         self.greedy = BaseAgent(game, seat, seed)
         self.reader = PlayedReader()
         self.weights = dict(weights if weights is not None else weights_for(game.players))
+        # how much more than the base move the model must value another move to play it
+        self.margin = float(self.weights.get("margin", (0.0,))[0])
 
-    def options(self, view: View, legal: Sequence[Action]) -> list[list[float]]:
-        """The move model's features of each legal move (:func:`move_features`)."""
+    def options(self, view: View, legal: Sequence[Action],
+                base: Action | None = None) -> list[list[float]]:
+        """The move model's features of each legal move (:func:`move_features`); ``base`` is
+        the base agent's move when the caller has it already."""
         rules = self.rules
         mine = 0
         for card in view.hand:
@@ -307,7 +315,8 @@ class HardAgent(Agent):
         top_urgent = top_player is not None and top_player != view.seat and \
             0 < sizes[top_player] <= 2
         leading = view.phase == "lead"
-        base = self.greedy.choose(view, legal)
+        if base is None:
+            base = self.greedy.choose(view, legal)
         passers = len(view.info.get("passed_players", ()))
         return [move_features(action, smask, unseen, rules, leading, urgent, next_urgent,
                               top_urgent, action == base, passers) for action in legal]
@@ -316,22 +325,34 @@ class HardAgent(Agent):
         """The move."""
         return self.choose_with_reason(view, legal_actions)[0]
 
+    def advantage(self, view: View, legal: Sequence[Action],
+                  base: Action | None = None) -> tuple[Action, Action, float]:
+        """The base agent's move (``base`` when the caller has it), the move the model values
+        most (the base move wins a tie) and how much more the model values it than the base
+        move (0 when they are the same)."""
+        if base is None:
+            base = self.greedy.choose(view, legal)
+        weights = self.weights["move"]
+        scores = [sum(w * x for w, x in zip(weights, features, strict=True))
+                  for features in self.options(view, legal, base)]
+        base_score = scores[legal.index(base)]
+        best_score, _, best = max(zip(scores, [a == base for a in legal], legal, strict=True),
+                                  key=lambda item: (item[0], item[1]))
+        return base, best, best_score - base_score
+
     def choose_with_reason(self, view: View,
                            legal_actions: Sequence[Action]) -> tuple[Action, str]:
-        """The move the model values most (greedy's wins a tie), and why."""
-        greedy, why = self.greedy.choose_with_reason(view, legal_actions)
-        weights = self.weights["move"]
-        if len(legal_actions) == 1 or not any(weights):
-            return greedy, why
+        """The move the model values most when it beats the base move by more than the
+        margin (else the base move), and why."""
+        base, why = self.greedy.choose_with_reason(view, legal_actions)
+        if len(legal_actions) == 1 or not any(self.weights["move"]):
+            return base, why
         for action in legal_actions:  # going out ends the game for this seat: always best
             if action.kind == "play" and len(action.cards) == len(view.hand):
                 return action, "plays its last cards and goes out"
-        scores = [sum(w * x for w, x in zip(weights, features, strict=True))
-                  for features in self.options(view, legal_actions)]
-        _, _, best = max(zip(scores, [a == greedy for a in legal_actions], legal_actions,
-                             strict=True), key=lambda item: (item[0], item[1]))
-        if best == greedy:
-            return best, why
+        _, best, gain = self.advantage(view, legal_actions, base)
+        if best == base or gain <= self.margin:
+            return base, why
         return best, "the play that leaves the hand best placed (a model fitted to play-outs)"
 
 

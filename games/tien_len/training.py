@@ -12,6 +12,12 @@ deterministic: no card is left to chance), the seat with the current policy (``r
 move's value is the seat's place points. Least squares (a small ridge) fits each move's value
 less its decision's mean to the move's features.
 
+The fitted model then plays the base agent's games of other deals (:func:`deviations`): where
+its favourite move is not the base agent's, both are played out, and the *margin* is the
+advantage the model must see before it leaves the base move that gained most there
+(:func:`best_margin`). A linear model's favourite among many moves is the one it overrates
+most, so without a margin it trades many sound base moves for small predicted gains.
+
 Everything is seeded from ``seed``, so a run is reproducible. numpy is imported here only.
 ``python scripts/train_tien_len.py`` runs it and writes :mod:`cardkit_games.tien_len.weights`.
 """
@@ -20,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+import textwrap
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -35,8 +42,8 @@ from cardkit.services.registry import load_game
 from cardkit.services.search.choose import choose_action
 from cardkit.values.deck import derive_seed
 
-__all__ = ["Budget", "decision_gain", "default_budget", "duplicate_gain", "policy_round", "train",
-           "write_weights"]
+__all__ = ["Budget", "best_margin", "decision_gain", "default_budget", "deviations",
+           "duplicate_gain", "policy_round", "train", "write_weights"]
 
 Weights = dict[str, tuple[float, ...]]
 RIDGE = 1.0
@@ -46,14 +53,16 @@ class Budget:
     """How much one run plays: ``rounds`` rounds of ``games`` games each, with up to
     ``candidates`` moves besides the base agent's and the pass valued at each decision;
     ``rollout`` says who plays the seat in the play-outs: the ``"current"`` weights or the
-    ``"base"`` agent (:class:`~cardkit_games.tien_len.policy.BaseAgent`)."""
+    ``"base"`` agent (:class:`~cardkit_games.tien_len.policy.BaseAgent`); the margin is fitted on
+    the :func:`deviations` of ``margin_games`` further games (0: no margin)."""
 
     def __init__(self, rounds: int = 2, games: int = 2_000, candidates: int = 5,
-                 rollout: str = "base") -> None:
+                 rollout: str = "base", margin_games: int = 0) -> None:
         self.rounds = rounds
         self.games = games
         self.candidates = candidates
         self.rollout = rollout
+        self.margin_games = margin_games
 
 
 def default_budget(players: int) -> Budget:
@@ -160,17 +169,18 @@ def duplicate_gain(game: Game, weights: Weights, deals: int, seed: int
     return mean, 1.96 * math.sqrt(variance / len(gains)), firsts / (deals * game.players)
 
 
-def decision_gain(game: Game, weights: Weights, games: int, seed: int
-                  ) -> tuple[float, float, int]:
-    """How much better ``weights`` choose than the untrained start (the base agent), decision by
-    decision: the base agent plays ``games`` games against greedy; at each decision of the
-    tested seat where the two choose differently, both moves are played out on the true cards
-    (the seat by the base agent after it, the others greedy) and the difference of the place
-    points is the gain (0 where they agree). Returns the mean gain a decision, its 95 %
-    half-width and the number of decisions where they differ."""
+def deviations(game: Game, weights: Weights, games: int, seed: int
+               ) -> tuple[list[tuple[float, float]], int]:
+    """Where the model would leave the base agent, and what that is worth: the base agent plays
+    ``games`` games against greedy (its seat rotating); at each of its decisions with a choice
+    where the model's favourite move (margin aside) is another, both moves are played out on
+    the true cards (the seat by the base agent after it, the others greedy). Returns the
+    (model's advantage, true gain in place points) of each such decision, and the number of
+    decisions with a choice."""
     players = game.players
     base = untrained_weights()
-    gains: list[float] = []
+    found: list[tuple[float, float]] = []
+    decisions = 0
     for number in range(games):
         deal = derive_seed(seed, "decision", number)
         me = number % players
@@ -180,31 +190,63 @@ def decision_gain(game: Game, weights: Weights, games: int, seed: int
                     else GreedyAgent(game, s, deal) for s in range(players)]
 
         agents = make()
+        tested = HardAgent(game, me, deal, weights=weights)
         state = game.new_hand(seed=deal)
         while not state.is_over:
             seat = state.current_player
             assert seat is not None
             legal = state.legal_actions()
             if seat == me and len(legal) > 1:
+                decisions += 1
                 view = state.view(seat)
-                chosen = agents[seat].choose(view, legal)
-                trained = HardAgent(game, seat, deal, weights=weights).choose(view, legal)
-                if trained != chosen:
+                chosen, best, advantage = tested.advantage(view, legal)
+                goes_out = any(a.kind == "play" and len(a.cards) == len(view.hand)
+                               for a in legal)
+                if best != chosen and not goes_out:
                     values = []
-                    for move in (trained, chosen):
+                    for move in (best, chosen):
                         copy = state.clone()
                         copy.apply_unchecked(move)
                         _play(copy, make())
                         assert copy.result is not None
                         values.append(float(copy.result.payoffs[me]))
-                    gains.append(values[0] - values[1])
-                else:
-                    gains.append(0.0)
+                    found.append((advantage, values[0] - values[1]))
             action, _ = choose_action(agents[seat], state, seat)
             state.apply_unchecked(action)
+    return found, decisions
+
+
+def best_margin(found: Sequence[tuple[float, float]]) -> float:
+    """The margin that gains most over ``found`` (:func:`deviations`): the model's move is
+    played where its advantage exceeds the margin. When no margin gains anything, one above
+    every advantage (the base agent's play)."""
+    ordered = sorted(found, reverse=True)
+    best_total, margin = 0.0, (ordered[0][0] + 1.0 if ordered else 0.0)
+    total = 0.0
+    for number, (advantage, gain) in enumerate(ordered):
+        total += gain
+        following = ordered[number + 1][0] if number + 1 < len(ordered) else advantage - 1.0
+        if total > best_total and following < advantage:
+            # halfway to the next advantage, so the margin does not sit on a sample
+            best_total, margin = total, (advantage + following) / 2
+    return round(margin, 6)
+
+
+def decision_gain(game: Game, weights: Weights, games: int, seed: int
+                  ) -> tuple[float, float, int]:
+    """How much better ``weights`` choose than the untrained start (the base agent), decision by
+    decision, on :func:`deviations`: the gain where the agent (margin included) plays another
+    move than the base agent's, 0 where they agree. Returns the mean gain a decision, its 95 %
+    half-width and the number of decisions where they differ."""
+    found, decisions = deviations(game, weights, games, seed)
+    margin = float(weights.get("margin", (0.0,))[0])
+    changed = [gain for advantage, gain in found if advantage > margin]
+    gains = changed + [0.0] * (decisions - len(changed))
+    if not gains:
+        return 0.0, 0.0, 0
     mean = sum(gains) / len(gains)
     variance = sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)
-    return mean, 1.96 * math.sqrt(variance / len(gains)), sum(1 for g in gains if g)
+    return mean, 1.96 * math.sqrt(variance / len(gains)), len(changed)
 
 
 def train(players: int = 4, seed: int = 2026, budget: Budget | None = None,
@@ -222,6 +264,12 @@ def train(players: int = 4, seed: int = 2026, budget: Budget | None = None,
         weights = policy_round(game, weights, budget, derive_seed(seed, "round", number), data)
         say(f"{players} players: round {number + 1} of {budget.rounds}, {len(data)} decisions "
             f"({time.perf_counter() - started:.0f} s)")
+    weights["margin"] = (0.0,)
+    if budget.margin_games:
+        found, _ = deviations(game, weights, budget.margin_games, derive_seed(seed, "margin"))
+        weights["margin"] = (best_margin(found),)
+        say(f"{players} players: margin {weights['margin'][0]} from {len(found)} changed "
+            f"decisions ({time.perf_counter() - started:.0f} s)")
     return weights
 
 
@@ -234,8 +282,13 @@ def write_weights(tables: Mapping[int, Weights], path: Path) -> None:
              "TABLES: dict[int, dict[str, tuple[float, ...]]] = {"]
     for players in sorted(tables):
         lines.append(f"    {players}: {{")
-        values = ", ".join(repr(v) for v in tables[players]["move"])
-        lines.append(f"        'move': ({values},),")
+        for name in ("move", "margin"):
+            values = " ".join(f"{v!r}," for v in tables[players].get(name, (0.0,)))
+            # one line a model when it fits, else wrapped under its name (the line limit)
+            lines.append(f"        {name!r}: (")
+            lines.extend(textwrap.wrap(values, 100, initial_indent=" " * 12,
+                                       subsequent_indent=" " * 12))
+            lines.append("        ),")
         lines.append("    },")
     lines.append("}")
     path.write_text("\n".join(lines) + "\n")

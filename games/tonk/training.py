@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+import textwrap
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -334,8 +335,12 @@ def write_weights(tables: Mapping[int, Weights], path: Path) -> None:
     for players in sorted(tables):
         lines.append(f"    {players}: {{")
         for name in MODELS:
-            values = ", ".join(repr(v) for v in tables[players][name])
-            lines.append(f"        {name!r}: ({values},),")
+            values = " ".join(f"{v!r}," for v in tables[players][name])
+            # one line a model when it fits, else wrapped under its name (the line limit)
+            lines.append(f"        {name!r}: (")
+            lines.extend(textwrap.wrap(values, 100, initial_indent=" " * 12,
+                                       subsequent_indent=" " * 12))
+            lines.append("        ),")
         lines.append("    },")
     lines.append("}")
     path.write_text("\n".join(lines) + "\n")

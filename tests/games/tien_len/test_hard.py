@@ -11,6 +11,7 @@ from cardkit_games.tien_len import training
 from cardkit_games.tien_len.agents import GreedyAgent, hand_units
 from cardkit_games.tien_len.policy import (
     MOVE_FEATURES,
+    BaseAgent,
     HardAgent,
     partition,
     untrained_weights,
@@ -80,13 +81,48 @@ def test_the_agent_reads_only_the_view():
         assert all(len(row) == len(MOVE_FEATURES) for row in agent.options(view, legal))
 
 
-def test_untrained_weights_play_as_greedy():
+def test_untrained_weights_play_as_the_base_agent():
     game = cardkit.load_game("tien-len")
-    for state in _decisions(game, 6, games=2, every=2):
+    differs = 0
+    for state in _decisions(game, 6, games=4, every=1):
         seat = state.current_player
         view, legal = state.view(seat), state.legal_actions()
-        assert HardAgent(game, seat, 0, weights=untrained_weights()).choose(view, legal) == \
-            GreedyAgent(game, seat, 0).choose(view, legal)
+        move = HardAgent(game, seat, 0, weights=untrained_weights()).choose(view, legal)
+        assert move == BaseAgent(game, seat, 0).choose(view, legal)
+        differs += move != GreedyAgent(game, seat, 0).choose(view, legal)
+    assert differs  # the base agent is not the greedy one: it leads from the bottom
+
+
+def test_a_margin_keeps_the_base_move_unless_the_model_is_sure():
+    game = cardkit.load_game("tien-len")
+    weights = dict(zip(MOVE_FEATURES, [0.0] * len(MOVE_FEATURES), strict=True))
+    weights.update({"cards/13": -1.0, "pass": -0.5})  # shed as many cards as possible
+    move = tuple(weights[name] for name in MOVE_FEATURES)
+    eager = {"move": move, "margin": (0.0,)}
+    changed = 0
+    for state in _decisions(game, 12, games=3, every=1):
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        base, best, advantage = HardAgent(game, seat, 0, weights=eager).advantage(view, legal)
+        assert advantage >= 0 and (advantage > 0) == (best != base)
+        if best == base or any(len(a.cards) == len(view.hand) for a in legal):
+            continue
+        changed += 1
+        assert HardAgent(game, seat, 0, weights=eager).choose(view, legal) == best
+        cautious = {"move": move, "margin": (advantage,)}
+        assert HardAgent(game, seat, 0, weights=cautious).choose(view, legal) == base
+    assert changed > 3
+
+
+def test_the_best_margin_keeps_the_changes_that_gained():
+    # (model's advantage, true gain): the two most confident changes gained, the rest lost
+    found = [(0.9, 1.0), (0.7, 2.0), (0.5, -1.0), (0.3, -1.0), (0.1, 0.5)]
+    margin = training.best_margin(found)
+    assert 0.5 < margin < 0.7
+    assert [a > margin for a, _ in found] == [True, True, False, False, False]
+    # nothing gained: a margin above every advantage, so the base agent plays
+    assert training.best_margin([(0.4, -1.0), (0.2, 0.0)]) > 0.4
+    assert training.best_margin([]) == 0.0
 
 
 def test_the_partition_is_greedy_s_plan():
@@ -113,20 +149,23 @@ def test_parameters_are_validated():
 
 def test_the_shipped_weights_fit_the_model():
     for players, table in TABLES.items():
+        assert set(table) == {"move", "margin"}, players
         assert len(table["move"]) == len(MOVE_FEATURES), players
+        assert len(table["margin"]) == 1 and table["margin"][0] >= 0, players
     for players in (2, 3, 4):
         assert len(weights_for(players)["move"]) == len(MOVE_FEATURES)
 
 
 def test_a_short_training_run_beats_its_untrained_start():
     """A training run cut to seconds still learns: on held-out decisions (other deals than the
-    training's), the moves the trained model picks are worth more, played out on the true
-    cards, than the untrained start's (the base agent's, which gains 0 by definition)."""
+    training's), the moves the trained model picks where it leaves the base agent (past its
+    fitted margin) are worth more, played out on the true cards, than the untrained start's
+    (the base agent's, which gains 0 by definition)."""
     game = cardkit.load_game("tien-len")
-    weights = training.train(4, seed=3, budget=training.Budget(rounds=1, games=300,
-                                                                candidates=4))
+    budget = training.Budget(rounds=1, games=150, candidates=2, margin_games=100)
+    weights = training.train(4, seed=3, budget=budget)
     assert training.decision_gain(game, untrained_weights(), 4, seed=2)[0] == 0.0
-    gain, _, changed = training.decision_gain(game, weights, 80, seed=2)
+    gain, _, changed = training.decision_gain(game, weights, 120, seed=2)
     assert changed > 20 and gain > 0
 
 

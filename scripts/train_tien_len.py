@@ -1,6 +1,6 @@
 """Train the weights of Tiến Lên's ``hard`` agent and write ``games/tien_len/weights.py``.
 
-    python scripts/train_tien_len.py                 # 4 players, the full budget
+    python scripts/train_tien_len.py                 # 4 players, the full budget (7 min)
     python scripts/train_tien_len.py --players 4 --games 300 --margin-games 100 --dry-run
 
 See :mod:`cardkit_games.tien_len.training` for what is fitted and how. One process, one core; the

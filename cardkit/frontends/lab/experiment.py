@@ -186,13 +186,13 @@ def run_experiment(
     definition = game_definition(game)
     players = players or definition.default_players
     if bots is None:
-        bots = "greedy" if "greedy" in definition.agents else "random"
+        bots = "greedy" if "greedy" in definition.agent_names else "random"
     seat_bots = (bots,) * players if isinstance(bots, str) else tuple(bots)
     if len(seat_bots) != players:
         raise ValueError(f"{len(seat_bots)} bots given for {players} players")
     for name in seat_bots:
         definition.agent_factory(name)
-    if skill_agent is not None and skill_agent not in definition.agents:
+    if skill_agent is not None and skill_agent not in definition.agent_names:
         skill_agent = None
     skill_count = (units if skill_units is None else skill_units) if skill_agent else 0
     rungs: tuple[str, ...] = ()

@@ -45,7 +45,7 @@ class Points:
     @classmethod
     def of_rules(cls, rules: MeldRules, **changes: int | None) -> Points:
         """The values of ``rules`` (``card_values``, ``wild_value``), with ``changes``."""
-        return cls(rules.card_values, rules.wild_value, **changes)  # type: ignore[arg-type]
+        return cls(rules.card_values, rules.wild_value, **changes)
 
     def in_hand(self, card: Card, rules: MeldRules | None = None) -> int:
         """What ``card`` costs left in hand (a joker, or a wild card of ``rules``: ``wild``)."""

@@ -109,8 +109,9 @@ def draw_why_illegal(state: RummyState, action: Action) -> str | None:
     if action.kind == "pass":
         return "you may pass only once the stock is out" if state.stock else None
     rule = state.turn.pickup
-    if action.kind == TAKE and rule.depth == "top" or action.kind == "draw" and \
-            action.option == "discard" and rule.depth == "any":
+    wrong_words = (action.kind == TAKE and rule.depth == "top") or (
+        action.kind == "draw" and action.option == "discard" and rule.depth == "any")
+    if wrong_words:
         word = "draw discard" if rule.depth == "top" else "take CARD (the pile down to it)"
         return f"to take from the discard pile say {word}"
     if not state.discards:

@@ -1,7 +1,9 @@
 """The agent roster: every agent a game offers by name, its own and the generic ladder.
 
-``random`` for every game; where the game has a ``greedy`` agent, ``easy`` and ``normal``
-(:mod:`~cardkit.services.search.ladder`); where its state samples hidden cards
+``random`` for every game; a rummy game that declares its meld rules and no ``greedy`` of its
+own gets the generic one (:mod:`~cardkit.services.search.melding`); where the game has a
+``greedy`` agent, ``easy`` and ``normal`` (:mod:`~cardkit.services.search.ladder`); where its
+state samples hidden cards
 (``determinize``), ``hard`` (and its older name ``search``). A game's own agents (its
 :class:`~cardkit.engine.capabilities.Agents` capability) win over the generic ones. The
 engine reaches this roster through its port (:data:`cardkit.engine.ports.AGENT_ROSTER`):
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardkit.engine.agents import Agent, AgentFactory, random_agent
 from cardkit.services.search.ladder import easy_agent, hard_agent, normal_agent
+from cardkit.services.search.melding import melding_agent
 from cardkit.values.deck import derive_seed
 
 if TYPE_CHECKING:
@@ -41,7 +44,9 @@ class Roster:
     def generic(self, definition: GameDefinition) -> dict[str, AgentFactory]:
         """The generic agents this game supports."""
         ladder: dict[str, AgentFactory] = {"random": random_agent}
-        if "greedy" in definition.agents:
+        if "greedy" not in definition.agents and definition.meld_rules is not None:
+            ladder["greedy"] = melding_agent
+        if "greedy" in ladder or "greedy" in definition.agents:
             ladder["easy"] = easy_agent
             ladder["normal"] = normal_agent
         if definition.samples_hidden_cards:

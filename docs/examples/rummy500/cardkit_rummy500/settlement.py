@@ -3,6 +3,9 @@ the cards left in hand; one function per ending, used as hooks."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from cardkit.cards import Card
 from cardkit.results import Result
 from cardkit.rummy import RummyState, melded_minus_in_hand
 from cardkit_rummy500.rules import RULES, points
@@ -14,13 +17,16 @@ def scores(state: RummyState) -> tuple[int, ...]:
                                 RULES)
 
 
+def _texts(cards: Iterable[Card]) -> str:
+    return " ".join(card.text for card in cards) or "nothing"
+
+
 def _result(state: RummyState, ending: str, summary: str) -> Result:
     hand = scores(state)
     best = max(hand)
     winners = tuple(seat for seat, score in enumerate(hand) if score == best)
-    explanation = [f"seat {seat}: {score:+d} ({' '.join(c.text for c, _ in state.table.laid_by(seat)) or 'nothing'} "
-                   f"down; {' '.join(c.text for c in state.hands[seat]) or 'nothing'} in hand)"
-                   for seat, score in enumerate(hand)]
+    explanation = [f"seat {seat}: {score:+d} ({_texts(c for c, _ in state.table.laid_by(seat))} "
+                   f"down; {_texts(state.hands[seat])} in hand)" for seat, score in enumerate(hand)]
     return Result(ending, winners, hand, (), {"scores": list(hand),
                                                "table": state.table.to_data(),
                                                "explanation": explanation}, summary)

@@ -130,6 +130,18 @@ class ZonedState(State):
         name = self.ZONES.pile
         return getattr(self, name) if name is not None else []
 
+    def deal_hands(self, deck: list[Card], hand_size: int) -> list[Card]:
+        """Deal ``hand_size`` cards to each seat, one at a time from the dealer's left, into
+        the hands zone (as ``CardSet``); the dealer's left is to play. Returns the rest of
+        ``deck``, top first."""
+        first = (self.context.dealer + 1) % self.players
+        masks = [0] * self.players
+        for position in range(hand_size * self.players):
+            masks[(first + position) % self.players] |= deck[position].mask
+        setattr(self, self.ZONES.hands, [CardSet.from_mask(mask) for mask in masks])
+        self.current_player = first
+        return deck[hand_size * self.players:]
+
     # ----- the four methods ---------------------------------------------------------------------
 
     def zones(self) -> Mapping[str, Iterable[Card]]:

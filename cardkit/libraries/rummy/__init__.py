@@ -6,6 +6,7 @@ Public API::
     Table, TableMeld                 the melds on the table, their owners and lay-offs
     meld_actions, lay_off_actions    every meld and lay-off of a hand against the table
     apply_meld, apply_lay_off        the table after such a move
+    owned_by(seat)                   "lay off on this seat's melds only"
     cheapest_use, usable             can this card be put on the table this turn (chains too)?
     Pickup, TOP_CARD, ANY_DEPTH      what may be taken from the discard pile, and the duty
     pickup_choices                   the pickups a player can honour now
@@ -21,6 +22,7 @@ from cardkit.libraries.rummy.moves import (
     cheapest_use,
     lay_off_actions,
     meld_actions,
+    owned_by,
     usable,
 )
 from cardkit.libraries.rummy.pickups import (
@@ -58,6 +60,7 @@ __all__ = [
     "lay_off_actions",
     "meld_actions",
     "melded_minus_in_hand",
+    "owned_by",
     "pickup_choices",
     "usable",
 ]

@@ -18,6 +18,8 @@ a game with its own words (Conquian's ``spread`` and ``hit``) passes them.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable, Iterable
 
 from cardkit.libraries.melds import (
@@ -35,7 +37,7 @@ from cardkit.values.actions import Action
 from cardkit.values.cards import Card, CardSet
 
 __all__ = ["LAY", "MELD", "MayLayOn", "apply_lay_off", "apply_meld", "cheapest_use",
-           "lay_off_actions", "meld_actions", "usable"]
+           "lay_off_actions", "meld_actions", "owned_by", "usable"]
 
 MELD = "meld"
 LAY = "lay"
@@ -43,6 +45,11 @@ LAY = "lay"
 #: ``may_lay_on(owner) -> bool``: whether the player may lay off on a meld ``owner`` laid
 #: (None: on every meld).
 MayLayOn = Callable[[int], bool] | None
+
+
+def owned_by(seat: int) -> Callable[[int], bool]:
+    """The ``may_lay_on`` of a player who may lay off on ``seat``'s melds only."""
+    return functools.partial(operator.eq, seat)
 
 # The cards of each rank (index rank - 1) and of each suit, as masks.
 _RANK_MASKS = tuple(sum(1 << (13 * suit + rank) for suit in range(4)) for rank in range(13))

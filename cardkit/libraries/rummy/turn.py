@@ -23,8 +23,6 @@ may not discard the card just taken always keeps another.
 
 from __future__ import annotations
 
-import functools
-import operator
 from typing import Any, ClassVar
 
 import attrs
@@ -39,6 +37,7 @@ from cardkit.libraries.rummy.moves import (
     apply_meld,
     lay_off_actions,
     meld_actions,
+    owned_by,
     usable,
 )
 from cardkit.libraries.rummy.pickups import TAKE, TOP_CARD, Pickup, PickupChoice, pickup_choices
@@ -273,7 +272,7 @@ class RummyState(ZonedState):
         if rule == "anyone":
             return None
         if rule == "own":
-            return functools.partial(operator.eq, seat)
+            return owned_by(seat)
         return _nobody
 
     # ----- the deal and the turn ---------------------------------------------------------------
@@ -284,13 +283,7 @@ class RummyState(ZonedState):
         The dealer's left plays first."""
         self.turn = self.turn_rules()
         self.meld_rules = self.rules_for_melds()
-        size = self.turn.hand_size
-        first = (self.context.dealer + 1) % self.players
-        masks = [0] * self.players
-        for position in range(size * self.players):
-            masks[(first + position) % self.players] |= deck[position].mask
-        self.hands = [CardSet.from_mask(mask) for mask in masks]
-        rest = deck[size * self.players:]
+        rest = self.deal_hands(deck, self.turn.hand_size)
         upcards = 1 if self.turn.upcard and rest else 0
         self.discards = rest[:upcards]
         self.stock = rest[upcards:][::-1]  # its top is the list's end
@@ -298,7 +291,6 @@ class RummyState(ZonedState):
         self.seen = CardSet()
         self.must_use = None
         self.taken = None
-        self.current_player = first
         self.enter("draw")
 
     def next_turn(self) -> None:

@@ -62,7 +62,8 @@ def debug_wanted() -> bool:
 def _package_of(module: str) -> str | None:
     """The package a game module belongs to: the module itself when it is a package, else
     its parent; None for cardkit's own modules."""
-    if module == "cardkit" or module.startswith(("cardkit.", "cardkit_cli")):
+    top = module.partition(".")[0]
+    if top in ("cardkit", "cardkit_cli") or top in sys.stdlib_module_names:
         return None
     loaded = sys.modules.get(module)
     if loaded is not None and hasattr(loaded, "__path__"):
@@ -84,6 +85,7 @@ def _game_packages() -> dict[str, str]:
         functions += [getattr(definition.hooks, name) for name in definition.hooks.names()]
         functions += list(definition.agents.values())
         for function in functions:
+            function = getattr(function, "func", function)  # a functools.partial's function
             package = _package_of(getattr(function, "__module__", "") or "")
             if package is not None:
                 packages.setdefault(package, definition.name)

@@ -4,7 +4,8 @@ pickups, scoring, the standard turn, zones declared once, and the points-target 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import ClassVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -355,7 +356,7 @@ def test_an_alias_never_expands_the_canonical_text() -> None:
     """``draw`` -> ``draw stock``: ``draw stock`` stays as typed, ``draw`` expands."""
 
     class Aliased(BlockState):
-        ALIASES = {"draw": "draw stock"}
+        ALIASES: ClassVar[Mapping[str, str]] = {"draw": "draw stock"}
 
     state = BLOCKS.variant(state_class=Aliased).configure().new_hand(seed=1)
     assert state.parse("draw stock") == Action("draw", "stock")

@@ -16,9 +16,9 @@ from click.testing import CliRunner
 import cardkit
 
 #: ``blank``, the built-in games (each offers its example house rule), and the example plugins:
-#: Oklahoma gin inherits gin's example, Conquian offers none (its variant is derived from its
-#: declared options).
-BASES = ("blank", "tonk", "gin-rummy", "tien-len", "oklahoma-gin", "conquian")
+#: Oklahoma gin inherits gin's example, Conquian and Rummy 500 offer none (their variants are
+#: derived from their declared options).
+BASES = ("blank", "tonk", "gin-rummy", "tien-len", "oklahoma-gin", "conquian", "rummy500")
 
 
 def test_writes_the_package_layout(tmp_path: Path) -> None:

@@ -157,24 +157,25 @@ def points_target_match(target: str | int = "target",
     winner), the game's own rule."""
     if isinstance(tie, str) and tie not in TIES:
         raise ValueError(f"points_target_match: tie is one of {TIES} or a function, not {tie!r}")
-    base = rotating_dealer_match()
+    return MatchRules(_first_dealer_last, _pass_the_deal,
+                      functools.partial(_at_target, target, tie))
 
-    def outcome(game: Game, context: HandContext, hands_played: int) -> MatchOutcome | None:
-        goal = game.options[target] if isinstance(target, str) else target
-        totals = context.totals
-        if not totals or max(totals) < goal:
+
+def _at_target(target: str | int, tie: str | Callable[[Game, HandContext, list[int]], int | None],
+               game: Game, context: HandContext, hands_played: int) -> MatchOutcome | None:
+    goal = game.options[target] if isinstance(target, str) else target
+    totals = context.totals
+    if not totals or max(totals) < goal:
+        return None
+    best = max(totals)
+    leaders = [seat for seat, total in enumerate(totals) if total == best]
+    winner: int | None = leaders[0]
+    if len(leaders) > 1:
+        if tie == "play_on":
             return None
-        best = max(totals)
-        leaders = [seat for seat, total in enumerate(totals) if total == best]
-        winner: int | None = leaders[0]
-        if len(leaders) > 1:
-            if tie == "play_on":
-                return None
-            winner = None if tie == "shared" else tie(game, context, leaders)  # type: ignore[operator]
-        reached = f"{best:g} points" if winner is not None else f"a tie at {best:g} points"
-        return MatchOutcome(winner, totals, f"{reached} after {count_hands(hands_played)}")
-
-    return MatchRules(base.start, base.advance, outcome)
+        winner = None if tie == "shared" else tie(game, context, leaders)  # type: ignore[operator]
+    reached = f"{best:g} points" if winner is not None else f"a tie at {best:g} points"
+    return MatchOutcome(winner, totals, f"{reached} after {count_hands(hands_played)}")
 
 
 class Match:

@@ -135,3 +135,24 @@ def test_the_ladder_and_the_generic_greedy() -> None:
     state = game.new_hand(seed=2)
     agent = game.agent("normal", seat=0, seed=2)
     assert agent.choose(state.view(0), state.legal_actions()) in state.legal_actions()
+
+
+def test_a_pickled_hand_plays_on_identically() -> None:
+    """A hand in progress (its table, pile and duty to meld) survives pickling."""
+    import pickle
+    import random
+
+    game = cardkit.load_game("rummy500")
+    state = game.new_hand(seed=9)
+    rng = random.Random(9)
+    for _ in range(25):
+        state.apply(rng.choice(state.legal_actions()))
+    again = pickle.loads(pickle.dumps(state))
+    assert again.snapshot() == state.snapshot() and again.legal_actions() == state.legal_actions()
+    while not state.is_over:
+        move = rng.choice(state.legal_actions())
+        state.apply(move)
+        again.apply(move)
+    assert again.result == state.result
+    match = game.new_match(seed=1)
+    assert pickle.loads(pickle.dumps(match)).current.snapshot() == match.current.snapshot()

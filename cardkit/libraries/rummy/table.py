@@ -92,10 +92,15 @@ class Table:
         return tuple((entry.owner, entry.meld) for entry in self.melds)
 
     def lay_offs(self) -> tuple[tuple[int, Card, int], ...]:
-        """``(seat, card, meld number)`` for every lay-off, meld by meld: what a view shows in
-        ``info["lay_offs"]``."""
+        """``(seat, card, meld number)`` for every lay-off, meld by meld."""
         return tuple((seat, card, number) for number, entry in enumerate(self.melds, 1)
                      for seat, card in entry.laid_off)
+
+    def lay_off_text(self) -> str:
+        """Every lay-off in words (``9D on 2 by seat 0, 10D on 2 by seat 1``; "" for none):
+        what a view shows in ``info["lay_offs"]``."""
+        return ", ".join(f"{card} on {number} by seat {seat}"
+                         for seat, card, number in self.lay_offs())
 
     def to_data(self) -> list[dict[str, Any]]:
         """Plain JSON data for a result's details: each meld's owner, cards (card texts) and

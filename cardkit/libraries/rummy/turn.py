@@ -338,7 +338,8 @@ class RummyState(ZonedState):
     def view_info(self, seat: int) -> dict[str, Any]:
         """The lay-offs on the table, the card taken from the pile that must be used, and the
         whole pile when any depth may be taken."""
-        info: dict[str, Any] = {"lay_offs": self.table.lay_offs(), "must_use": self.must_use}
+        info: dict[str, Any] = {"lay_offs": self.table.lay_off_text(),
+                                "must_use": self.must_use}
         if self.turn.pickup.depth == "any":
             info["discard_pile"] = tuple(self.discards)
         return info

@@ -75,6 +75,7 @@ def test_lay_offs_on_anyones_melds_score_for_whoever_laid_them() -> None:
     play(state, "draw stock", "meld 2D 3D 4D", "discard KC", "draw stock", "lay 5D 1")
     assert state.table[1].laid_off == ((1, parse_cards("5D")[0]),)
     assert [card.text for card, _ in state.table.laid_by(1)] == ["5D"]
+    assert state.view(2).info["lay_offs"] == "5D on 1 by seat 1"  # everyone sees who laid it
 
 
 def test_scoring_melded_minus_in_hand_and_the_low_ace() -> None:

@@ -232,7 +232,7 @@ def layoff_chains(meld: Meld, hand: CardSet | Iterable[Card] | int,
     >>> [" ".join(c.text for c in laid) for _, laid in layoff_chains(run, parse_cards("6H 7H 2H"))]
     ['', '6H', '6H 7H', '2H', '2H 6H', '2H 6H 7H']
     """
-    wildmask = _tables(rules).wildmask
+    wildmask = meld_tables(rules).wildmask
     return [(after, tuple(laid))
             for after, _, laid in _options(meld, hand_mask(hand), rules, wildmask)]
 

@@ -95,9 +95,10 @@ def _game_packages() -> dict[str, str]:
 def _folder(package: str) -> str | None:
     """Where the package's files are (its folder, or its one file)."""
     module = sys.modules.get(package)
-    if module is None or not getattr(module, "__file__", None):
+    file = None if module is None else getattr(module, "__file__", None)
+    if not file:
         return None
-    path = os.path.abspath(module.__file__)  # type: ignore[type-var]
+    path = os.path.abspath(file)
     return os.path.dirname(path) + os.sep if hasattr(module, "__path__") else path
 
 

@@ -78,7 +78,7 @@ def _who_wins(result: LabResult, index: int) -> str:
     moved = [(metric, diff) for metric, diff in _significant(result, index)
              if metric.key.startswith("win_rate.")]
     if not moved:
-        return "who wins does not change (no seat's win rate differs significantly)"
+        return "who wins does not change"
     return "who wins changes: " + _listed([_effect(metric, diff, result.unit)
                                           for metric, diff in moved])
 
@@ -90,16 +90,17 @@ def _changes(result: LabResult, index: int) -> str | None:
     if changed is None:
         return None
     units = _plural(result.unit)
+    label = result.variants[index].label
     if not changed.successes:
-        return (f"it changed the result of none of the {changed.n} shared {units}: with "
-                f"these bots the rule never made a difference")
+        return (f"{label} changed the result of none of the {changed.n} shared {units}: "
+                f"with these bots the rule never made a difference.")
     winner = changes.get("changed.winner")
-    text = (f"it changed the result of {number(changed, changed.value)} of the shared "
+    text = (f"{label} changed the result of {number(changed, changed.value)} of the shared "
             f"{units} [{number(changed, changed.low or 0.0)}, "
             f"{number(changed, changed.high or 0.0)}]")
     if winner is not None:
-        text += f", the winner of {number(winner, winner.value)}"
-    return text
+        text += f" and the winner of {number(winner, winner.value)}"
+    return text + "."
 
 
 def _event_label(key: str) -> str:
@@ -127,7 +128,7 @@ def _events(result: LabResult, index: int) -> str | None:
     if not moved:
         return None
     moved.sort(key=lambda item: -item[0])
-    return "events: " + _listed([text for _, text in moved[:4]])
+    return "rates " + _listed([text for _, text in moved[:4]])
 
 
 def _never(result: LabResult) -> str | None:
@@ -159,10 +160,10 @@ def _appears(result: LabResult, index: int) -> str | None:
             and _count(result, 0, name) and not _count(result, index, name)]
     parts = []
     if new:
-        parts.append("only here: " + _listed([_share_text(result, index, name)
-                                               for name in new]))
+        parts.append("only under this rule: " + _listed([_share_text(result, index, name)
+                                                         for name in new]))
     if gone:
-        parts.append("never here: " + _listed([name.replace("_", " ") for name in gone]))
+        parts.append("never under it: " + _listed([name.replace("_", " ") for name in gone]))
     return "; ".join(parts) if parts else None
 
 
@@ -229,22 +230,27 @@ def _skill(result: LabResult, index: int) -> list[str]:
     return sentences
 
 
-def _variant(result: LabResult, index: int) -> str:
+def _variant(result: LabResult, index: int) -> list[str]:
+    """A compared variant's findings: its largest effects and who wins; how many deals it
+    changed; the events it made more or less frequent."""
     label, base = result.variants[index].label, result.variants[0].label
     effects = _significant(result, index)
     if effects:
         named = [_effect(metric, diff, result.unit) for metric, diff in effects[:EFFECTS_NAMED]]
         more = len(effects) - len(named)
-        head = f"With {label} (against {base}), {_listed(named)}"
+        head = f"{label} (against {base}): {_listed(named)}"
         if more:
-            head += f" ({more} more metric{'s differ' if more != 1 else ' differs'})"
+            head += f" ({more} more measure{'s differ' if more != 1 else ' differs'})"
     else:
-        head = f"With {label} (against {base}), no measure differs significantly"
-    parts = [head, _who_wins(result, index)]
-    for extra in (_changes(result, index), _events(result, index), _appears(result, index)):
-        if extra:
-            parts.append(extra)
-    return "; ".join(parts) + "."
+        head = f"{label} (against {base}): no measure differs significantly"
+    sentences = [f"{head}; {_who_wins(result, index)}."]
+    changed = _changes(result, index)
+    if changed:
+        sentences.append(changed)
+    events = [part for part in (_events(result, index), _appears(result, index)) if part]
+    if events:
+        sentences.append(f"Events with {label}: " + "; ".join(events) + ".")
+    return sentences
 
 
 def _axis_text(result: LabResult, index: int) -> str:
@@ -313,7 +319,8 @@ def findings(result: LabResult) -> list[str]:
     if result.is_sweep and len(result.variants) > 1:
         sentences.extend(_sweep(result))
     else:
-        sentences.extend(_variant(result, index) for index in range(1, len(result.variants)))
+        for index in range(1, len(result.variants)):
+            sentences.extend(_variant(result, index))
     if result.is_sweep and len(result.variants) > 1:
         sentences.extend(_sweep_skill(result))
     else:

@@ -19,7 +19,7 @@ import html
 import importlib.metadata
 import platform
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,12 +29,14 @@ from cardkit.frontends.lab.formatting import difference_text, format_metric
 from cardkit.frontends.lab.metrics import EVENT_GROUP, Metric
 from cardkit.frontends.lab.plot import figure_png
 from cardkit.frontends.lab.skill import TRACE_GROUP
+from cardkit.frontends.lab.variants import baseline_label
 from cardkit.services.registry import game_definition
 
 if TYPE_CHECKING:
     from cardkit.frontends.lab.experiment import LabResult
 
-__all__ = ["command_line", "report_markdown", "result_html", "versions", "write_report"]
+__all__ = ["command_line", "report_markdown", "result_html", "sweep_label", "versions",
+           "write_report"]
 
 _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto;
@@ -65,6 +67,11 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+def sweep_label(axes: Sequence[tuple[str, Sequence[Any]]], options: Mapping[str, Any]) -> str:
+    """The label a sweep gives the variant with these ``options``."""
+    return ", ".join(f"{name}={_text(options.get(name))}" for name, _ in axes)
+
+
 def command_line(result: LabResult) -> str:
     """The ``cardkit lab`` command that reproduces ``result``: the one typed, when it came
     from the command line, else one built from the result's settings."""
@@ -81,6 +88,11 @@ def command_line(result: LabResult) -> str:
     swept = {name for name, _ in result.axes}
     if base.preset:
         words += ["--preset", base.preset]
+    unswept = {name: value for name, value in base.options.items() if name not in swept}
+    automatic = (sweep_label(result.axes, base.options) if result.axes
+                 else baseline_label({k: _text(v) for k, v in unswept.items()}, base.preset))
+    if base.label != automatic:
+        words += ["--baseline", base.label]
     for name, value in base.options.items():
         if name not in swept:
             words += ["--rule", f"{name}={_text(value)}"]

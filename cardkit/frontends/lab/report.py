@@ -153,7 +153,7 @@ def build_row_tables(result: LabResult, metrics: Sequence[Metric] | None = None,
     the baseline, the difference with p and a star when significant."""
     chosen = list(metrics) if metrics is not None else _main_rows(result) + _change_rows(result)
     chosen = [metric for metric in chosen if metric.key != "units"]  # the title says it
-    tables = []
+    tables: list[Table] = []
     for part in packed(chosen):
         table = Table(title=(title or _title(result)) if not tables else None)
         for column in _row_label_columns(result):

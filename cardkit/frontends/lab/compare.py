@@ -181,15 +181,23 @@ def describe_tests(differences: Sequence[Mapping[str, Difference]]) -> str:
 
 
 def distinct_pair(first: float, second: float, percent: bool = False) -> tuple[str, str]:
-    """Two numbers written with just enough digits to tell them apart (three significant
-    digits, or one decimal of a percentage, and more where those would read the same):
-    ``(23.31, 23.35)`` reads ``("23.31", "23.35")``, not "23.3" twice."""
-    for digits in range(3, 9):
+    """Two numbers written with just enough digits to tell them apart: three significant
+    digits (one decimal of a percentage), more while the rounding step is larger than their
+    difference. ``(23.31, 23.35)`` reads ``("23.31", "23.35")``, not "23.3" twice (nor the
+    23.3 and 23.4 that would make the difference look larger than it is)."""
+    gap = abs(second - first)
+    largest = max(abs(first), abs(second))
+    texts = ("", "")
+    for digits in range(3, 10):
         if percent:
-            texts = (f"{first:.{digits - 2}%}", f"{second:.{digits - 2}%}")
+            places = digits - 2
+            texts = (f"{first:.{places}%}", f"{second:.{places}%}")
+            step = 10.0 ** -(places + 2)
         else:
             texts = (f"{first:.{digits}g}", f"{second:.{digits}g}")
-        if texts[0] != texts[1] or first == second:
+            exponent = math.floor(math.log10(largest)) if largest else 0
+            step = 10.0 ** (exponent - digits + 1)
+        if first == second or (texts[0] != texts[1] and step <= gap * (1 + 1e-9)):
             return texts
     return texts
 

@@ -40,11 +40,15 @@ def _plural(unit: str) -> str:
     return "matches" if unit == "match" else f"{unit}s"
 
 
-def metric_phrase(metric: Metric, before: float, after: float, unit: str = "hand") -> str:
+def metric_phrase(metric: Metric, before: float, after: float, unit: str = "hand",
+                  at: tuple[str, str] | None = None) -> str:
     """``'drop' endings fall from 89.5% to 83.3% of hands`` / ``hand length (turns) rises from
-    8.21 to 9.67``: a metric's move from ``before`` to ``after``."""
+    8.21 to 9.67``: a metric's move from ``before`` to ``after`` (``at``: where each was
+    measured, ``from 8.21 (penalty=0) to 9.67 (penalty=3)``)."""
     percent = metric.kind == "proportion"
     old, new = distinct_pair(before, after, percent)
+    if at is not None:
+        old, new = f"{old} ({at[0]})", f"{new} ({at[1]})"
     if after == before:
         verb = "stays at"
         return f"{_name(metric)} {verb} {old}"
@@ -57,6 +61,8 @@ def metric_phrase(metric: Metric, before: float, after: float, unit: str = "hand
 def _name(metric: Metric) -> str:
     if metric.group == "endings":
         return f"'{metric.key.split('.', 1)[1]}' endings"
+    if metric.key.startswith("win_rate.seat"):
+        return f"seat {metric.key[len('win_rate.seat'):]}'s win rate"
     return metric.label
 
 
@@ -267,6 +273,20 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
+def _point_text(result: LabResult, index: int) -> str:
+    """A sweep's value as a sentence names it: ``3`` for one option, ``a=1, b=2`` for two."""
+    if len(result.axes) == 1:
+        return _value_text(result.coordinates(index)[0])
+    return _axis_text(result, index)
+
+
+def _where(result: LabResult, indices: Sequence[int]) -> str:
+    """``at every other value`` or ``at 1, 2 and 5``."""
+    if len(indices) == len(result.variants) - 1:
+        return "at every other value"
+    return "at " + _listed([_point_text(result, i) for i in indices])
+
+
 def _sweep(result: LabResult) -> list[str]:
     """A sweep: the metrics that move most over the values, from the first value to the
     one furthest from it, and at which values they differ significantly."""
@@ -281,21 +301,29 @@ def _sweep(result: LabResult) -> list[str]:
         values = [result.metric(index, key).value for index in range(count)]
         far = max(range(count), key=lambda i: abs(values[i] - values[0]))
         metric = result.metric(far, key)
-        differs = [_axis_text(result, i) for i in range(1, count)
+        differs = [i for i in range(1, count)
                    if (d := result.differences[i].get(key)) is not None and d.significant]
         diff = result.differences[far][key]
+        at = (first, _axis_text(result, far))
         sentences.append(
-            f"From {first} to {_axis_text(result, far)}, "
-            f"{metric_phrase(metric, values[0], values[far], result.unit)} "
+            f"{metric_phrase(metric, values[0], values[far], result.unit, at)} "
             f"{interval_text(metric, diff)}".rstrip()
-            + f"; it differs significantly from {first} at {_listed(differs)}.")
+            + f"; significantly different from {first} {_where(result, differs)}.")
     if not sentences:
         sentences.append(f"No measure differs significantly from {first} at any value.")
+    sentences[:] = [text[0].upper() + text[1:] for text in sentences]
     winners = [i for i in range(1, count)
                if any(m.key.startswith("win_rate.") for m, _ in _significant(result, i))]
     if winners:
-        sentences.append("Who wins changes at " + _listed([_axis_text(result, i)
-                                                           for i in winners]) + ".")
+        furthest = winners[-1]
+        moved = [_effect(m, d, result.unit) for m, d in _significant(result, furthest)
+                 if m.key.startswith("win_rate.")]
+        if len(winners) == 1:
+            sentences.append(f"Who wins changes only {_where(result, winners)}: "
+                             f"{_listed(moved)}.")
+        else:
+            sentences.append(f"Who wins changes {_where(result, winners)} (at "
+                             f"{_point_text(result, furthest)}: {_listed(moved)}).")
     else:
         sentences.append("Who wins does not change at any value (no seat's win rate differs "
                          "significantly).")

@@ -44,7 +44,8 @@ body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2e
 h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { margin-top: 1.6em; border-bottom: 1px solid
 #ddd; } .lead { color: #555; margin-top: 0; }
 ul.findings li { margin-bottom: 0.5em; } table { border-collapse: collapse; margin: 0.8em 0;
-font-size: 0.86em; } th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: left;
+font-size: 0.86em; display: block; overflow-x: auto; max-width: 100%; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: left;
 vertical-align: top; } th { background: #f3f3f3; } td.num { white-space: nowrap; }
 .diff { display: block; color: #777; font-size: 0.92em; } .sig { color: #b00020;
 font-weight: bold; } img { max-width: 100%; border: 1px solid #eee; }
@@ -314,7 +315,7 @@ def _md_cell(result: LabResult, index: int, metric: Metric) -> str:
     diff: Difference | None = result.differences[index].get(metric.key)
     if index and diff is not None and metric.key != "units":
         change = difference_text(mine, diff)
-        text += f"<br>**{change}**" if diff.significant else f"<br>{change}"
+        text += f"<br><b>{change}</b>" if diff.significant else f"<br>{change}"
     return text.replace("|", "\\|")
 
 

@@ -110,8 +110,9 @@ def panels_of(result: LabResult) -> list[Panel]:
 
 
 def _sweep_panels(result: LabResult) -> list[Panel]:
-    """A sweep's panels: the metrics that move most (largest significant statistic against
-    the first value), then the share of deals changed, the order and the skill trace."""
+    """A sweep's panels: the measures that move most (largest significant statistic against
+    the first value; the events' apart, at most two), seat 0's win rate, then the share of
+    deals changed, the order and the skill trace."""
     scores: dict[str, float] = {}
     for index in range(1, len(result.variants)):
         for key, diff in result.differences[index].items():
@@ -120,10 +121,12 @@ def _sweep_panels(result: LabResult) -> list[Panel]:
                     or key.endswith(".hands") or not diff.significant:
                 continue
             scores[key] = max(scores.get(key, 0.0), abs(diff.statistic or 0.0))
-    keys = sorted(scores, key=lambda k: -scores[k])[:6]
+    ranked = sorted(scores, key=lambda k: -scores[k])
+    keys = [k for k in ranked if not k.startswith("event.")][:4]
+    keys += [k for k in ranked if k.startswith("event.")][:2]
     if not keys:
-        keys = [k for k in ("turns", "win_rate.seat0") if _present(result, k)]
-    extra = [k for k in ("changed.result", "skill.order") if _present(result, k)]
+        keys = [k for k in ("turns",) if _present(result, k)]
+    extra = [k for k in ("win_rate.seat0", "changed.result", "skill.order") if _present(result, k)]
     extra += [m.key for m in result.metrics[0] if m.group == TRACE_GROUP
               and m.key.endswith(".gain")]
     chosen = [*keys, *[k for k in extra if k not in keys]][:MAX_PANELS]
@@ -207,9 +210,14 @@ def _fit(axis: Any, values: Sequence[float], difference: bool, percent: bool) ->
     """Axis limits around the intervals (with room for the stars); an all-zero panel keeps a
     visible axis and says so."""
     if not values or all(v == 0 for v in values):
-        axis.set_ylim(0, 100 if percent and not difference else 1)
-        axis.text(0.5, 0.5, "every variant: 0", transform=axis.transAxes, ha="center",
-                  va="center", fontsize=9, color="dimgray")
+        if difference:  # every estimate equals the baseline's (which need not be 0)
+            axis.set_ylim(-1, 1)
+            note = "no variant differs from the baseline"
+        else:
+            axis.set_ylim(0, 100 if percent else 1)
+            note = "every variant: 0"
+        axis.text(0.5, 0.5, note, transform=axis.transAxes, ha="center", va="center",
+                  fontsize=9, color="dimgray")
         return
     low, high = min(values), max(values)
     if difference:

@@ -151,6 +151,9 @@ class State:
     current_player: int | None
     result: Result | None
     history: list[tuple[int | None, Action]]
+    #: How often each event (:class:`~cardkit.engine.capabilities.Events`) has happened in
+    #: this hand so far, by name; events that have not happened are absent.
+    event_counts: dict[str, int]
 
     def __init__(
         self,
@@ -168,6 +171,7 @@ class State:
         self.stacked = stacked
         self.deck = tuple(deck)
         self.history = []
+        self.event_counts = {}
         self.result = None
         self.current_player = None
         self.phase = ""  # no phase before the deal: setup enters the first one
@@ -202,6 +206,14 @@ class State:
         self.result = result
         self.current_player = None
         self.phase = OVER
+
+    def count_event(self, name: str, count: int = 1) -> None:
+        """Count ``count`` occurrences of the event ``name`` (one the game declares in its
+        :class:`~cardkit.engine.capabilities.Events`) in this hand: a game calls it where a
+        rule takes effect (a bomb is played, a drop is caught ...). One dictionary update, so
+        it may sit on the hot path."""
+        counts = self.event_counts
+        counts[name] = counts.get(name, 0) + count
 
     def enter(self, name: str) -> None:
         """Move the hand to phase ``name`` and run its ``on_enter`` step. Refused with

@@ -24,6 +24,8 @@ deep states are reached too) and checks, at every step, that:
 - payoffs balance (sum to zero) when the game declares itself zero-sum;
 - the hand's record survives JSON and replays to identical states at every step;
 - the same seed deals the same hand;
+- the hand counts only the events its game declares (``Events``), each a positive whole
+  number of times, and a replay of its record counts the same;
 - the hand moves only between phases that declare each other (``Phase.next``), and
   the report lists the phases met that declare no next phases;
 - for games that sample hidden cards (``State.determinize``, used by the ``hard`` search agent):
@@ -43,6 +45,7 @@ from typing import Any, NoReturn
 import attrs
 
 from cardkit.engine.agents import RandomAgent
+from cardkit.engine.capabilities import Events
 from cardkit.engine.definition import GameDefinition
 from cardkit.engine.game import Game
 from cardkit.engine.state import State
@@ -180,6 +183,18 @@ def _check_determinize(game: Game, state: State, seed: int, step: int,
                   "really are (collect them in a fixed order before dealing them again)")
     if state.snapshot() != before:
         _fail(game, seed, step, "determinize changed the real state")
+
+
+def _check_events(game: Game, state: State, seed: int, step: int) -> None:
+    """The events counted are declared, each a positive whole number of times."""
+    declared = game.definition.capability(Events)
+    names = set(declared.names) if declared is not None else set()
+    for name, count in state.event_counts.items():
+        if name not in names:
+            _fail(game, seed, step, f"the hand counted the event {name!r}, which the game "
+                  "does not declare (capability Events)")
+        if type(count) is not int or count < 1:
+            _fail(game, seed, step, f"the event {name!r} was counted {count!r} times")
 
 
 def _illegal_candidates(state: State, rng: random.Random, legal: Sequence[Action]) -> list[Any]:
@@ -328,6 +343,7 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
         first = next(i for i, (a, b) in enumerate(zip(replayed, snapshots, strict=False))
                      if a != b) if len(replayed) == len(snapshots) else len(replayed)
         _fail(game, seed, first, "the record does not replay to identical states")
+    _check_events(game, state, seed, step)
     report.hands += 1
     report.endings[result.ending] = report.endings.get(result.ending, 0) + 1
     return state

@@ -12,6 +12,7 @@ from cardkit_games.gin_rummy.encoding import encoding
 from cardkit_games.gin_rummy.match import MATCH, THREE_ROLES
 from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.options import OPTIONS
+from cardkit_games.gin_rummy.policy import hard_agent
 from cardkit_games.gin_rummy.state import GinState
 
 from cardkit.cards import Card, CardSet
@@ -104,7 +105,7 @@ GIN_RUMMY = GameDefinition(
     match=MATCH,
     variant_example=VARIANT_EXAMPLE,
     hooks=HOOKS,
-    agents={"greedy": greedy_agent},
+    agents={"greedy": greedy_agent, "hard": hard_agent},
     zero_sum=False,
     check=_check,
     rules_summary=RULES_SUMMARY,

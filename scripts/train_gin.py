@@ -1,0 +1,288 @@
+"""Train gin rummy's ``hard`` agent (:mod:`cardkit_games.gin_rummy.policy`) by self-play.
+
+    python scripts/train_gin.py                       # the shipped weights (about 30 minutes)
+    python scripts/train_gin.py --rounds 1 --hands 40 --no-write   # a quick look
+
+Policy iteration from a seed, on one core, pure Python:
+
+1. **Play.** ``--hands`` two-player hands of the current weights against themselves (a third
+   of them against ``normal``, so the value also knows a different opponent), each seat
+   exploring (``--explore``: a share of its discards is one of its three best, and it now and
+   then plays on where it would knock). Every plain discard gives a *value sample*: its
+   features and the points the hand went on to give that seat (its score minus the
+   opponent's). Every knock the seat could make gives a *knock sample*: its features, its
+   deadwood K, and the defender's deadwood D after lay-offs against it, worked out from the
+   defender's true hand (which the training run sees, and the agent never does).
+2. **Fit.** The value weights by ridge-regularised least squares on the value samples; the
+   knock models by least squares (``E[D]``) and by a logistic regression (``P(D <= K)``,
+   Newton's method) on the knock samples.
+3. **Measure** the new weights against ``normal`` on ``--eval-deals`` duplicate deals.
+
+The weights of the round that measured best are written to
+``games/gin_rummy/hard_weights.py``. Every random choice comes from ``--seed``, so a run is
+reproducible. :data:`START` is the untrained start: value minus the deadwood, a knock model that
+expects the defender to hold 25 with an undercut risk growing with K.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import pprint
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from cardkit_games.gin_rummy.meld_rules import RULES
+from cardkit_games.gin_rummy.policy import KNOCK_FEATURES, VALUE_FEATURES, HardAgent
+
+import cardkit
+from cardkit.deck import derive_seed
+from cardkit.melds import best_arrangement, best_with_layoffs
+from cardkit.search.rollout import relative_score
+
+__all__ = ["START", "evaluate", "fit_knock", "fit_value", "knock_loss", "self_play", "train",
+           "value_loss"]
+
+#: The untrained start: the value is minus the deadwood (a point of deadwood a point of loss),
+#: the knock models know nothing but that a defender holds about 25 and that a higher K is
+#: likelier to be undercut.
+START: dict[str, Any] = {
+    "value": [0.0, -10.0] + [0.0] * (len(VALUE_FEATURES) - 2),
+    "knock_mean": [25.0] + [0.0] * (len(KNOCK_FEATURES) - 1),
+    "knock_risk": [-3.0] + [0.0] * (len(KNOCK_FEATURES) - 1) + [0.3],
+    "take_margin": 0.0,
+}
+
+#: Ridge penalty of the value fit (per sample, on every weight but the bias).
+RIDGE = 1e-3
+WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "games" / "gin_rummy" / "hard_weights.py"
+
+Samples = tuple[list[tuple[list[float], float]], list[tuple[list[float], int, int]]]
+
+
+def play_hand(game: cardkit.Game, weights: dict[str, Any], seed: int, explore: float,
+              against_normal: bool) -> Samples:
+    """One hand; its value and knock samples (see the module docstring)."""
+    state = game.new_hand(seed=seed)
+    values: list[tuple[int, list[float]]] = []
+    knocks: list[tuple[list[float], int, int]] = []
+    agents: list[Any] = []
+    for seat in range(2):
+        def trace(kind: str, features: Sequence[float], extra: Any, seat: int = seat) -> None:
+            if kind == "value":
+                values.append((seat, list(features)))
+            elif kind == "knock":
+                opponent = state.opponent(seat)  # type: ignore[attr-defined]
+                melds = best_arrangement(extra, RULES)
+                defence = best_with_layoffs(state.hands[opponent], melds.melds,  # type: ignore[attr-defined]
+                                            RULES)
+                knocks.append((list(features), melds.deadwood_value, defence.deadwood_value))
+
+        agents.append(HardAgent(game, derive_seed(seed, "agent", seat), weights=weights,
+                                explore=explore, trace=trace))
+    if against_normal:
+        agents[seed % 2] = game.agent("normal", seed % 2, seed)
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        action = legal[0] if len(legal) == 1 else agents[seat].choose(state.view(seat), legal)
+        state.apply_unchecked(action)
+    assert state.result is not None
+    payoffs = state.result.payoffs
+    return [(f, relative_score(payoffs, seat)) for seat, f in values], knocks
+
+
+def self_play(weights: dict[str, Any], hands: int, seed: int, explore: float) -> Samples:
+    """The samples of ``hands`` hands (a third of them against ``normal``)."""
+    game = cardkit.load_game("gin-rummy", players=2)
+    values: list[tuple[list[float], float]] = []
+    knocks: list[tuple[list[float], int, int]] = []
+    for hand in range(hands):
+        v, k = play_hand(game, weights, derive_seed(seed, "hand", hand), explore, hand % 3 == 2)
+        values += v
+        knocks += k
+    return values, knocks
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """The solution of ``matrix @ x = vector`` (Gaussian elimination with partial pivoting)."""
+    n = len(vector)
+    rows = [[*row, vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        if abs(rows[col][col]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != col and rows[r][col]:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
+    return [rows[i][n] / rows[i][i] if abs(rows[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def least_squares(rows: Sequence[tuple[Sequence[float], float]], ridge: float) -> list[float]:
+    """Ridge-regularised least squares (the first feature, the bias, is not penalised)."""
+    n = len(rows[0][0])
+    gram = [[0.0] * n for _ in range(n)]
+    moment = [0.0] * n
+    for features, target in rows:
+        for i, fi in enumerate(features):
+            if fi:
+                moment[i] += fi * target
+                row = gram[i]
+                for j, fj in enumerate(features):
+                    row[j] += fi * fj
+    for i in range(1, n):
+        gram[i][i] += ridge * len(rows)
+    return _solve(gram, moment)
+
+
+def logistic(rows: Sequence[tuple[Sequence[float], int]], iterations: int = 25,
+             ridge: float = 1e-3) -> list[float]:
+    """Logistic regression by Newton's method (a small ridge keeps it finite)."""
+    n = len(rows[0][0])
+    weights = [0.0] * n
+    for _ in range(iterations):
+        gradient = [0.0] * n
+        hessian = [[0.0] * n for _ in range(n)]
+        for features, label in rows:
+            z = sum(w * f for w, f in zip(weights, features, strict=True))
+            p = 1.0 / (1.0 + math.exp(-max(min(z, 30.0), -30.0)))
+            for i, fi in enumerate(features):
+                gradient[i] += (label - p) * fi
+                row = hessian[i]
+                for j, fj in enumerate(features):
+                    row[j] += p * (1 - p) * fi * fj
+        for i in range(n):
+            gradient[i] -= ridge * len(rows) * weights[i] * (i > 0)
+            hessian[i][i] += ridge * len(rows) * (i > 0) + 1e-9
+        step = _solve(hessian, gradient)
+        weights = [w + s for w, s in zip(weights, step, strict=True)]
+        if max(abs(s) for s in step) < 1e-6:
+            break
+    return weights
+
+
+def fit_value(values: Sequence[tuple[list[float], float]]) -> list[float]:
+    """The value weights fitted to the value samples."""
+    return least_squares(values, RIDGE)
+
+
+def fit_knock(knocks: Sequence[tuple[list[float], int, int]]) -> tuple[list[float], list[float]]:
+    """The knock models fitted to the knock samples: ``E[D]`` and ``P(D <= K)``."""
+    mean = least_squares([(f, float(d)) for f, _, d in knocks], RIDGE)
+    risk = logistic([([*f, float(k)], int(d <= k)) for f, k, d in knocks])
+    return mean, risk
+
+
+def value_loss(weights: Sequence[float], values: Sequence[tuple[list[float], float]]) -> float:
+    """Mean squared error of the value weights on value samples."""
+    return sum((sum(w * f for w, f in zip(weights, x, strict=True)) - y) ** 2
+               for x, y in values) / len(values)
+
+
+def knock_loss(mean: Sequence[float], risk: Sequence[float], undercut: int,
+               knocks: Sequence[tuple[list[float], int, int]]) -> float:
+    """Mean squared error of the predicted knock score ``E[D] - K - undercut * P(D <= K)``
+    against the score each knock would have had (the knocker's gain)."""
+    total = 0.0
+    for features, k, d in knocks:
+        z = sum(w * f for w, f in zip(risk, [*features, float(k)], strict=True))
+        p = 1.0 / (1.0 + math.exp(-max(min(z, 30.0), -30.0)))
+        predicted = sum(w * f for w, f in zip(mean, features, strict=True)) - k - undercut * p
+        actual = d - k if d > k else -(undercut + k - d)
+        total += (predicted - actual) ** 2
+    return total / len(knocks)
+
+
+def evaluate(weights: dict[str, Any], deals: int, seed: int) -> tuple[float, float]:
+    """Points per hand against ``normal`` on ``deals`` duplicate deals (each played with the
+    seats exchanged) and the 95 % half-width."""
+    game = cardkit.load_game("gin-rummy", players=2)
+    per_deal = []
+    for deal in range(deals):
+        hand_seed = derive_seed(seed, "eval", deal)
+        total = 0.0
+        for seat in range(2):
+            state = game.new_hand(seed=hand_seed)
+            agents: list[Any] = [game.agent("normal", s, hand_seed) for s in range(2)]
+            agents[seat] = HardAgent(game, hand_seed, weights=weights)
+            while not state.is_over:
+                player = state.current_player
+                assert player is not None
+                legal = state.legal_actions()
+                action = legal[0] if len(legal) == 1 else agents[player].choose(
+                    state.view(player), legal)
+                state.apply_unchecked(action)
+            assert state.result is not None
+            total += relative_score(state.result.payoffs, seat)
+        per_deal.append(total / 2)
+    mean = sum(per_deal) / len(per_deal)
+    if len(per_deal) < 2:
+        return mean, math.inf
+    variance = sum((v - mean) ** 2 for v in per_deal) / (len(per_deal) - 1)
+    return mean, 1.96 * math.sqrt(variance / len(per_deal))
+
+
+def train(rounds: int, hands: int, seed: int, explore: float, eval_deals: int,
+          start: dict[str, Any] | None = None, log: Any = None) -> dict[str, Any]:
+    """Policy iteration (see the module docstring); the best measured weights."""
+    weights = dict(start or START)
+    best = (evaluate(weights, eval_deals, seed)[0] if eval_deals else -math.inf, weights)
+    if log:
+        print(f"start: {best[0]:+.2f} points a hand against normal", file=log, flush=True)
+    for number in range(rounds):
+        started = time.perf_counter()
+        values, knocks = self_play(weights, hands, derive_seed(seed, "round", number), explore)
+        mean, risk = fit_knock(knocks)
+        weights = {"value": fit_value(values), "knock_mean": mean, "knock_risk": risk,
+                   "take_margin": weights["take_margin"]}
+        score, half = evaluate(weights, eval_deals, seed) if eval_deals else (0.0, 0.0)
+        if log:
+            print(f"round {number + 1}: {len(values)} value and {len(knocks)} knock samples, "
+                  f"{score:+.2f} ± {half:.2f} points a hand against normal "
+                  f"({time.perf_counter() - started:.0f} s)", file=log, flush=True)
+        if score > best[0] or not eval_deals:
+            best = (score, weights)
+    return best[1]
+
+
+def _rounded(weights: dict[str, Any]) -> dict[str, Any]:
+    return {key: [round(w, 4) for w in value] if isinstance(value, list) else value
+            for key, value in weights.items()}
+
+
+def write(weights: dict[str, Any], command: str) -> None:
+    """Write the weights module."""
+    text = pprint.pformat(_rounded(weights), width=96, sort_dicts=False)
+    WEIGHTS_FILE.write_text(
+        '"""The weights of gin rummy\'s ``hard`` agent (:mod:`cardkit_games.gin_rummy.policy`).\n'
+        "\n"
+        f"Written by ``{command}`` (see scripts/train_gin.py).\n"
+        '"""\n\n'
+        f"WEIGHTS = {text}\n")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Train and write the weights."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--hands", type=int, default=1500)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--explore", type=float, default=0.1)
+    parser.add_argument("--eval-deals", type=int, default=150)
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args(argv)
+    weights = train(args.rounds, args.hands, args.seed, args.explore, args.eval_deals,
+                    log=sys.stdout)
+    pprint.pprint(_rounded(weights), width=96, sort_dicts=False)
+    if not args.no_write:
+        write(weights, "python scripts/train_gin.py " + " ".join(argv or sys.argv[1:]))
+
+
+if __name__ == "__main__":
+    main()

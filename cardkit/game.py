@@ -329,6 +329,7 @@ class GameDefinition:
         """The generic agents this game gets: ``easy`` and ``normal`` from its ``greedy``
         agent, ``hard`` (and its older name ``search``) where it samples hidden cards."""
         from cardkit.search import easy_agent, hard_agent, normal_agent
+        from cardkit.search.expert import expert_agent
 
         ladder: dict[str, AgentFactory] = {"random": random_agent}
         if "greedy" in self.agents:
@@ -337,6 +338,7 @@ class GameDefinition:
         if self.samples_hidden_cards:
             ladder["hard"] = hard_agent
             ladder["search"] = hard_agent
+            ladder["expert"] = expert_agent
         return ladder
 
     @property
@@ -344,7 +346,8 @@ class GameDefinition:
         """The agents this game offers: ``random``, then the ladder ``easy``, ``normal``,
         ``hard`` (where the game has a greedy agent and samples hidden cards), then the rest."""
         names = set(self.agents) | set(self._ladder())
-        ladder = [name for name in ("random", "easy", "normal", "hard") if name in names]
+        ladder = [name for name in ("random", "easy", "normal", "hard", "expert")
+                  if name in names]
         return [*ladder, *sorted(names - set(ladder))]
 
     def agent_factory(self, name: str) -> AgentFactory:

@@ -15,7 +15,10 @@ Policy iteration from a seed, on one core, pure Python:
    defender's true hand (which the training run sees, and the agent never does).
 2. **Fit.** The value weights by ridge-regularised least squares on the value samples; the
    knock models by least squares (``E[D]``) and by a logistic regression (``P(D <= K)``,
-   Newton's method) on the knock samples.
+   Newton's method) on the knock samples; then the stock model, by least squares, on the
+   exact expected value of a stock draw under the *new* value weights at up to
+   :data:`STOCK_SAMPLES` of the draw decisions seen (a model fitted to the old value would
+   weigh a stock draw on another scale than the up-card).
 3. **Measure** the new weights against ``normal`` on ``--eval-deals`` duplicate deals.
 
 The weights of the round that measured best are written to
@@ -29,6 +32,7 @@ from __future__ import annotations
 import argparse
 import math
 import pprint
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -36,15 +40,20 @@ from pathlib import Path
 from typing import Any
 
 from cardkit_games.gin_rummy.meld_rules import RULES
-from cardkit_games.gin_rummy.policy import KNOCK_FEATURES, VALUE_FEATURES, HardAgent
+from cardkit_games.gin_rummy.policy import (
+    KNOCK_FEATURES,
+    STOCK_FEATURES,
+    VALUE_FEATURES,
+    HardAgent,
+)
 
 import cardkit
 from cardkit.deck import derive_seed
 from cardkit.melds import best_arrangement, best_with_layoffs
 from cardkit.search.rollout import relative_score
 
-__all__ = ["START", "evaluate", "fit_knock", "fit_value", "knock_loss", "self_play", "train",
-           "value_loss"]
+__all__ = ["START", "evaluate", "fit_knock", "fit_stock", "fit_value", "knock_loss", "self_play",
+           "stock_rows", "train", "value_loss"]
 
 #: The untrained start: the value is minus the deadwood (a point of deadwood a point of loss),
 #: the knock models know nothing but that a defender holds about 25 and that a higher K is
@@ -53,6 +62,7 @@ START: dict[str, Any] = {
     "value": [0.0, -10.0] + [0.0] * (len(VALUE_FEATURES) - 2),
     "knock_mean": [25.0] + [0.0] * (len(KNOCK_FEATURES) - 1),
     "knock_risk": [-3.0] + [0.0] * (len(KNOCK_FEATURES) - 1) + [0.3],
+    "stock": [0.0, -10.0] + [0.0] * (len(STOCK_FEATURES) - 2),
     "take_margin": 0.0,
 }
 
@@ -60,7 +70,11 @@ START: dict[str, Any] = {
 RIDGE = 1e-3
 WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "games" / "gin_rummy" / "hard_weights.py"
 
-Samples = tuple[list[tuple[list[float], float]], list[tuple[list[float], int, int]]]
+Rows = list[tuple[list[float], float]]
+Samples = tuple[Rows, list[tuple[list[float], int, int]], list[Any]]
+#: Draw decisions whose stock-model target is computed, at most, per round (each costs thirty
+#: look-aheads).
+STOCK_SAMPLES = 3000
 
 
 def play_hand(game: cardkit.Game, weights: dict[str, Any], seed: int, explore: float,
@@ -69,6 +83,7 @@ def play_hand(game: cardkit.Game, weights: dict[str, Any], seed: int, explore: f
     state = game.new_hand(seed=seed)
     values: list[tuple[int, list[float]]] = []
     knocks: list[tuple[list[float], int, int]] = []
+    stocks: list[Any] = []
     agents: list[Any] = []
     for seat in range(2):
         def trace(kind: str, features: Sequence[float], extra: Any, seat: int = seat) -> None:
@@ -80,9 +95,11 @@ def play_hand(game: cardkit.Game, weights: dict[str, Any], seed: int, explore: f
                 defence = best_with_layoffs(state.hands[opponent], melds.melds,  # type: ignore[attr-defined]
                                             RULES)
                 knocks.append((list(features), melds.deadwood_value, defence.deadwood_value))
+            elif kind == "stock":
+                stocks.append(extra)  # the view: its target is worked out after the fit
 
         agents.append(HardAgent(game, derive_seed(seed, "agent", seat), weights=weights,
-                                explore=explore, trace=trace))
+                                explore=explore, trace=trace, trace_stock=True))
     if against_normal:
         agents[seed % 2] = game.agent("normal", seed % 2, seed)
     while not state.is_over:
@@ -93,19 +110,22 @@ def play_hand(game: cardkit.Game, weights: dict[str, Any], seed: int, explore: f
         state.apply_unchecked(action)
     assert state.result is not None
     payoffs = state.result.payoffs
-    return [(f, relative_score(payoffs, seat)) for seat, f in values], knocks
+    return [(f, relative_score(payoffs, seat)) for seat, f in values], knocks, stocks
 
 
 def self_play(weights: dict[str, Any], hands: int, seed: int, explore: float) -> Samples:
     """The samples of ``hands`` hands (a third of them against ``normal``)."""
     game = cardkit.load_game("gin-rummy", players=2)
-    values: list[tuple[list[float], float]] = []
+    values: Rows = []
     knocks: list[tuple[list[float], int, int]] = []
+    stocks: list[Any] = []
     for hand in range(hands):
-        v, k = play_hand(game, weights, derive_seed(seed, "hand", hand), explore, hand % 3 == 2)
+        v, k, s = play_hand(game, weights, derive_seed(seed, "hand", hand), explore,
+                            hand % 3 == 2)
         values += v
         knocks += k
-    return values, knocks
+        stocks += s
+    return values, knocks, stocks
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -179,6 +199,23 @@ def fit_knock(knocks: Sequence[tuple[list[float], int, int]]) -> tuple[list[floa
     return mean, risk
 
 
+def stock_rows(weights: dict[str, Any], views: Sequence[Any], seed: int) -> Rows:
+    """The stock model's samples: at (at most :data:`STOCK_SAMPLES` of) the draw decisions
+    seen, its features and the exact expected value of a stock draw under ``weights``' value
+    (so the two models agree on the scale of a point)."""
+    game = cardkit.load_game("gin-rummy", players=2)
+    agent = HardAgent(game, seed, weights=weights)
+    chosen = list(views)
+    if len(chosen) > STOCK_SAMPLES:
+        chosen = random.Random(seed).sample(chosen, STOCK_SAMPLES)
+    return [agent.stock_sample(view) for view in chosen]
+
+
+def fit_stock(rows: Rows) -> list[float]:
+    """The stock model fitted to its samples (:func:`stock_rows`)."""
+    return least_squares(rows, RIDGE)
+
+
 def value_loss(weights: Sequence[float], values: Sequence[tuple[list[float], float]]) -> float:
     """Mean squared error of the value weights on value samples."""
     return sum((sum(w * f for w, f in zip(weights, x, strict=True)) - y) ** 2
@@ -237,13 +274,17 @@ def train(rounds: int, hands: int, seed: int, explore: float, eval_deals: int,
         print(f"start: {best[0]:+.2f} points a hand against normal", file=log, flush=True)
     for number in range(rounds):
         started = time.perf_counter()
-        values, knocks = self_play(weights, hands, derive_seed(seed, "round", number), explore)
+        values, knocks, stocks = self_play(weights, hands, derive_seed(seed, "round", number),
+                                           explore)
         mean, risk = fit_knock(knocks)
         weights = {"value": fit_value(values), "knock_mean": mean, "knock_risk": risk,
-                   "take_margin": weights["take_margin"]}
+                   "stock": weights["stock"], "take_margin": weights["take_margin"]}
+        weights["stock"] = fit_stock(stock_rows(weights, stocks,
+                                                derive_seed(seed, "stock", number)))
         score, half = evaluate(weights, eval_deals, seed) if eval_deals else (0.0, 0.0)
         if log:
-            print(f"round {number + 1}: {len(values)} value and {len(knocks)} knock samples, "
+            print(f"round {number + 1}: {len(values)} value, {len(knocks)} knock and "
+                  f"{len(stocks)} stock samples, "
                   f"{score:+.2f} ± {half:.2f} points a hand against normal "
                   f"({time.perf_counter() - started:.0f} s)", file=log, flush=True)
         if score > best[0] or not eval_deals:

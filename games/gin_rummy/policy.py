@@ -17,8 +17,11 @@ legal move leads to:
   threw (signs it does not collect them).
 - **Discard**: the legal discard of best value.
 - **Draw**: the up-card is taken when the best value after taking it beats the *expected*
-  best value of a stock draw, averaged over every unseen card (:meth:`HardAgent.stock_value`),
-  by more than ``WEIGHTS["take_margin"]``.
+  best value of a stock draw by more than ``WEIGHTS["take_margin"]``. That expectation, the
+  mean over every unseen card of the best value after drawing it
+  (:meth:`HardAgent.exact_stock_value`), costs thirty look-aheads; the agent uses a linear
+  *stock model* of the hand's own look-ahead (``WEIGHTS["stock"]``, :func:`stock_features`)
+  fitted to it.
 - **Knock**: gin always; a knock when its expected score beats the value of playing on (the best
   plain discard's value). The expected score of a knock with deadwood K is
   ``E[D] - K - undercut_bonus * P(D <= K)`` (the score of §6.1 for either side, as the
@@ -56,12 +59,15 @@ from cardkit.views import View
 
 __all__ = [
     "KNOCK_FEATURES",
+    "STOCK_FEATURES",
     "VALUE_FEATURES",
     "HardAgent",
     "Memory",
     "hard_agent",
     "knock_features",
     "lookahead",
+    "meldable_mask",
+    "stock_features",
     "value_features",
 ]
 
@@ -70,6 +76,12 @@ VALUE_FEATURES = (
     "bias", "deadwood", "gain", "p_knock", "p_gin", "late", "deadwood_late", "gain_late",
     "p_knock_late", "p_gin_late", "danger_taken", "danger_meld", "live", "near_passed",
     "near_thrown", "opp_known", "opp_turns", "knockable",
+)
+#: The stock model's features, in the order of ``WEIGHTS["stock"]``: the value features of
+#: the hand itself, without those of a card thrown.
+STOCK_FEATURES = (
+    "bias", "deadwood", "gain", "p_knock", "p_gin", "late", "deadwood_late", "gain_late",
+    "p_knock_late", "p_gin_late", "opp_known", "opp_turns", "knockable",
 )
 #: The knock models' features, in the order of ``WEIGHTS["knock_mean"]`` (the risk model
 #: adds the knocker's deadwood K last).
@@ -128,6 +140,22 @@ def melds_with(index: int, hand: int) -> bool:
     return any(hand & pair == pair for pair in RUN_PAIRS[index])
 
 
+def meldable_mask(hand: int) -> int:
+    """The cards not in ``hand`` that make a meld with two or more of its cards: the third of
+    a rank held twice, and the cards that close a three-card run with two held ones."""
+    a = hand & 0x1FFF
+    b = hand >> 13 & 0x1FFF
+    c = hand >> 26 & 0x1FFF
+    d = hand >> 39 & 0x1FFF
+    pairs = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+    mask = pairs | pairs << 13 | pairs << 26 | pairs << 39
+    for shift, suit in ((0, a), (13, b), (26, c), (39, d)):
+        if suit:
+            runs = (suit << 1 & suit << 2) | (suit << 1 & suit >> 1) | (suit >> 1 & suit >> 2)
+            mask |= (runs & 0x1FFF) << shift
+    return mask & ~hand
+
+
 def lookahead(hand: int, unseen: Sequence[int], limit: int) -> tuple[int, float, float, float]:
     """``(deadwood, mean gain, share knockable, share gin)`` of a ten-card ``hand`` (a mask)
     over the ``unseen`` card indices: for each, the deadwood after drawing it and throwing the
@@ -142,9 +170,10 @@ def lookahead(hand: int, unseen: Sequence[int], limit: int) -> tuple[int, float,
     if not unseen:
         return least, 0.0, float(least <= limit), float(least == 0)
     nine = min(deadwood_value(hand ^ bit, RULES) for bit in held)
+    meldable = meldable_mask(hand)
     gain = knock = gin = 0
     for index in unseen:
-        if melds_with(index, hand):
+        if meldable >> index & 1:
             eleven = hand | 1 << index
             after = least
             for bit in held:
@@ -180,13 +209,16 @@ class Memory:
         self.thrown: list[int] = []
         self.mine: set[Card] = set()  # cards this seat threw
         self.opp_turns = 0
+        self.history: tuple[tuple[int | None, str], ...] = ()
 
     def update(self, view: View) -> Memory:
         """Read ``view``'s history up to its end."""
         history = view.history
         upcard = view.info.get("first_upcard")
         key = (view.seat, view.dealer, view.scores, upcard, history[:1])
-        if key != self.key or len(history) < self.seen:
+        # a search asks from many sampled worlds whose histories part after the root: read
+        # on only from a history that extends the one read so far
+        if key != self.key or history[:self.seen] != self.history[:self.seen]:
             self.__init__()  # type: ignore[misc]
             self.key = key
             if upcard is not None:
@@ -215,6 +247,7 @@ class Memory:
             elif seat != me and self.pile and (verb == "decline" or rest == "stock"):
                 self.passed.append(self.pile[-1].index)
         self.seen = len(history)
+        self.history = history
         return self
 
 
@@ -258,6 +291,17 @@ def value_features(hand: int, thrown: int, context: Context, stock: int) -> list
     return [1.0, dead, gain, knock, gin, late, dead * late, gain * late, knock * late,
             gin * late, taken, meld, live, passed, threw, len(context.known),
             memory.opp_turns / 10.0, 1.0 if least <= context.limit else 0.0]
+
+
+def stock_features(hand: int, context: Context) -> list[float]:
+    """The stock model's features (:data:`STOCK_FEATURES`) of a ten-card ``hand`` about to
+    draw from the stock (so one card fewer in the stock)."""
+    least, gain, knock, gin = lookahead(hand, context.unseen, context.limit)
+    late = _late(context.stock - 1)
+    dead = least / 10.0
+    return [1.0, dead, gain, knock, gin, late, dead * late, gain * late, knock * late,
+            gin * late, len(context.known), context.memory.opp_turns / 10.0,
+            1.0 if least <= context.limit else 0.0]
 
 
 def _layoff_mask(melds: Sequence[Any]) -> int:
@@ -310,22 +354,28 @@ class HardAgent(Agent):
 
     ``weights`` replaces the shipped ones (training); ``explore`` is the share of discards
     played at random among the three best (training only; 0 in play); ``trace``, when set, is
-    called with every decision's chosen features (training data)."""
+    called with every decision's chosen features (training data; ``trace_stock`` adds the
+    view at each draw, where the stock model's target is computed); ``exact_draw``
+    values a stock draw exactly instead of by the stock model (thirty times slower)."""
 
     name = "hard"
 
     def __init__(self, game: Game, seed: int = 0, weights: dict[str, Any] | None = None,
-                 explore: float = 0.0, trace: Trace | None = None) -> None:
+                 explore: float = 0.0, trace: Trace | None = None,
+                 trace_stock: bool = False, exact_draw: bool = False) -> None:
         self.weights = weights or WEIGHTS
         self.value_weights = tuple(self.weights["value"])
         self.knock_mean = tuple(self.weights["knock_mean"])
         self.knock_risk = tuple(self.weights["knock_risk"])
+        self.stock_weights = tuple(self.weights["stock"])
         self.take_margin = float(self.weights["take_margin"])
         self.undercut = int(game.options["undercut_bonus"])
         self.barred_rule = not game.options["discard_taken_card_same_turn"]
         self.rng = random.Random(seed)
         self.explore = explore
         self.trace = trace
+        self.trace_stock = trace_stock
+        self.exact_draw = exact_draw
         self.memory = Memory()
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
@@ -362,6 +412,23 @@ class HardAgent(Agent):
         return best
 
     def stock_value(self, hand: int, context: Context) -> float:
+        """The expected best value after a stock draw, by the stock model: a linear function
+        of the hand's own look-ahead (:func:`stock_features`) fitted to
+        :meth:`exact_stock_value` (one look-ahead instead of thirty)."""
+        if self.exact_draw:
+            return self.exact_stock_value(hand, context)
+        return _dot(self.stock_weights, stock_features(hand, context))
+
+    def stock_sample(self, view: View) -> tuple[list[float], float]:
+        """The stock model's features and its target (the exact expected value of a stock
+        draw under this agent's value weights) at a draw decision's view (training)."""
+        context = Context(view, Memory().update(view))
+        hand = 0
+        for card in view.hand:
+            hand |= card.mask
+        return stock_features(hand, context), self.exact_stock_value(hand, context)
+
+    def exact_stock_value(self, hand: int, context: Context) -> float:
         """The expected best value after a stock draw: the mean over every unseen card of the
         best value after drawing it. A card that melds with no two of the hand is kept only
         as a swap for the costliest card that can go (or thrown back); the rest are tried
@@ -403,6 +470,20 @@ class HardAgent(Agent):
         risk = _sigmoid(_dot(self.knock_risk, [*features, float(knocker)]))
         return mean - knocker - self.undercut * risk, knocker
 
+    def evaluate(self, view: View) -> float | None:
+        """The expected points of the hand to come for the view's seat, right after its
+        discard (ten cards held, another seat to move, the card thrown on the pile): the value
+        of the hand kept. None anywhere else (the ``expert`` search then plays on)."""
+        if (view.current_player == view.seat or view.phase not in ("draw", "upcard")
+                or len(view.hand) != 10 or view.discard_top is None or view.result is not None):
+            return None
+        memory = self.memory.update(view)
+        context = Context(view, memory)
+        hand = 0
+        for card in view.hand:
+            hand |= card.mask
+        return self.value(hand, view.discard_top.index, context, view.stock_size)
+
     # ----- decisions ------------------------------------------------------------------------
 
     def _draw(self, view: View, legal: Sequence[Action], context: Context
@@ -421,6 +502,8 @@ class HardAgent(Agent):
         # declining the first up-card leads to a stock draw too (the opponent's, or the
         # seat's own once both declined): valued as one
         rest = self.stock_value(hand, context)
+        if self.trace is not None and self.trace_stock:
+            self.trace("stock", (), view)
         if taken > rest + self.take_margin:
             return take, (f"taking {top} and throwing {ALL_CARDS[thrown]} is worth "
                           f"{taken - rest:+.1f} points over a stock draw")

@@ -13,12 +13,17 @@ Policy iteration from a seed, on one core, pure Python:
    opponent's). Every knock the seat could make gives a *knock sample*: its features, its
    deadwood K, and the defender's deadwood D after lay-offs against it, worked out from the
    defender's true hand (which the training run sees, and the agent never does).
-2. **Fit.** The value weights by ridge-regularised least squares on the value samples; the
+2. **Fit.** The value weights by ridge-regularised least squares on the value samples
+   (from the second round on, averaged with the previous round's: policy iteration on
+   noisy returns otherwise swings between knocking too often and too seldom); the
    knock models by least squares (``E[D]``) and by a logistic regression (``P(D <= K)``,
    Newton's method) on the knock samples; then the stock model, by least squares, on the
    exact expected value of a stock draw under the *new* value weights at up to
    :data:`STOCK_SAMPLES` of the draw decisions seen (a model fitted to the old value would
-   weigh a stock draw on another scale than the up-card).
+   weigh a stock draw on another scale than the up-card); and the continue model on what
+   playing on was worth, less the new value, where the seat could have knocked (every
+   knockable position is played on with probability ``--explore``, so there are such
+   samples whatever the policy prefers).
 3. **Measure** the new weights against ``normal`` on ``--eval-deals`` duplicate deals.
 
 The weights of the round that measured best are written to
@@ -41,6 +46,7 @@ from typing import Any
 
 from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.policy import (
+    CONTINUE_FEATURES,
     KNOCK_FEATURES,
     STOCK_FEATURES,
     VALUE_FEATURES,
@@ -52,8 +58,8 @@ from cardkit.deck import derive_seed
 from cardkit.melds import best_arrangement, best_with_layoffs
 from cardkit.search.rollout import relative_score
 
-__all__ = ["START", "evaluate", "fit_knock", "fit_stock", "fit_value", "knock_loss", "self_play",
-           "stock_rows", "train", "value_loss"]
+__all__ = ["START", "evaluate", "fit_continue", "fit_knock", "fit_stock", "fit_value",
+           "knock_loss", "self_play", "stock_rows", "train", "value_loss"]
 
 #: The untrained start: the value is minus the deadwood (a point of deadwood a point of loss),
 #: the knock models know nothing but that a defender holds about 25 and that a higher K is
@@ -63,6 +69,7 @@ START: dict[str, Any] = {
     "knock_mean": [25.0] + [0.0] * (len(KNOCK_FEATURES) - 1),
     "knock_risk": [-3.0] + [0.0] * (len(KNOCK_FEATURES) - 1) + [0.3],
     "stock": [0.0, -10.0] + [0.0] * (len(STOCK_FEATURES) - 2),
+    "continue": [0.0] * len(CONTINUE_FEATURES),
     "take_margin": 0.0,
 }
 
@@ -71,7 +78,10 @@ RIDGE = 1e-3
 WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "games" / "gin_rummy" / "hard_weights.py"
 
 Rows = list[tuple[list[float], float]]
-Samples = tuple[Rows, list[tuple[list[float], int, int]], list[Any]]
+#: Where the seat could knock and played on: the continue features, the value features of the
+#: hand kept, and the points the hand went on to give.
+Continues = list[tuple[list[float], list[float], float]]
+Samples = tuple[Rows, list[tuple[list[float], int, int]], list[Any], Continues]
 #: Draw decisions whose stock-model target is computed, at most, per round (each costs thirty
 #: look-aheads).
 STOCK_SAMPLES = 3000
@@ -84,6 +94,7 @@ def play_hand(game: cardkit.Game, weights: dict[str, Any], seed: int, explore: f
     values: list[tuple[int, list[float]]] = []
     knocks: list[tuple[list[float], int, int]] = []
     stocks: list[Any] = []
+    continues: list[tuple[int, list[float], list[float]]] = []
     agents: list[Any] = []
     for seat in range(2):
         def trace(kind: str, features: Sequence[float], extra: Any, seat: int = seat) -> None:
@@ -97,6 +108,8 @@ def play_hand(game: cardkit.Game, weights: dict[str, Any], seed: int, explore: f
                 knocks.append((list(features), melds.deadwood_value, defence.deadwood_value))
             elif kind == "stock":
                 stocks.append(extra)  # the view: its target is worked out after the fit
+            elif kind == "continue":
+                continues.append((seat, list(features), list(extra)))
 
         agents.append(HardAgent(game, derive_seed(seed, "agent", seat), weights=weights,
                                 explore=explore, trace=trace, trace_stock=True))
@@ -110,7 +123,8 @@ def play_hand(game: cardkit.Game, weights: dict[str, Any], seed: int, explore: f
         state.apply_unchecked(action)
     assert state.result is not None
     payoffs = state.result.payoffs
-    return [(f, relative_score(payoffs, seat)) for seat, f in values], knocks, stocks
+    return ([(f, relative_score(payoffs, seat)) for seat, f in values], knocks, stocks,
+            [(c, v, relative_score(payoffs, seat)) for seat, c, v in continues])
 
 
 def self_play(weights: dict[str, Any], hands: int, seed: int, explore: float) -> Samples:
@@ -119,13 +133,15 @@ def self_play(weights: dict[str, Any], hands: int, seed: int, explore: float) ->
     values: Rows = []
     knocks: list[tuple[list[float], int, int]] = []
     stocks: list[Any] = []
+    continues: Continues = []
     for hand in range(hands):
-        v, k, s = play_hand(game, weights, derive_seed(seed, "hand", hand), explore,
-                            hand % 3 == 2)
+        v, k, s, c = play_hand(game, weights, derive_seed(seed, "hand", hand), explore,
+                               hand % 3 == 2)
         values += v
         knocks += k
         stocks += s
-    return values, knocks, stocks
+        continues += c
+    return values, knocks, stocks, continues
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -216,6 +232,13 @@ def fit_stock(rows: Rows) -> list[float]:
     return least_squares(rows, RIDGE)
 
 
+def fit_continue(value: Sequence[float], continues: Continues) -> list[float]:
+    """The continue model: least squares on what playing on was worth where a knock was
+    possible, less the value (``value``) of the hand kept."""
+    rows = [(c, y - sum(w * f for w, f in zip(value, v, strict=True))) for c, v, y in continues]
+    return least_squares(rows, RIDGE) if rows else [0.0] * len(CONTINUE_FEATURES)
+
+
 def value_loss(weights: Sequence[float], values: Sequence[tuple[list[float], float]]) -> float:
     """Mean squared error of the value weights on value samples."""
     return sum((sum(w * f for w, f in zip(weights, x, strict=True)) - y) ** 2
@@ -274,17 +297,21 @@ def train(rounds: int, hands: int, seed: int, explore: float, eval_deals: int,
         print(f"start: {best[0]:+.2f} points a hand against normal", file=log, flush=True)
     for number in range(rounds):
         started = time.perf_counter()
-        values, knocks, stocks = self_play(weights, hands, derive_seed(seed, "round", number),
-                                           explore)
+        values, knocks, stocks, continues = self_play(
+            weights, hands, derive_seed(seed, "round", number), explore)
         mean, risk = fit_knock(knocks)
-        weights = {"value": fit_value(values), "knock_mean": mean, "knock_risk": risk,
-                   "stock": weights["stock"], "take_margin": weights["take_margin"]}
+        value = fit_value(values)
+        if number:  # damped: half the old weights, half the new fit (a steadier iteration)
+            value = [(a + b) / 2 for a, b in zip(weights["value"], value, strict=True)]
+        weights = {"value": value, "knock_mean": mean, "knock_risk": risk,
+                   "stock": weights["stock"], "continue": fit_continue(value, continues),
+                   "take_margin": weights["take_margin"]}
         weights["stock"] = fit_stock(stock_rows(weights, stocks,
                                                 derive_seed(seed, "stock", number)))
         score, half = evaluate(weights, eval_deals, seed) if eval_deals else (0.0, 0.0)
         if log:
-            print(f"round {number + 1}: {len(values)} value, {len(knocks)} knock and "
-                  f"{len(stocks)} stock samples, "
+            print(f"round {number + 1}: {len(values)} value, {len(knocks)} knock, "
+                  f"{len(continues)} continue and {len(stocks)} stock samples, "
                   f"{score:+.2f} ± {half:.2f} points a hand against normal "
                   f"({time.perf_counter() - started:.0f} s)", file=log, flush=True)
         if score > best[0] or not eval_deals:

@@ -22,8 +22,10 @@ legal move leads to:
   (:meth:`HardAgent.exact_stock_value`), costs thirty look-aheads; the agent uses a linear
   *stock model* of the hand's own look-ahead (``WEIGHTS["stock"]``, :func:`stock_features`)
   fitted to it.
-- **Knock**: gin always; a knock when its expected score beats the value of playing on (the best
-  plain discard's value). The expected score of a knock with deadwood K is
+- **Knock**: gin always; a knock when its expected score beats the value of playing on: the
+  best plain discard's value, corrected by the *continue model* (``WEIGHTS["continue"]``,
+  :func:`continue_features`), fitted to what playing on was worth where a knock was
+  possible. The expected score of a knock with deadwood K is
   ``E[D] - K - undercut_bonus * P(D <= K)`` (the score of §6.1 for either side, as the
   knocker's gain), where the defender's deadwood after lay-offs D is predicted from the view:
   ``E[D]`` by a linear model and ``P(D <= K)`` by a logistic one (``WEIGHTS["knock_mean"]``,
@@ -58,11 +60,13 @@ from cardkit.melds.masks import NEAR_MASKS
 from cardkit.views import View
 
 __all__ = [
+    "CONTINUE_FEATURES",
     "KNOCK_FEATURES",
     "STOCK_FEATURES",
     "VALUE_FEATURES",
     "HardAgent",
     "Memory",
+    "continue_features",
     "hard_agent",
     "knock_features",
     "lookahead",
@@ -83,6 +87,11 @@ STOCK_FEATURES = (
     "bias", "deadwood", "gain", "p_knock", "p_gin", "late", "deadwood_late", "gain_late",
     "p_knock_late", "p_gin_late", "opp_known", "opp_turns", "knockable",
 )
+#: The continue model's features, in the order of ``WEIGHTS["continue"]``: the correction
+#: of the value of playing on where a knock was possible (such hands are few among those the
+#: value was fitted on).
+CONTINUE_FEATURES = ("bias", "knock_deadwood", "deadwood", "p_knock", "p_gin", "late",
+                     "opp_turns", "opp_known")
 #: The knock models' features, in the order of ``WEIGHTS["knock_mean"]`` (the risk model
 #: adds the knocker's deadwood K last).
 KNOCK_FEATURES = ("bias", "late", "opp_turns", "opp_known", "exposure", "exposure_known",
@@ -304,6 +313,13 @@ def stock_features(hand: int, context: Context) -> list[float]:
             1.0 if least <= context.limit else 0.0]
 
 
+def continue_features(value: Sequence[float], knocker: int) -> list[float]:
+    """The continue model's features (:data:`CONTINUE_FEATURES`): where the seat could knock
+    with deadwood ``knocker`` but plays on, from the value features of the hand it keeps."""
+    return [1.0, knocker / 10.0, value[1], value[3], value[4], value[5], value[16],
+            value[15]]
+
+
 def _layoff_mask(melds: Sequence[Any]) -> int:
     """The cards that could be laid off directly on ``melds``: a set's fourth card, the card
     below and above a run."""
@@ -353,7 +369,8 @@ class HardAgent(Agent):
     """Gin rummy's ``hard`` agent (see the module docstring).
 
     ``weights`` replaces the shipped ones (training); ``explore`` is the share of discards
-    played at random among the three best (training only; 0 in play); ``trace``, when set, is
+    played at random among the three best, and of knocks declined (training only; 0 in
+    play); ``trace``, when set, is
     called with every decision's chosen features (training data; ``trace_stock`` adds the
     view at each draw, where the stock model's target is computed); ``exact_draw``
     values a stock draw exactly instead of by the stock model (thirty times slower)."""
@@ -368,6 +385,7 @@ class HardAgent(Agent):
         self.knock_mean = tuple(self.weights["knock_mean"])
         self.knock_risk = tuple(self.weights["knock_risk"])
         self.stock_weights = tuple(self.weights["stock"])
+        self.continue_weights = tuple(self.weights["continue"])
         self.take_margin = float(self.weights["take_margin"])
         self.undercut = int(game.options["undercut_bonus"])
         self.barred_rule = not game.options["discard_taken_card_same_turn"]
@@ -537,15 +555,20 @@ class HardAgent(Agent):
         if knocks:
             options = [(self.knock_value(hand ^ a.cards[0].mask, context), a) for a in knocks]
             (knock_value, knocker), knock = max(options, key=lambda item: item[0][0])
+            # playing on, where a knock is possible, by the value corrected for such hands
+            shape = continue_features(features, knocker)
+            playing_on = best_value + _dot(self.continue_weights, shape)
             if self.trace is not None:
                 for _, action in options:
                     left = hand ^ action.cards[0].mask
                     self.trace("knock", knock_features(left, context, stock)[0], left)
             # exploring (training only) plays on now and then, to see what that is worth
-            playing_on = self.explore and self.rng.random() < self.explore / 2
-            if knock_value > best_value and not playing_on:
+            explored = self.explore and self.rng.random() < self.explore
+            if knock_value > playing_on and not explored:
                 return knock, (f"knocking with {knocker} is worth {knock_value:+.1f} points, "
-                               f"playing on {best_value:+.1f}")
+                               f"playing on {playing_on:+.1f}")
+            if self.trace is not None:
+                self.trace("continue", shape, features)
         if self.trace is not None:
             self.trace("value", features, None)
         card = best.cards[0]

@@ -11,6 +11,7 @@ import pytest
 from cardkit_games.gin_rummy import hard_weights
 from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
 from cardkit_games.gin_rummy.policy import (
+    CONTINUE_FEATURES,
     KNOCK_FEATURES,
     STOCK_FEATURES,
     VALUE_FEATURES,
@@ -119,15 +120,18 @@ def test_the_shipped_weights_fit_the_features() -> None:
     assert len(weights["stock"]) == len(STOCK_FEATURES)
     assert len(weights["knock_mean"]) == len(KNOCK_FEATURES)
     assert len(weights["knock_risk"]) == len(KNOCK_FEATURES) + 1
+    assert len(weights["continue"]) == len(CONTINUE_FEATURES)
     assert Path(hard_weights.__file__).stat().st_size < 4096
 
 
 def test_a_short_retraining_improves_on_the_untrained_start() -> None:
     """Forty hands of self-play from the untrained start, fitted, predict the points of forty
-    other hands better than the start does: the value, the knock score and the stock model."""
+    other hands better than the start does: the value, the knock score, the stock model and
+    the continue model."""
     start = train_gin.START
-    values, knocks, stocks = train_gin.self_play(start, 40, seed=11, explore=0.1)
-    held_values, held_knocks, held_stocks = train_gin.self_play(start, 40, seed=12, explore=0.1)
+    values, knocks, stocks, continues = train_gin.self_play(start, 40, seed=11, explore=0.1)
+    held_values, held_knocks, held_stocks, held_continues = train_gin.self_play(
+        start, 40, seed=12, explore=0.1)
     fitted = train_gin.fit_value(values)
     assert train_gin.value_loss(fitted, held_values) < train_gin.value_loss(start["value"],
                                                                             held_values)
@@ -140,6 +144,10 @@ def test_a_short_retraining_improves_on_the_untrained_start() -> None:
     stock = train_gin.fit_stock(rows)
     assert (train_gin.value_loss(stock, held_rows)
             < train_gin.value_loss(start["stock"], held_rows))
+    residuals = [(c, y - sum(w * f for w, f in zip(fitted, v, strict=True)))
+                 for c, v, y in held_continues]
+    assert (train_gin.value_loss(train_gin.fit_continue(fitted, continues), residuals)
+            < train_gin.value_loss(start["continue"], residuals))
     # the same seed gives the same samples (a reproducible training run)
     again = train_gin.self_play(start, 3, seed=11, explore=0.1)
     assert again[0] == values[:len(again[0])]

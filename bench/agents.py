@@ -52,6 +52,9 @@ SETUPS: dict[str, tuple[str, int, tuple[int, ...], str]] = {
     "gin3": ("gin-rummy", 3, (2, 0), "won of decided hands (box, then captain)"),
 }
 
+#: Setups whose tested seats play different roles: the per-role rows of ``--by-role``.
+ROLES = {"gin3": {2: "box", 0: "captain"}}
+
 #: What one hand's "points against the best rival" are called in each game.
 UNITS = {"gin2": "points", "gin3": "points", "tonk2": "stakes", "tienlen4": "points"}
 
@@ -205,6 +208,18 @@ def report(setup: str, tested: str, opponent: str, records: list[dict[str, Any]]
             f"{payoff:+.2f} ± {payoff_hw:.2f} | {_timing(records)} |")
 
 
+def report_roles(setup: str, records: list[dict[str, Any]]) -> str:
+    """The points per hand in each role the tested agent took (interval over its hands in
+    that role), e.g. three-hand gin's box and captain."""
+    parts = []
+    for seat, role in ROLES.get(setup, {}).items():
+        nets = [r["net"] for r in records if r["seat"] == seat]
+        if nets:
+            mean, half = interval(nets)
+            parts.append(f"{role} {mean:+.2f} ± {half:.2f} ({len(nets)} hands)")
+    return f"|   | by role: {'; '.join(parts)} |" if parts else ""
+
+
 def report_matches(setup: str, tested: str, opponent: str, records: list[dict[str, Any]],
                    budget: str) -> str:
     """One table row for duplicate matches: the share of matches won (interval over matches,
@@ -311,6 +326,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                     print(f"  after {done}: " + row(setup, args.agent, args.opponent, records,
                                                     budget), file=sys.stderr, flush=True)
             print(row(setup, args.agent, args.opponent, records, budget), flush=True)
+            if not args.matches and setup in ROLES:
+                print(report_roles(setup, records), flush=True)
 
 
 if __name__ == "__main__":

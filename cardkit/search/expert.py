@@ -54,8 +54,11 @@ __all__ = ["EXPERT_OBJECTIVES", "ExpertAgent", "confidence_words", "expert_agent
 
 #: What a play-out is worth to the searching seat (see the module docstring, step 4).
 EXPERT_OBJECTIVES = ("points", "payoff", "wins")
-#: Own moves after the root before a play-out may stop at the policy's evaluation.
-DEFAULT_DEPTH = 2
+#: Own moves after the root before a play-out may stop at the policy's evaluation. In gin
+#: (evaluated after the seat's discard) one move means: a draw is scored after the discard
+#: that follows it, a discard after the opponent's whole turn and the seat's next draw and
+#: discard (the stop waits for another seat to be on move).
+DEFAULT_DEPTH = 1
 #: Fewer sampled deals than this make any conclusion a guess.
 FEW_DEALS = 12
 

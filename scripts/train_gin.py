@@ -39,6 +39,7 @@ import math
 import pprint
 import random
 import sys
+import textwrap
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -325,14 +326,21 @@ def _rounded(weights: dict[str, Any]) -> dict[str, Any]:
 
 
 def write(weights: dict[str, Any], command: str) -> None:
-    """Write the weights module."""
-    text = pprint.pformat(_rounded(weights), width=96, sort_dicts=False)
+    """Write the weights module (one key a line, lists wrapped at 96 columns)."""
+    lines = []
+    for key, value in _rounded(weights).items():
+        if isinstance(value, list):
+            body = textwrap.fill(", ".join(repr(v) for v in value), width=88,
+                                 initial_indent=" " * 8, subsequent_indent=" " * 8)
+            lines.append(f'    "{key}": [\n{body},\n    ],')
+        else:
+            lines.append(f'    "{key}": {value!r},')
     WEIGHTS_FILE.write_text(
         '"""The weights of gin rummy\'s ``hard`` agent (:mod:`cardkit_games.gin_rummy.policy`).\n'
         "\n"
-        f"Written by ``{command}`` (see scripts/train_gin.py).\n"
+        f"Written by ``{command}``\n(see scripts/train_gin.py).\n"
         '"""\n\n'
-        f"WEIGHTS = {text}\n")
+        "WEIGHTS = {\n" + "\n".join(lines) + "\n}\n")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -5,8 +5,9 @@
 
 Policy iteration from a seed, on one core, pure Python:
 
-1. **Play.** ``--hands`` two-player hands of the current weights against themselves (a third
-   of them against ``normal``, so the value also knows a different opponent), each seat
+1. **Play.** ``--hands`` two-player hands of the current weights: half against themselves, a
+   quarter against ``normal`` and a quarter against a *rushing* player (:class:`RushingAgent`,
+   who knocks at its first chance), so the value knows opponents of several speeds; each seat
    exploring (``--explore``: a share of its discards is one of its three best, and it now and
    then plays on where it would knock). Every plain discard gives a *value sample*: its
    features and the points the hand went on to give that seat (its score minus the
@@ -24,9 +25,10 @@ Policy iteration from a seed, on one core, pure Python:
    playing on was worth, less the new value, where the seat could have knocked (every
    knockable position is played on with probability ``--explore``, so there are such
    samples whatever the policy prefers).
-3. **Measure** the new weights against ``normal`` on ``--eval-deals`` duplicate deals.
+3. **Measure** the new weights against ``normal`` and against the rushing player on
+   ``--eval-deals`` duplicate deals each.
 
-The weights of the round that measured best are written to
+The weights of the round that measured best (the mean of the two) are written to
 ``games/gin_rummy/hard_weights.py``. Every random choice comes from ``--seed``, so a run is
 reproducible. :data:`START` is the untrained start: value minus the deadwood, a knock model that
 expects the defender to hold 25 with an undercut risk growing with K.
@@ -52,15 +54,20 @@ from cardkit_games.gin_rummy.policy import (
     STOCK_FEATURES,
     VALUE_FEATURES,
     HardAgent,
+    melds_with,
 )
 
 import cardkit
+from cardkit.actions import Action
+from cardkit.agents import Agent
 from cardkit.deck import derive_seed
-from cardkit.melds import best_arrangement, best_with_layoffs
+from cardkit.melds import best_arrangement, best_with_layoffs, deadwood_value
 from cardkit.search.rollout import relative_score
+from cardkit.views import View
 
-__all__ = ["START", "evaluate", "fit_continue", "fit_knock", "fit_stock", "fit_value",
-           "knock_loss", "self_play", "stock_rows", "train", "value_loss"]
+__all__ = ["OPPONENTS", "START", "RushingAgent", "evaluate", "fit_continue", "fit_knock",
+           "fit_stock", "fit_value", "knock_loss", "measure", "self_play", "stock_rows", "train",
+           "value_loss"]
 
 #: The untrained start: the value is minus the deadwood (a point of deadwood a point of loss),
 #: the knock models know nothing but that a defender holds about 25 and that a higher K is
@@ -82,6 +89,47 @@ Rows = list[tuple[list[float], float]]
 #: Where the seat could knock and played on: the continue features, the value features of the
 #: hand kept, and the points the hand went on to give.
 Continues = list[tuple[list[float], list[float], float]]
+
+
+class RushingAgent(Agent):
+    """A training opponent of another style than ``normal``: it knocks at the first chance
+    (gin first), throws the card that leaves the least deadwood (the highest rank among
+    equals), and takes the discard only when that lets it knock, or when the card makes a meld
+    that lowers its deadwood. Against it a hand ends sooner than against ``normal``, and
+    lay-offs and undercuts weigh differently: the value is fitted against both."""
+
+    name = "rushing"
+
+    def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
+        """The rushing move."""
+        hand = 0
+        for card in view.hand:
+            hand |= card.mask
+        limit = int(view.info.get("knock_limit", 10))
+        if view.phase in ("upcard", "draw"):
+            take = next((a for a in legal_actions
+                         if a.kind == "take" or a.option == "discard"), None)
+            top = view.discard_top
+            if take is not None and top is not None:
+                grown = hand | top.mask
+                after = min(deadwood_value(grown & ~(1 << i), RULES)
+                            for i in range(52) if hand >> i & 1)
+                if after <= limit or (melds_with(top.index, hand)
+                                      and after < deadwood_value(hand, RULES)):
+                    return take
+            return next(a for a in legal_actions if a is not take)
+        finishing = [a for a in legal_actions if a.kind in ("big", "gin")]
+        if finishing:
+            return finishing[0]
+        def left(action: Action) -> tuple[int, int]:
+            card = action.cards[0]
+            return deadwood_value(hand & ~card.mask, RULES), -(card.rank or 0)
+        knocks = [a for a in legal_actions if a.kind == "knock"]
+        if knocks:
+            return min(knocks, key=left)
+        return min((a for a in legal_actions if a.kind == "discard"), key=left)
+
+
 Samples = tuple[Rows, list[tuple[list[float], int, int]], list[Any], Continues]
 #: Draw decisions whose stock-model target is computed, at most, per round (each costs thirty
 #: look-aheads).
@@ -89,7 +137,7 @@ STOCK_SAMPLES = 3000
 
 
 def play_hand(game: cardkit.Game, weights: dict[str, Any], seed: int, explore: float,
-              against_normal: bool) -> Samples:
+              opponent: str | None) -> Samples:
     """One hand; its value and knock samples (see the module docstring)."""
     state = game.new_hand(seed=seed)
     values: list[tuple[int, list[float]]] = []
@@ -114,8 +162,10 @@ def play_hand(game: cardkit.Game, weights: dict[str, Any], seed: int, explore: f
 
         agents.append(HardAgent(game, derive_seed(seed, "agent", seat), weights=weights,
                                 explore=explore, trace=trace, trace_stock=True))
-    if against_normal:
+    if opponent == "normal":
         agents[seed % 2] = game.agent("normal", seed % 2, seed)
+    elif opponent == "rushing":
+        agents[seed % 2] = RushingAgent()
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
@@ -128,8 +178,13 @@ def play_hand(game: cardkit.Game, weights: dict[str, Any], seed: int, explore: f
             [(c, v, relative_score(payoffs, seat)) for seat, c, v in continues])
 
 
+#: The opponents of the training hands, in turn: the agent itself twice, ``normal``, and the
+#: rushing player.
+OPPONENTS = (None, None, "normal", "rushing")
+
+
 def self_play(weights: dict[str, Any], hands: int, seed: int, explore: float) -> Samples:
-    """The samples of ``hands`` hands (a third of them against ``normal``)."""
+    """The samples of ``hands`` hands (against :data:`OPPONENTS` in turn)."""
     game = cardkit.load_game("gin-rummy", players=2)
     values: Rows = []
     knocks: list[tuple[list[float], int, int]] = []
@@ -137,7 +192,7 @@ def self_play(weights: dict[str, Any], hands: int, seed: int, explore: float) ->
     continues: Continues = []
     for hand in range(hands):
         v, k, s, c = play_hand(game, weights, derive_seed(seed, "hand", hand), explore,
-                               hand % 3 == 2)
+                               OPPONENTS[hand % len(OPPONENTS)])
         values += v
         knocks += k
         stocks += s
@@ -260,9 +315,10 @@ def knock_loss(mean: Sequence[float], risk: Sequence[float], undercut: int,
     return total / len(knocks)
 
 
-def evaluate(weights: dict[str, Any], deals: int, seed: int) -> tuple[float, float]:
-    """Points per hand against ``normal`` on ``deals`` duplicate deals (each played with the
-    seats exchanged) and the 95 % half-width."""
+def evaluate(weights: dict[str, Any], deals: int, seed: int,
+             opponent: str = "normal") -> tuple[float, float]:
+    """Points per hand against ``opponent`` (``normal`` or ``rushing``) on ``deals`` duplicate
+    deals (each played with the seats exchanged) and the 95 % half-width."""
     game = cardkit.load_game("gin-rummy", players=2)
     per_deal = []
     for deal in range(deals):
@@ -270,7 +326,8 @@ def evaluate(weights: dict[str, Any], deals: int, seed: int) -> tuple[float, flo
         total = 0.0
         for seat in range(2):
             state = game.new_hand(seed=hand_seed)
-            agents: list[Any] = [game.agent("normal", s, hand_seed) for s in range(2)]
+            agents: list[Any] = [game.agent("normal", s, hand_seed) if opponent == "normal"
+                                 else RushingAgent() for s in range(2)]
             agents[seat] = HardAgent(game, hand_seed, weights=weights)
             while not state.is_over:
                 player = state.current_player
@@ -289,13 +346,24 @@ def evaluate(weights: dict[str, Any], deals: int, seed: int) -> tuple[float, flo
     return mean, 1.96 * math.sqrt(variance / len(per_deal))
 
 
+def measure(weights: dict[str, Any], deals: int, seed: int) -> tuple[float, str]:
+    """The round's score, the mean of the points a hand against ``normal`` and against the
+    rushing player, and the text that reports both."""
+    normal = evaluate(weights, deals, seed, "normal")
+    rushing = evaluate(weights, deals, seed, "rushing")
+    return ((normal[0] + rushing[0]) / 2,
+            f"{normal[0]:+.2f} ± {normal[1]:.2f} against normal, "
+            f"{rushing[0]:+.2f} ± {rushing[1]:.2f} against the rushing player")
+
+
 def train(rounds: int, hands: int, seed: int, explore: float, eval_deals: int,
           start: dict[str, Any] | None = None, log: Any = None) -> dict[str, Any]:
     """Policy iteration (see the module docstring); the best measured weights."""
     weights = dict(start or START)
-    best = (evaluate(weights, eval_deals, seed)[0] if eval_deals else -math.inf, weights)
+    score, text = measure(weights, eval_deals, seed) if eval_deals else (-math.inf, "")
+    best = (score, weights)
     if log:
-        print(f"start: {best[0]:+.2f} points a hand against normal", file=log, flush=True)
+        print(f"start: {text} (points a hand)", file=log, flush=True)
     for number in range(rounds):
         started = time.perf_counter()
         values, knocks, stocks, continues = self_play(
@@ -309,11 +377,10 @@ def train(rounds: int, hands: int, seed: int, explore: float, eval_deals: int,
                    "take_margin": weights["take_margin"]}
         weights["stock"] = fit_stock(stock_rows(weights, stocks,
                                                 derive_seed(seed, "stock", number)))
-        score, half = evaluate(weights, eval_deals, seed) if eval_deals else (0.0, 0.0)
+        score, text = measure(weights, eval_deals, seed) if eval_deals else (0.0, "")
         if log:
             print(f"round {number + 1}: {len(values)} value, {len(knocks)} knock, "
-                  f"{len(continues)} continue and {len(stocks)} stock samples, "
-                  f"{score:+.2f} ± {half:.2f} points a hand against normal "
+                  f"{len(continues)} continue and {len(stocks)} stock samples; {text} "
                   f"({time.perf_counter() - started:.0f} s)", file=log, flush=True)
         if score > best[0] or not eval_deals:
             best = (score, weights)

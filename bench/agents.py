@@ -12,7 +12,8 @@ opponents. Each process uses one core; ``--workers`` (at most 2) processes share
 The headline of every row is the tested agent's **points (gin, Tiến Lên) or stakes (Tonk) per
 hand against its best rival**, with its 95 % interval over deals (the duplicate unit); the share
 of hands won (or first places) stands beside it, then the seat's own payoff, and the tested
-agent's time per decision (median and worst, over decisions with a choice).
+agent's time per decision (median and worst, over decisions with a choice; the CPU time of the
+process, so that other work on a shared machine does not inflate it).
 
 ``--matches N`` plays N duplicate *matches* instead (each to the game's own end: gin's
 ``target_score`` of 100, Tiến Lên's 21 ...; each match is played once per tested seat from the
@@ -89,10 +90,11 @@ def _play_hand(state: cardkit.State, agents: Sequence[Any], seat: int,
         current = state.current_player
         assert current is not None
         choice = len(state.legal_actions()) > 1
-        start = time.perf_counter()
+        # CPU time of this process: other work on a shared machine does not inflate it
+        start = time.process_time()
         action, _ = choose_action(agents[current], state, current)
         if current == seat and choice:
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         state.apply_unchecked(action)
 
 

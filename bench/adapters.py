@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 import cardkit
-from cardkit.registry import game_definition
+from cardkit.services.registry import game_definition
 
 
 def aec_steps_per_second(table: Any, seconds: float, seed: int) -> float:
@@ -51,7 +51,7 @@ def aec_steps_per_second(table: Any, seconds: float, seed: int) -> float:
 
 def gym_steps_per_second(name: str, players: int, seconds: float, seed: int) -> float:
     """Steps per second of the Gymnasium environment against random opponents."""
-    from cardkit.adapters.gymnasium import make_env
+    from cardkit.frontends.adapters.gymnasium import make_env
 
     env = make_env(name, players=players, opponents="random")
     rng = np.random.default_rng(seed)
@@ -70,7 +70,7 @@ def gym_steps_per_second(name: str, players: int, seconds: float, seed: int) -> 
 
 def spiel_steps_per_second(name: str, players: int, seconds: float, seed: int) -> float:
     """Moves per second on the OpenSpiel adapter (chance moves included)."""
-    from cardkit.adapters.openspiel import load_game
+    from cardkit.frontends.adapters.openspiel import load_game
 
     game = load_game(name, players=players)
     rng = random.Random(seed)
@@ -103,7 +103,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
     seconds, seed = arguments.seconds, arguments.seed
-    from cardkit.adapters.pettingzoo import env
+    from cardkit.frontends.adapters.pettingzoo import env
 
     print(f"{'game':14} {'players':>7} {'PettingZoo':>10} {'Gymnasium':>10} {'OpenSpiel':>10}"
           "  (steps per second)")

@@ -40,10 +40,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import cardkit
-from cardkit.agents import choose_action
-from cardkit.deck import derive_seed
-from cardkit.game import agent_parameters
-from cardkit.search.rollout import relative_score
+from cardkit.services.search.choose import choose_action
+from cardkit.services.search.rollout import relative_score
+from cardkit.services.search.roster import agent_parameters
+from cardkit.values.deck import derive_seed
 
 #: name -> (game, players, seats the tested agent takes on every deal, what the table reports)
 SETUPS: dict[str, tuple[str, int, tuple[int, ...], str]] = {

@@ -26,9 +26,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import cardkit
-from cardkit.agents import choose_action
-from cardkit.cards import card_mask
-from cardkit.search import Sampler
+from cardkit.services.search import Sampler
+from cardkit.services.search.choose import choose_action
+from cardkit.values.cards import card_mask
 
 GAMES = {"gin-rummy": 2, "tonk": 2, "tien-len": 4}
 

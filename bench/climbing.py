@@ -13,14 +13,14 @@ import random
 import time
 from collections.abc import Callable
 
-from cardkit.cards import STANDARD_CARDS, CardSet, Suit
-from cardkit.climbing import (
+from cardkit.libraries.climbing import (
     ClimbingRules,
     Combination,
     ComboType,
     all_combinations,
     beating_combinations,
 )
+from cardkit.values.cards import STANDARD_CARDS, CardSet, Suit
 
 ALL_BUT_TWO = frozenset(range(1, 14)) - {2}
 RULES = ClimbingRules(

@@ -29,9 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
 
 import cardkit
 from bench.agents import SETUPS, interval, parse_params
-from cardkit.agents import choose_action
-from cardkit.deck import derive_seed
-from cardkit.search.rollout import relative_score
+from cardkit.services.search.choose import choose_action
+from cardkit.services.search.rollout import relative_score
+from cardkit.values.deck import derive_seed
 
 
 def _shuffled_stock(state: cardkit.State, rng: random.Random) -> cardkit.State:

@@ -23,12 +23,12 @@ import types
 from pathlib import Path
 
 import cardkit
-from cardkit.agents import AgentFactory
-from cardkit.deck import derive_seed
-from cardkit.game import Game
-from cardkit.lab.metrics import mean, proportion
-from cardkit.lab.simulate import play_duplicate
-from cardkit.lab.skill import hand_gain
+from cardkit.engine.agents import AgentFactory
+from cardkit.engine.game import Game
+from cardkit.frontends.lab.metrics import mean, proportion
+from cardkit.frontends.lab.simulate import play_duplicate
+from cardkit.frontends.lab.skill import hand_gain
+from cardkit.values.deck import derive_seed
 
 ROOT = Path(__file__).resolve().parent.parent
 

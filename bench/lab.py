@@ -22,10 +22,16 @@ import statistics
 import time
 from collections.abc import Callable
 
-from cardkit.deck import derive_seed
-from cardkit.lab import LocalBackend, SerialBackend, Variant, run_experiment
-from cardkit.lab.backends import default_workers
-from cardkit.lab.simulate import Chunk, Plan, configured_game, fewest_cards_evaluation, run_chunk
+from cardkit.frontends.lab import LocalBackend, SerialBackend, Variant, run_experiment
+from cardkit.frontends.lab.backends import default_workers
+from cardkit.frontends.lab.simulate import (
+    Chunk,
+    Plan,
+    configured_game,
+    fewest_cards_evaluation,
+    run_chunk,
+)
+from cardkit.values.deck import derive_seed
 
 
 def bare_loop(game, bots: str, hands: int, seed: int) -> float:
@@ -107,7 +113,7 @@ def main() -> None:
     one, many = timings.values()
     print(f"  speed-up on {cores} cores: x{one / many:.2f}")
     try:
-        from cardkit.lab import DaskBackend
+        from cardkit.frontends.lab import DaskBackend
 
         started = time.perf_counter()
         dask = DaskBackend("local", cores)
@@ -172,7 +178,7 @@ def dask_overhead(dask, game: str, players: int, bots: str, hands: int, rounds: 
 
 
 def _default_players(name: str) -> int:
-    from cardkit.registry import game_definition
+    from cardkit.services.registry import game_definition
 
     return game_definition(name).default_players
 

@@ -24,8 +24,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from cardkit.cards import STANDARD_CARDS, CardSet
-from cardkit.melds import MeldRules, best_arrangement, deadwood_value
+from cardkit.libraries.melds import MeldRules, best_arrangement, deadwood_value
+from cardkit.values.cards import STANDARD_CARDS, CardSet
 
 try:
     import pyspiel  # type: ignore[import-not-found]

@@ -38,7 +38,7 @@ def resident_kib(pid: int) -> int:
 async def serve(tables: int, save_dir: str | None) -> None:
     """The server side: open the tables, print their seat addresses as one JSON line."""
     import cardkit
-    from cardkit.net.server import Server
+    from cardkit.frontends.net.server import Server
 
     game = cardkit.load_game("tonk", players=2)
     server = Server("127.0.0.1", 0, rate=1000, burst=1000)

@@ -68,11 +68,9 @@ import pyspiel
 from cardkit_games.gin_rummy.meld_rules import RULES
 
 import cardkit
-from cardkit.actions import Action
-from cardkit.agents import Agent
-from cardkit.cards import ALL_CARDS, Card, CardSet
-from cardkit.deck import derive_seed
-from cardkit.melds import (
+from cardkit.engine.agents import Agent
+from cardkit.engine.state import State
+from cardkit.libraries.melds import (
     Arrangement,
     LayoffResult,
     Meld,
@@ -80,9 +78,11 @@ from cardkit.melds import (
     classify,
     deadwood_value,
 )
-from cardkit.registry import game_definition
-from cardkit.search import Sampler
-from cardkit.state import State
+from cardkit.services.registry import game_definition
+from cardkit.services.search.sampler import Sampler
+from cardkit.values.actions import Action
+from cardkit.values.cards import ALL_CARDS, Card, CardSet
+from cardkit.values.deck import derive_seed
 
 __all__ = ["Bridge", "Disagreement", "bridge_game", "main", "to_cardkit", "to_openspiel"]
 

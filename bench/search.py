@@ -13,8 +13,8 @@ import copy
 import time
 
 import cardkit
-from cardkit.agents import choose_action
-from cardkit.search.rollout import Rollout
+from cardkit.services.search.choose import choose_action
+from cardkit.services.search.rollout import Rollout
 
 GAMES = (("tonk", 2), ("gin-rummy", 2), ("gin-rummy", 3), ("tien-len", 4))
 

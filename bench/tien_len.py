@@ -20,7 +20,7 @@ import random
 import time
 
 import cardkit
-from cardkit.agents import RandomAgent
+from cardkit.engine.agents import RandomAgent
 
 
 def random_games_per_second(seconds: float, seed: int) -> tuple[float, float]:

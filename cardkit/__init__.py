@@ -11,22 +11,34 @@ The public contract (see ``docs/api.md``)::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from cardkit.engine import ports
+from cardkit.values.lazy import lazy_names
+
+# The composition root: which service fills each port the engine declares (cardkit.engine.ports).
+ports.HAND_RECORDS.bind("cardkit.services.records:HandRecord.of_state")
+ports.MATCH_RECORDS.bind("cardkit.services.records:MatchRecord.of_match")
+ports.AGENT_ROSTER.bind("cardkit.services.search.roster:ROSTER")
+ports.INSTALLED_DEFINITIONS.bind("cardkit.services.registry:installed_definition")
 
 if TYPE_CHECKING:
-    from cardkit.actions import Action, parse_action
-    from cardkit.agents import Agent, RandomAgent
-    from cardkit.cards import Card, CardSet, Rank, Suit, format_cards, parse_cards
-    from cardkit.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec, derive_seed
-    from cardkit.errors import IllegalAction, RecordError
-    from cardkit.game import Game, GameDefinition, HandContext, MatchOutcome, MatchRules
-    from cardkit.hooks import Hooks
-    from cardkit.options import Option, OptionSet, Preset
-    from cardkit.records import HandRecord, MatchRecord, load_record, save_record
-    from cardkit.registry import available_games, load_game, plugin_errors, register
-    from cardkit.results import Result, Transfer
-    from cardkit.state import Phase, State
-    from cardkit.views import View
+    from cardkit.engine.agents import Agent, RandomAgent
+    from cardkit.engine.definition import GameDefinition
+    from cardkit.engine.game import Game
+    from cardkit.engine.match import HandContext, MatchOutcome, MatchRules
+    from cardkit.engine.phases import Phase
+    from cardkit.engine.state import State
+    from cardkit.services.records import HandRecord, MatchRecord, load_record, save_record
+    from cardkit.services.registry import available_games, load_game, plugin_errors, register
+    from cardkit.values.actions import Action, parse_action
+    from cardkit.values.cards import Card, CardSet, Rank, Suit, format_cards, parse_cards
+    from cardkit.values.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec, derive_seed
+    from cardkit.values.errors import IllegalAction, RecordError
+    from cardkit.values.hooks import Hooks
+    from cardkit.values.options import Option, OptionSet, Preset
+    from cardkit.values.results import Result, Transfer
+    from cardkit.values.views import View
 
 __version__ = "0.1.0"
 
@@ -74,63 +86,48 @@ __all__ = [
 
 # The public names are imported on first use (PEP 562): a tool that needs one module (the
 # command line listing games, say) does not pay for the whole package at start-up.
-_LAZY: dict[str, str] = {
-    "Action": "cardkit.actions",
-    "parse_action": "cardkit.actions",
-    "Agent": "cardkit.agents",
-    "RandomAgent": "cardkit.agents",
-    "Card": "cardkit.cards",
-    "CardSet": "cardkit.cards",
-    "Rank": "cardkit.cards",
-    "Suit": "cardkit.cards",
-    "format_cards": "cardkit.cards",
-    "parse_cards": "cardkit.cards",
-    "STANDARD_52": "cardkit.deck",
-    "WITH_JOKERS_54": "cardkit.deck",
-    "DeckSpec": "cardkit.deck",
-    "derive_seed": "cardkit.deck",
-    "IllegalAction": "cardkit.errors",
-    "RecordError": "cardkit.errors",
-    "Game": "cardkit.game",
-    "GameDefinition": "cardkit.game",
-    "HandContext": "cardkit.game",
-    "MatchOutcome": "cardkit.game",
-    "MatchRules": "cardkit.game",
-    "Hooks": "cardkit.hooks",
-    "Option": "cardkit.options",
-    "OptionSet": "cardkit.options",
-    "Preset": "cardkit.options",
-    "HandRecord": "cardkit.records",
-    "MatchRecord": "cardkit.records",
-    "load_record": "cardkit.records",
-    "save_record": "cardkit.records",
-    "available_games": "cardkit.registry",
-    "load_game": "cardkit.registry",
-    "plugin_errors": "cardkit.registry",
-    "register": "cardkit.registry",
-    "Result": "cardkit.results",
-    "Transfer": "cardkit.results",
-    "Phase": "cardkit.state",
-    "State": "cardkit.state",
-    "View": "cardkit.views",
-}
-
-
-def __getattr__(name: str) -> Any:
-    import importlib
-    import importlib.util
-
-    module = _LAZY.get(name)
-    if module is None:
-        # a submodule reached as an attribute (``cardkit.registry``), as with an eager package
-        if importlib.util.find_spec(f"cardkit.{name}") is not None:
-            return importlib.import_module(f"cardkit.{name}")
-        raise AttributeError(f"module 'cardkit' has no attribute {name!r}")
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(
+    __name__, submodules=True,
+    Action="cardkit.values.actions:Action",
+    parse_action="cardkit.values.actions:parse_action",
+    Agent="cardkit.engine.agents:Agent",
+    RandomAgent="cardkit.engine.agents:RandomAgent",
+    Card="cardkit.values.cards:Card",
+    CardSet="cardkit.values.cards:CardSet",
+    Rank="cardkit.values.cards:Rank",
+    Suit="cardkit.values.cards:Suit",
+    format_cards="cardkit.values.cards:format_cards",
+    parse_cards="cardkit.values.cards:parse_cards",
+    STANDARD_52="cardkit.values.deck:STANDARD_52",
+    WITH_JOKERS_54="cardkit.values.deck:WITH_JOKERS_54",
+    DeckSpec="cardkit.values.deck:DeckSpec",
+    derive_seed="cardkit.values.deck:derive_seed",
+    IllegalAction="cardkit.values.errors:IllegalAction",
+    RecordError="cardkit.values.errors:RecordError",
+    Game="cardkit.engine.game:Game",
+    GameDefinition="cardkit.engine.definition:GameDefinition",
+    HandContext="cardkit.engine.match:HandContext",
+    MatchOutcome="cardkit.engine.match:MatchOutcome",
+    MatchRules="cardkit.engine.match:MatchRules",
+    Hooks="cardkit.values.hooks:Hooks",
+    Option="cardkit.values.options:Option",
+    OptionSet="cardkit.values.options:OptionSet",
+    Preset="cardkit.values.options:Preset",
+    HandRecord="cardkit.services.records:HandRecord",
+    MatchRecord="cardkit.services.records:MatchRecord",
+    load_record="cardkit.services.records:load_record",
+    save_record="cardkit.services.records:save_record",
+    available_games="cardkit.services.registry:available_games",
+    load_game="cardkit.services.registry:load_game",
+    plugin_errors="cardkit.services.registry:plugin_errors",
+    register="cardkit.services.registry:register",
+    Result="cardkit.values.results:Result",
+    Transfer="cardkit.values.results:Transfer",
+    Phase="cardkit.engine.phases:Phase",
+    State="cardkit.engine.state:State",
+    View="cardkit.values.views:View",
+)
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(__all__))

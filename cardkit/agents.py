@@ -1,87 +1,11 @@
 """Agents: anything that picks an action from a view.
 
-``Agent.choose(view, legal_actions) -> action``. Agents only ever see a
-:class:`~cardkit.views.View`.
-Every game offers ``random``; games add their own (``greedy`` …) in their definition's
-``agents`` table, as factories ``(game, seat, seed) -> Agent``.
+The stable import path of :mod:`cardkit.engine.agents`, in the engine, and of
+``choose_action`` (:mod:`cardkit.services.search.choose`), in the services.
 """
 
-from __future__ import annotations
+from cardkit.engine.agents import *  # noqa: F403
+from cardkit.engine.agents import __all__ as _agents
+from cardkit.services.search.choose import choose_action
 
-import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
-
-from cardkit.actions import Action
-
-if TYPE_CHECKING:
-    from cardkit.game import Game
-    from cardkit.state import State
-    from cardkit.views import View
-
-__all__ = ["Agent", "AgentFactory", "RandomAgent", "choose_action", "random_agent"]
-
-
-class Agent:
-    """Base class for agents. Subclasses implement :meth:`choose`; those that can say why they
-    chose a move also implement :meth:`choose_with_reason` (the CLI's ``hint`` shows it).
-    Agents that plan on samples of the hidden cards (:mod:`cardkit.search`) set
-    ``uses_samples`` and implement ``choose_with_samples(view, legal, sampler)``; runners
-    ask every agent through :func:`choose_action`."""
-
-    name: str = "agent"
-    uses_samples: bool = False
-
-    def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
-        """Pick one of ``legal_actions``."""
-        raise NotImplementedError
-
-    def choose_with_reason(self, view: View, legal_actions: Sequence[Action]) -> tuple[Action, str]:
-        """The chosen action and a short reason (empty if the agent cannot say)."""
-        return self.choose(view, legal_actions), ""
-
-
-class RandomAgent(Agent):
-    """Chooses uniformly among the legal actions, from its own ``random.Random(seed)``."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
-        """A uniformly random legal action."""
-        return legal_actions[self.rng.randrange(len(legal_actions))]
-
-    def choose_with_reason(self, view: View, legal_actions: Sequence[Action]) -> tuple[Action, str]:
-        """A random action; the reason says so."""
-        return self.choose(view, legal_actions), "chosen at random"
-
-
-#: ``(game, seat, seed, **params) -> Agent``; parameters are keyword arguments with defaults.
-AgentFactory = Callable[..., Agent]
-
-
-def choose_action(agent: Agent, state: State, seat: int,
-                  explain: bool = False) -> tuple[Action, str]:
-    """Ask ``agent`` for ``seat``'s move in ``state``: the agent sees only the seat's view and
-    the legal actions (and, if it searches, a sampler of the hidden cards built from a re-dealt
-    copy). Returns the action and, when ``explain`` and the agent can say, why."""
-    view = state.view(seat)
-    legal = state.legal_actions()
-    if len(legal) == 1 and getattr(agent, "uses_samples", False):
-        return legal[0], "the only legal move"  # a forced move costs no search
-    if getattr(agent, "uses_samples", False):  # duck-typed agents need not subclass Agent
-        from cardkit.search import Sampler
-
-        belief = state.game.definition.belief if getattr(agent, "uses_belief", False) else None
-        sampler = Sampler(state, seat, agent.rng, belief=belief)  # type: ignore[attr-defined]
-        return agent.choose_with_samples(view, legal, sampler)  # type: ignore[attr-defined]
-    if explain:
-        return agent.choose_with_reason(view, legal)
-    return agent.choose(view, legal), ""
-
-
-def random_agent(game: Game, seat: int, seed: int) -> Agent:
-    """The ``random`` agent factory every game has."""
-    return RandomAgent(seed)
+__all__ = [*_agents, "choose_action"]

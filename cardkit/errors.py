@@ -1,17 +1,7 @@
-"""The exceptions cardkit raises to its users."""
+"""The exceptions cardkit raises to its users.
 
-from __future__ import annotations
+The stable import path of :mod:`cardkit.values.errors`, in the values layer.
+"""
 
-__all__ = ["IllegalAction", "RecordError"]
-
-
-class IllegalAction(ValueError):
-    """An action that is not legal now, or text that is not an action.
-
-    The message is written for a player ("you must draw before you discard"); the state that
-    refused the action is left exactly as it was.
-    """
-
-
-class RecordError(ValueError):
-    """A game record that cannot be loaded or replayed; the message names the problem."""
+from cardkit.values.errors import *  # noqa: F403
+from cardkit.values.errors import __all__ as __all__

@@ -1,38 +1,7 @@
 """Names a package imports on first use (PEP 562), for plugins that start fast.
 
-A game package's entry point names ``GAME``; importing the definition imports the whole game.
-Listing the installed games needs none of that, so a game package can defer it::
-
-    __getattr__ = lazy_names(__name__, GAME="cardkit_games.tonk.definition:GAME")
+The stable import path of :mod:`cardkit.values.lazy`, in the values layer.
 """
 
-from __future__ import annotations
-
-import importlib
-from collections.abc import Callable
-from typing import Any
-
-__all__ = ["lazy_names"]
-
-
-def lazy_names(package: str, **targets: str) -> Callable[[str], Any]:
-    """A module ``__getattr__`` that imports each name from its ``"module:attribute"`` target
-    the first time it is asked for (and nothing before).
-
-    >>> getattr_ = lazy_names("demo", sqrt="math:sqrt")
-    >>> getattr_("sqrt")(9.0)
-    3.0
-    >>> getattr_("cbrt")
-    Traceback (most recent call last):
-    ...
-    AttributeError: module 'demo' has no attribute 'cbrt'
-    """
-
-    def __getattr__(name: str) -> Any:
-        target = targets.get(name)
-        if target is None:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        module, _, attribute = target.partition(":")
-        return getattr(importlib.import_module(module), attribute)
-
-    return __getattr__
+from cardkit.values.lazy import *  # noqa: F403
+from cardkit.values.lazy import __all__ as __all__

@@ -23,17 +23,17 @@ __all__ = ["analyse", "check_hand_size", "hand"]
 
 def analyse(game: Game, cards: Sequence[Card]) -> dict[str, Any]:
     """Plain data about ``cards`` under ``game``'s rules (see the module docstring)."""
-    from cardkit.cards import CardSet
+    from cardkit.values.cards import CardSet
 
     definition = game.definition
     data: dict[str, Any] = {"cards": [card.text for card in cards]}
     if definition.meld_rules is not None:
-        from cardkit.melds import best_arrangement
+        from cardkit.libraries.melds import best_arrangement
 
         arrangement = best_arrangement(CardSet(cards), definition.meld_rules(game.options))
         data.update(arrangement.to_dict())
     elif definition.climbing_rules is not None:
-        from cardkit.climbing import all_combinations
+        from cardkit.libraries.climbing import all_combinations
 
         combos: dict[str, list[list[str]]] = {}
         for combo in all_combinations(CardSet(cards), definition.climbing_rules(game.options)):
@@ -90,7 +90,7 @@ def hand(game_name: str, cards: tuple[str, ...], rules: tuple[str, ...], players
     Rummy games: the best arrangement (melds, deadwood, its value). Climbing games: the
     combinations in the hand and whether it is an instant win.
     """
-    from cardkit.cards import parse_cards
+    from cardkit.values.cards import parse_cards
 
     game = configure(game_name, players, None, rules)
     with usage_errors():
@@ -98,8 +98,12 @@ def hand(game_name: str, cards: tuple[str, ...], rules: tuple[str, ...], players
         if not parsed:
             raise ValueError("no cards given: name the hand's cards, e.g. 7H 8H 9H KC KD")
         check_hand_size(game, len(parsed))
-        if len(set(parsed)) != len(parsed):
-            raise ValueError("a card is named twice: " + " ".join(cards))
+        twice = sorted({card for card in parsed if parsed.count(card) > 1},
+                       key=lambda card: card.index)
+        if twice:
+            raise ValueError(f"{' and '.join(card.text for card in twice)} "
+                             f"{'is' if len(twice) == 1 else 'are'} named twice: a hand holds "
+                             "each card once")
         deck = set(game.deck_spec.cards)
         missing = [card.text for card in parsed if card not in deck]
         if missing:

@@ -15,7 +15,7 @@ from cardkit_cli.main import CardkitError
 from cardkit_cli.session import Session
 
 if TYPE_CHECKING:
-    from cardkit.net import RemoteMatch
+    from cardkit.frontends.net import RemoteMatch
 
 __all__ = ["RemoteSession", "join", "remote_session"]
 
@@ -46,7 +46,7 @@ def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> 
     """A one-line error (and the connection closed) for a bot the game does not have, or one
     that plans on re-dealt hidden cards: a client holds only its seat's view, so such a bot can
     play a seat only at the server (``cardkit serve --bots SEAT=NAME``)."""
-    from cardkit.registry import load_game
+    from cardkit.services.registry import load_game
 
     try:
         game = load_game(welcome["game"], players=welcome["players"], **welcome["options"])
@@ -68,8 +68,8 @@ def remote_session(url: str, bot: str | None, spectator: bool) -> tuple[RemoteSe
     """Connect to ``url`` and build the session that plays (or watches) it."""
     from cardkit_cli.seats import Seating
 
-    from cardkit.net import Connection, ObservedSeat, RemoteMatch, parse_address
-    from cardkit.net.protocol import require_websockets
+    from cardkit.frontends.net import Connection, ObservedSeat, RemoteMatch, parse_address
+    from cardkit.frontends.net.protocol import require_websockets
 
     require_websockets()
     address = parse_address(url)

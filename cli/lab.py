@@ -114,8 +114,8 @@ def lab(game_name: str, hands: int, matches: int | None, players: int | None, bo
     lead changes and the skill of the greedy agent against random ones, each with its 95%
     interval and, per variant, the difference from the baseline and its significance.
     """
-    from cardkit.lab import Variant, run_experiment
-    from cardkit.lab.variants import baseline_label
+    from cardkit.frontends.lab import Variant, run_experiment
+    from cardkit.frontends.lab.variants import baseline_label
 
     definition = definition_of(game_name)
     with usage_errors():
@@ -152,7 +152,7 @@ def lab(game_name: str, hands: int, matches: int | None, players: int | None, bo
                            "pip install 'cardkit[cluster]'", 1)
     if plot_path and importlib.util.find_spec("matplotlib") is None:
         raise CardkitError("--plot needs matplotlib: pip install 'cardkit[plot]'", 1)
-    from cardkit.lab import LabInterrupted
+    from cardkit.frontends.lab import LabInterrupted
 
     update, progress = _progress_bar()
     try:
@@ -182,7 +182,7 @@ def _report(result: Any, json_path: Path | None, csv_path: Path | None,
     """The report on standard output, and the files asked for."""
     from rich.console import Console
 
-    from cardkit.lab.report import print_report, to_json, write_csv
+    from cardkit.frontends.lab.report import print_report, to_json, write_csv
 
     console = Console(width=None if sys.stdout.isatty() else 160)
     print_report(result, console)
@@ -194,7 +194,7 @@ def _report(result: Any, json_path: Path | None, csv_path: Path | None,
             write_csv(result, stream)
         click.echo(f"wrote {csv_path}", err=True)
     if plot_path:
-        from cardkit.lab.plot import write_plot
+        from cardkit.frontends.lab.plot import write_plot
 
         write_plot(result, plot_path)
         click.echo(f"wrote {plot_path}", err=True)

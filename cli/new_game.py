@@ -24,8 +24,9 @@ import click
 from cardkit_cli.main import CardkitError
 
 if TYPE_CHECKING:
-    from cardkit.game import GameDefinition, VariantExample
-    from cardkit.options import Option
+    from cardkit.engine.capabilities import VariantExample
+    from cardkit.engine.definition import GameDefinition
+    from cardkit.values.options import Option
 
 __all__ = ["BLANK", "new_game", "write_package"]
 
@@ -37,13 +38,13 @@ _TEMPLATES = files("cardkit_cli") / "templates"
 
 
 def _installed_names() -> list[str]:
-    from cardkit.registry import available_games
+    from cardkit.services.registry import available_games
 
     return available_games()
 
 
 def _base_definition(base: str) -> GameDefinition:
-    from cardkit.registry import available_games, game_definition
+    from cardkit.services.registry import available_games, game_definition
 
     names = available_games()
     if base not in names:

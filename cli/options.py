@@ -42,7 +42,7 @@ def usage_errors() -> Iterator[None]:
 
 def definition_of(name: str) -> GameDefinition:
     """The installed game ``name``; a usage error naming the installed games otherwise."""
-    from cardkit.registry import game_definition
+    from cardkit.services.registry import game_definition
 
     with usage_errors():
         return game_definition(name)
@@ -62,10 +62,7 @@ def parse_rule_texts(texts: Iterable[str], definition: GameDefinition,
             raise ValueError(
                 f"{flag} {text!r}: write it as name=value; options of {definition.name}: "
                 + (", ".join(names) or "none"))
-        if name not in definition.options:
-            raise ValueError(
-                f"{definition.name} has no option {name!r}; valid options: "
-                + (", ".join(names) or "none"))
+        definition.options.check_names([name], definition.name)
         values[name] = definition.options[name].convert(value)
     return values
 

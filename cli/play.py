@@ -20,8 +20,8 @@ from cardkit_cli.options import players_option, preset_option, rule_option
 from cardkit_cli.paths import unwritable_reason
 
 if TYPE_CHECKING:
-    from cardkit import Action, Game, State
-    from cardkit.match import Match
+    from cardkit import Game
+    from cardkit.engine.match import Match
 
 __all__ = ["match_ends_by_itself", "play"]
 
@@ -31,9 +31,6 @@ class QuitGame(Exception):
 
 
 PROBE_HANDS = 40
-#: The longest line the play prompt reads as a move (the longest real move is under 60
-#: characters); longer lines are refused before any parsing.
-MAX_MOVE_TEXT = 200
 
 
 def match_ends_by_itself(game: Game) -> bool:
@@ -137,7 +134,7 @@ def _resume(game_name: str, path: str, players: int | None, rules: tuple[str, ..
     """The match saved in ``path``; its options come from the record."""
     from cardkit_cli.options import definition_of
 
-    from cardkit.records import MatchRecord, load_record
+    from cardkit.services.records import MatchRecord, load_record
 
     if players is not None or rules or preset or hands is not None:
         raise CardkitError("--resume takes the players and rules from the saved game; "
@@ -150,67 +147,3 @@ def _resume(game_name: str, path: str, players: int | None, rules: tuple[str, ..
     if record.game != game_name:
         raise CardkitError(f"{path} is a game of {record.game}, not {game_name}", 2)
     return record.resume()
-
-
-def resolve_move(state: State, text: str) -> Action:
-    """The action a player means by ``text``: a move's number, its text, or the unique start of
-    one legal move's text. Raises ``IllegalAction`` with a one-line reason."""
-    from cardkit.errors import IllegalAction
-
-    if len(text) > MAX_MOVE_TEXT:
-        raise IllegalAction(f"that line is {len(text):,} characters long; a move is at most "
-                            f"{MAX_MOVE_TEXT} (type its number or its text)")
-    legal = state.legal_actions()
-    if text.isdigit():
-        number = int(text)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        raise IllegalAction(f"there is no move {number}: type 1 to {len(legal)}, or a move's text")
-    lowered = " ".join(text.lower().split())
-    from cardkit_cli.render import display_key
-
-    order = display_key(state.game)
-    # the start of the text as listed on screen (the game's card order) or the canonical text
-    starts = [action for action in legal
-              if action.text(order).lower().startswith(lowered)
-              or str(action).lower().startswith(lowered)]
-    known = set().union(*(phase.accepts for phase in state.PHASES.values())) \
-        if state.PHASES else set()
-    try:
-        action = state.parse(text)
-    except IllegalAction:
-        if len(starts) == 1:
-            return starts[0]
-        _suggest(state, text, known | {a.kind for a in legal})
-        raise
-    if state.is_legal(action):
-        return action
-    if len(starts) == 1:
-        return starts[0]
-    if known and action.kind not in known:
-        _suggest(state, text, known | {a.kind for a in legal})
-        kinds = sorted({a.kind for a in legal})
-        raise IllegalAction(f"{action.kind!r} is not a move in this game; moves now: "
-                            f"{', '.join(kinds)} (or type a move's number)")
-    if len(starts) > 1:
-        raise IllegalAction(f"{text!r} could be " + ", ".join(str(a) for a in starts[:6])
-                            + (" ..." if len(starts) > 6 else "") + "; say which")
-    return action
-
-
-def _suggest(state: State, text: str, kinds: set[str]) -> None:
-    """For a mistyped move word (``dicsard JD``): raise ``IllegalAction`` asking "did you mean
-    'discard JD'?" when the nearest move word makes a legal move; otherwise return."""
-    import difflib
-
-    from cardkit.errors import IllegalAction
-
-    word, _, rest = text.strip().partition(" ")
-    for kind in difflib.get_close_matches(word.lower(), sorted(kinds), n=3, cutoff=0.6):
-        corrected = f"{kind} {rest}".strip()
-        try:
-            action = state.parse(corrected)
-        except IllegalAction:
-            continue
-        if state.is_legal(action):
-            raise IllegalAction(f"{word!r} is not a move word; did you mean {str(action)!r}?")

@@ -17,8 +17,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from cardkit.actions import Action
-from cardkit.cards import Card, CardSet, parse_cards
+from cardkit.values.actions import Action
+from cardkit.values.cards import Card, CardSet, parse_cards
 
 if TYPE_CHECKING:
     from cardkit import Game, Result, View
@@ -114,7 +114,7 @@ def group_hand(cards: Iterable[Card], game: Game) -> tuple[list[tuple[Card, ...]
     hand = list(cards)
     definition = game.definition
     if definition.meld_rules is not None:
-        from cardkit.melds import best_arrangement
+        from cardkit.libraries.melds import best_arrangement
 
         arrangement = best_arrangement(CardSet(hand), definition.meld_rules(game.options))
         return ([tuple(meld.cards) for meld in arrangement.melds], tuple(arrangement.deadwood),
@@ -284,7 +284,7 @@ def render_details(details: Mapping[str, Any], indent: str = "  ") -> list[Text]
 def seat_name(seat: int, names: Sequence[str] | None) -> str:
     """``seat 1 (greedy)``-style name: :func:`cardkit.views.seat_name` and, at the table,
     who sits there."""
-    from cardkit.views import seat_name as plain_seat_name
+    from cardkit.values.views import seat_name as plain_seat_name
 
     if names is None:
         return plain_seat_name(seat)

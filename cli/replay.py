@@ -39,9 +39,9 @@ def replay(path: str, step: bool, seat: int | None) -> None:
     )
     from rich.text import Text
 
-    from cardkit.records import HandRecord, load_record
-    from cardkit.records import replay as check_replay
-    from cardkit.views import seat_name
+    from cardkit.services.records import HandRecord, load_record
+    from cardkit.services.records import replay as check_replay
+    from cardkit.values.views import seat_name
 
     record = load_record(path)
     check_replay(record)  # every check of the API, before anything is shown

@@ -18,7 +18,7 @@ from cardkit_cli.options import players_option, preset_option, rule_option
 
 if TYPE_CHECKING:
     from cardkit import Game
-    from cardkit.match import Match
+    from cardkit.engine.match import Match
 
 __all__ = ["parse_bots", "serve"]
 
@@ -85,8 +85,8 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
     """
     from cardkit_cli.options import configure
 
-    from cardkit.net.protocol import require_websockets
-    from cardkit.net.store import load_table
+    from cardkit.frontends.net.protocol import require_websockets
+    from cardkit.frontends.net.store import load_table
 
     require_websockets()
     tokens: tuple[str | None, ...] | None = None
@@ -123,7 +123,7 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
                  tokens: tuple[str | None, ...] | None, name: str, host: str, port: int,
                  save: str | None, replace_after: float | None, replace_bot: str | None,
                  idle_timeout: float) -> None:
-    from cardkit.net.server import Server
+    from cardkit.frontends.net.server import Server
 
     def log(line: str) -> None:
         click.echo(line)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from cardkit_cli.moves import resolve_move
 from cardkit_cli.paths import autosave_path, unwritable_reason
-from cardkit_cli.play import QuitGame, resolve_move
+from cardkit_cli.play import QuitGame
 from cardkit_cli.prompt import EndOfInput, LineReader
 from cardkit_cli.render import (
     Style,
@@ -22,15 +23,15 @@ from cardkit_cli.render import (
 from cardkit_cli.seats import quick_bot, strongest_bot, think_params
 from rich.text import Text
 
-from cardkit.agents import choose_action
-from cardkit.errors import IllegalAction
-from cardkit.records import save_record
+from cardkit.services.records import save_record
+from cardkit.services.search.choose import choose_action
+from cardkit.values.errors import IllegalAction
 
 if TYPE_CHECKING:
     from cardkit_cli.seats import Seating
 
     from cardkit import State
-    from cardkit.match import Match
+    from cardkit.engine.match import Match
 
 __all__ = ["Session"]
 
@@ -285,7 +286,7 @@ class Session:
         # the strongest agent that can plan from what this screen holds: a search (which says
         # how the move fared in the deals it sampled) needs a local hand to re-deal; a remote
         # table's client holds only its view, so its hints come from the quick greedy bot
-        from cardkit.state import State as LocalState
+        from cardkit.engine.state import State as LocalState
 
         name = strongest_bot(self.game) if isinstance(state, LocalState) else quick_bot(self.game)
         think = self.seats.think

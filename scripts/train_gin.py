@@ -58,12 +58,12 @@ from cardkit_games.gin_rummy.policy import (
 )
 
 import cardkit
-from cardkit.actions import Action
-from cardkit.agents import Agent
-from cardkit.deck import derive_seed
-from cardkit.melds import best_arrangement, best_with_layoffs, deadwood_value
-from cardkit.search.rollout import relative_score
-from cardkit.views import View
+from cardkit.engine.agents import Agent
+from cardkit.libraries.melds import best_arrangement, best_with_layoffs, deadwood_value
+from cardkit.services.search.rollout import relative_score
+from cardkit.values.actions import Action
+from cardkit.values.deck import derive_seed
+from cardkit.values.views import View
 
 __all__ = ["OPPONENTS", "START", "RushingAgent", "evaluate", "fit_continue", "fit_knock",
            "fit_stock", "fit_value", "knock_loss", "measure", "self_play", "stock_rows", "train",

@@ -22,7 +22,7 @@ def test_readme_python_example_prints_what_its_comments_show():
 
 
 def test_action_repr_is_the_text_a_player_types():
-    from cardkit.actions import parse_action
+    from cardkit.values.actions import parse_action
 
     assert repr(parse_action("discard KH")) == "Action('discard KH')"
     assert eval(repr(parse_action("hit 4C 1")), {"Action": lambda text: parse_action(text)}) \

@@ -1,4 +1,4 @@
-"""Gin rummy: three-hand gin (box, captain, sitter) and classic two-player gin (issue #5).
+"""Gin rummy: three-hand gin (box, captain, sitter) and classic two-player gin.
 
 The definition is imported on first use of ``GAME`` (the entry point): listing the installed
 games reads :mod:`.about` alone.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardkit.lazy import lazy_names
+from cardkit.values.lazy import lazy_names
 
 if TYPE_CHECKING:
     from cardkit_games.gin_rummy.definition import GIN_RUMMY as GAME

@@ -23,12 +23,12 @@ from collections.abc import Sequence
 import attrs
 from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
 
-from cardkit.actions import Action
-from cardkit.agents import Agent
-from cardkit.cards import Card, CardSet
-from cardkit.game import Game
-from cardkit.melds import deadwood_value
-from cardkit.views import View
+from cardkit.engine.agents import Agent
+from cardkit.engine.game import Game
+from cardkit.libraries.melds import deadwood_value
+from cardkit.values.actions import Action
+from cardkit.values.cards import Card, CardSet
+from cardkit.values.views import View
 
 __all__ = ["DiscardMemory", "GreedyAgent", "HistoryReader", "discard_danger", "greedy_agent",
            "read_history"]

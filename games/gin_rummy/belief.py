@@ -27,12 +27,12 @@ from collections.abc import Callable
 from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.state import GinState
 
-from cardkit.cards import Card, CardSet, cards_of_mask
-from cardkit.melds import deadwood_value
-from cardkit.melds.masks import NEAR_MASKS
-from cardkit.sampling import PileEvidence, chain_refiner, linear_log_weight
-from cardkit.state import State
-from cardkit.views import View
+from cardkit.engine.state import State
+from cardkit.libraries.melds import deadwood_value
+from cardkit.libraries.melds.masks import NEAR_MASKS
+from cardkit.libraries.sampling import PileEvidence, chain_refiner, linear_log_weight
+from cardkit.values.cards import Card, CardSet, cards_of_mask
+from cardkit.values.views import View
 
 __all__ = ["WEIGHTS", "Evidence", "belief", "evidence", "features", "plausibility"]
 

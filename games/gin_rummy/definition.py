@@ -15,11 +15,21 @@ from cardkit_games.gin_rummy.options import OPTIONS
 from cardkit_games.gin_rummy.policy import hard_agent
 from cardkit_games.gin_rummy.state import GinState
 
-from cardkit.cards import Card, CardSet
-from cardkit.game import GameDefinition, VariantExample
-from cardkit.hooks import Hooks
-from cardkit.melds import deadwood_value
-from cardkit.state import State
+from cardkit.engine.capabilities import (
+    About,
+    Agents,
+    Belief,
+    Encoding,
+    Evaluation,
+    HandAnalysis,
+    Scaffold,
+    VariantExample,
+)
+from cardkit.engine.definition import GameDefinition
+from cardkit.engine.state import State
+from cardkit.libraries.melds import MeldRules, deadwood_value
+from cardkit.values.cards import Card, CardSet
+from cardkit.values.hooks import Hooks
 
 __all__ = ["GIN_RUMMY", "HOOKS"]
 
@@ -94,6 +104,14 @@ VARIANT_EXAMPLE = VariantExample(
              "from cardkit.results import Result"),
 )
 
+def _meld_rules(options: Mapping[str, Any]) -> MeldRules:
+    return RULES
+
+
+def _hand_sizes(options: Mapping[str, Any]) -> tuple[int, int]:
+    return 10, 11
+
+
 GIN_RUMMY = GameDefinition(
     name="gin-rummy",
     title="Gin Rummy (three-hand box/captain/sitter, and classic two-player)",
@@ -103,18 +121,18 @@ GIN_RUMMY = GameDefinition(
     player_counts=about.PLAYER_COUNTS,
     default_players=about.DEFAULT_PLAYERS,
     match=MATCH,
-    variant_example=VARIANT_EXAMPLE,
     hooks=HOOKS,
-    agents={"greedy": greedy_agent, "hard": hard_agent},
     zero_sum=False,
     check=_check,
-    rules_summary=RULES_SUMMARY,
-    action_help=ACTION_HELP,
     max_actions=400,
-    meld_rules=lambda options: RULES,
-    analyse_hand=_analyse_hand,
-    hand_sizes=lambda options: (10, 11), roles=(*THREE_ROLES, "dealer", "non-dealer"),
-    evaluate=_evaluate,
-    belief=belief,
-    encoding=encoding,
+    roles=(*THREE_ROLES, "dealer", "non-dealer"),
+    capabilities=(
+        Agents({"greedy": greedy_agent, "hard": hard_agent}),
+        About(RULES_SUMMARY, ACTION_HELP),
+        HandAnalysis(meld_rules=_meld_rules, analyse=_analyse_hand, sizes=_hand_sizes),
+        Evaluation(_evaluate),
+        Belief(belief),
+        Encoding(encoding),
+        Scaffold(VARIANT_EXAMPLE),
+    ),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardkit.options import Option, OptionSet, Preset
+from cardkit.values.options import Option, OptionSet, Preset
 
 __all__ = ["OPTIONS"]
 
@@ -70,8 +70,8 @@ OPTIONS = OptionSet(
         Option("knocker_arrangement", "choice", "best_result",
                "What the knocker shows: the valid arrangement (deadwood within the limit) that "
                "scores best, e.g. to block lay-offs, or the minimum-deadwood one (§5.1.1, §9.9)",
-               "best_result (the default here): issue #5; minimum_deadwood: S003 §5.1.1 "
-               "(the source's default)",
+               "best_result (the default here): implementation choice, §9.9; "
+               "minimum_deadwood: S003 §5.1.1 (the source's default)",
                choices=("best_result", "minimum_deadwood")),
     ],
     [

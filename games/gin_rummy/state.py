@@ -22,14 +22,15 @@ from typing import Any, ClassVar
 
 from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
 
-from cardkit.actions import Action
-from cardkit.cards import STANDARD_CARDS, Card, CardSet, card_mask, parse_cards
-from cardkit.errors import IllegalAction
-from cardkit.game import HandContext
-from cardkit.melds import classify, deadwood_value, deadwood_within
-from cardkit.sampling import redeal_hidden
-from cardkit.state import Phase, State, phases
-from cardkit.views import View
+from cardkit.engine.match import HandContext
+from cardkit.engine.phases import Phase, phases
+from cardkit.engine.state import State
+from cardkit.libraries.melds import classify, deadwood_value, deadwood_within
+from cardkit.libraries.sampling import redeal_hidden
+from cardkit.values.actions import Action
+from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, card_mask, parse_cards
+from cardkit.values.errors import IllegalAction
+from cardkit.values.views import View
 
 __all__ = ["GinState", "active_seats"]
 
@@ -105,12 +106,12 @@ def upcard_apply(state: GinState, action: Action) -> None:
     seat = state.seat_to_play
     if action.kind == "take":
         _take(state, seat, state.discards.pop())
-        prepare_discard(state, seat)
+        state.enter("discard")
     elif seat == state.non_dealer:
         state.current_player = state.dealer
     else:
         state.current_player = state.non_dealer
-        state.phase = "draw"
+        state.enter("draw")
         state.must_draw_stock = True
 
 
@@ -145,20 +146,20 @@ def draw_apply(state: GinState, action: Action) -> None:
         state.must_draw_stock = False
     else:
         _take(state, seat, state.discards.pop())
-    prepare_discard(state, seat)
+    state.enter("discard")
 
 
 # ----- the discard phase (§3.2, §5) -------------------------------------------------------------
 
 
-def prepare_discard(state: GinState, seat: int) -> None:
-    """After a draw (or taking the up-card), work out once which discards allow a knock (§5.1)
-    and whether big gin is on (§5.2). ``deadwood(H - c) >= deadwood(H) - value(c)``, so most
-    discards are ruled out without a search."""
-    hand = state.hands[seat]
+def knock_check(state: GinState) -> None:
+    """On entering the discard phase (after a draw, or taking the up-card), work out once
+    which discards allow a knock (§5.1) and whether big gin is on (§5.2).
+    ``deadwood(H - c) >= deadwood(H) - value(c)``, so most discards are ruled out without a
+    search."""
+    hand = state.hands[state.seat_to_play]
     limit = state.game.hooks.knock_limit(state)
     state.knock_limit_now = limit
-    state.phase = "discard"
     # a discard lowers the deadwood by at most 10: over limit + 10 nothing can knock (the
     # usual case, found mostly without weighing the hand's sets); 0 is always asked (big gin)
     total = deadwood_within(hand, limit + 10 if limit > -10 else 0, RULES)
@@ -249,7 +250,7 @@ def discard_apply(state: GinState, action: Action) -> None:
         state.finish(state.game.hooks.settle_draw(state, seat))
     else:
         state.current_player = state.dealer if seat == state.non_dealer else state.non_dealer
-        state.phase = "draw"
+        state.enter("draw")
 
 
 class GinState(State):
@@ -258,14 +259,16 @@ class GinState(State):
     PHASES = phases(
         Phase("upcard", {"take", "decline"}, "take or decline the up-card",
               "first decide on the up-card: take upcard or decline upcard",
-              legal=upcard_legal, apply=upcard_apply),
+              legal=upcard_legal, apply=upcard_apply, next={"draw", "discard"}),
         Phase("draw", {"draw"}, "draw from the stock or the discard pile",
               "you must draw first: draw stock or draw discard",
-              legal=draw_legal, why_illegal=draw_why_illegal, apply=draw_apply),
+              legal=draw_legal, why_illegal=draw_why_illegal, apply=draw_apply,
+              next={"discard"}),
         Phase("discard", {"discard", "knock", "gin", "big"},
               "discard a card (or knock / gin with the discard)",
               "you have drawn already: discard, knock or gin",
-              legal=discard_legal, why_illegal=discard_why_illegal, apply=discard_apply),
+              legal=discard_legal, why_illegal=discard_why_illegal, apply=discard_apply,
+              next={"draw"}, on_enter=knock_check),
     )
     ALIASES: ClassVar[Mapping[str, str]] = {
         "take discard": "draw discard", "take stock": "draw stock",
@@ -315,7 +318,7 @@ class GinState(State):
         self.big_gin_ready = False
         self.knock_limit_now = 0
         self.advice = []
-        self.phase = "upcard"
+        self.enter("upcard")
         self.current_player = non_dealer
 
     def opponent(self, seat: int) -> int:
@@ -422,7 +425,7 @@ class GinState(State):
         player = copy.current_player
         if player is not None and copy.phase == "discard" \
                 and copy.hands[player].mask != self.hands[player].mask:
-            prepare_discard(copy, player)
+            knock_check(copy)
         return copy
 
     def zones(self) -> Mapping[str, Iterable[Card]]:

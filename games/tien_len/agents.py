@@ -31,12 +31,12 @@ from cardkit_games.tien_len.rules import (
 )
 from cardkit_games.tien_len.tracker import combination_of_play
 
-from cardkit.actions import Action
-from cardkit.agents import Agent
-from cardkit.cards import STANDARD_CARDS, Card, CardSet
-from cardkit.climbing import ClimbingRules, Combination, ComboType
-from cardkit.game import Game
-from cardkit.views import View
+from cardkit.engine.agents import Agent
+from cardkit.engine.game import Game
+from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
+from cardkit.values.actions import Action
+from cardkit.values.cards import STANDARD_CARDS, Card, CardSet
+from cardkit.values.views import View
 
 __all__ = ["GreedyAgent", "PlayedReader", "bosses_take_it_out", "greedy_agent", "hand_units",
            "is_boss"]

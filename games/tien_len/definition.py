@@ -15,11 +15,20 @@ from cardkit_games.tien_len.rules import climbing_rules, instant_wins_of
 from cardkit_games.tien_len.settlement import settle_instant_win, settle_normal, settle_void
 from cardkit_games.tien_len.state import TienLenState
 
-from cardkit.cache import BoundedCache
-from cardkit.cards import STANDARD_CARDS, Card, CardSet, Rank, Suit, card_mask
-from cardkit.game import GameDefinition, VariantExample
-from cardkit.hooks import Hooks
-from cardkit.state import State
+from cardkit.engine.capabilities import (
+    About,
+    Agents,
+    Encoding,
+    Evaluation,
+    HandAnalysis,
+    Scaffold,
+    VariantExample,
+)
+from cardkit.engine.definition import GameDefinition
+from cardkit.engine.state import State
+from cardkit.values.cache import BoundedCache
+from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, Rank, Suit, card_mask
+from cardkit.values.hooks import Hooks
 
 __all__ = ["BOMB_BONUS", "TIEN_LEN", "TWO_BONUS", "evaluate"]
 
@@ -107,6 +116,18 @@ VARIANT_EXAMPLE = VariantExample(
              "from cardkit.results import Result"),
 )
 
+ACTION_HELP = {
+    "play <cards>": "play a combination, e.g. 'play 3S 3C' (any card order): lead anything "
+                    "(the first lead must include 3S or the lowest dealt card), or beat the "
+                    "top with the same type and length, or a bomb on 2s",
+    "pass": "pass this trick: you are locked out of it until it ends (a leader cannot pass)",
+}
+
+
+def _hand_sizes(options: Mapping[str, Any]) -> tuple[int, int]:
+    return 1, 13
+
+
 TIEN_LEN = GameDefinition(
     name="tien-len",
     title="Tiến Lên",
@@ -116,7 +137,6 @@ TIEN_LEN = GameDefinition(
     player_counts=about.PLAYER_COUNTS,
     default_players=about.DEFAULT_PLAYERS,
     match=MATCH_RULES,
-    variant_example=VARIANT_EXAMPLE,
     hooks=Hooks(
         instant_wins=instant_wins,
         first_leader=first_leader,
@@ -124,21 +144,16 @@ TIEN_LEN = GameDefinition(
         settle_instant_win=settle_instant_win,
         settle_void=settle_void,
     ),
-    agents={"greedy": greedy_agent},
     zero_sum=False,
     check=check_options,
-    climbing_rules=climbing_rules,
-    analyse_hand=analyse_hand,
-    hand_sizes=lambda options: (1, 13),
-    evaluate=evaluate,
-    rules_summary=RULES_SUMMARY,
-    action_help={
-        "play <cards>": "play a combination, e.g. 'play 3S 3C' (any card order): lead anything "
-                        "(the first lead must include 3S or the lowest dealt card), or beat the "
-                        "top with the same type and length, or a bomb on 2s",
-        "pass": "pass this trick: you are locked out of it until it ends (a leader cannot pass)",
-    },
     max_actions=2000,
     version="0.1.0",
-    encoding=encoding,
+    capabilities=(
+        Agents({"greedy": greedy_agent}),
+        About(RULES_SUMMARY, ACTION_HELP),
+        HandAnalysis(climbing_rules=climbing_rules, analyse=analyse_hand, sizes=_hand_sizes),
+        Evaluation(evaluate),
+        Encoding(encoding),
+        Scaffold(VARIANT_EXAMPLE),
+    ),
 )

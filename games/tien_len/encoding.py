@@ -16,14 +16,14 @@ seat's played cards are its "shown in the log" plane.
 
 from __future__ import annotations
 
-from cardkit.cards import STANDARD_CARDS
-from cardkit.encoding import (
+from cardkit.engine.game import Game
+from cardkit.services.encoding import (
     ActionCatalogue,
     CombinationAbstraction,
     GameEncoding,
     ObservationEncoding,
 )
-from cardkit.game import Game
+from cardkit.values.cards import STANDARD_CARDS
 
 __all__ = ["encoding"]
 

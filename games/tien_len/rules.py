@@ -23,8 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from cardkit.cards import Card, CardSet, Suit
-from cardkit.climbing import (
+from cardkit.libraries.climbing import (
     BeatRule,
     ClimbingRules,
     Combination,
@@ -34,6 +33,7 @@ from cardkit.climbing import (
     beats_normally,
     classify,
 )
+from cardkit.values.cards import Card, CardSet, Suit
 
 __all__ = [
     "RANK_ORDER",

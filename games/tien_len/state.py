@@ -35,12 +35,13 @@ from cardkit_games.tien_len.tracker import (
     legal_plays,
 )
 
-from cardkit.actions import Action
-from cardkit.cards import Card, CardSet, card_mask, cards_of_mask
-from cardkit.climbing import ClimbingRules, Combination, ComboType
-from cardkit.sampling import redeal_hidden
-from cardkit.state import Phase, State, phases
-from cardkit.views import View
+from cardkit.engine.phases import Phase, phases
+from cardkit.engine.state import State
+from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
+from cardkit.libraries.sampling import redeal_hidden
+from cardkit.values.actions import Action
+from cardkit.values.cards import Card, CardSet, card_mask, cards_of_mask
+from cardkit.values.views import View
 
 __all__ = ["HAND_SIZE", "PASS", "TienLenState"]
 
@@ -106,7 +107,8 @@ def play(state: TienLenState, action: Action) -> None:
                                   and previous.type is not _SEQUENCE))
     )
     state.top = combo
-    state.phase = "follow"
+    if previous is None:  # a lead: the trick's other players now follow
+        state.enter("follow")
     state.last_player = seat
     state.must_include = None
     state.trick.append((seat, combo.cards))
@@ -214,8 +216,15 @@ def follow_apply(state: TienLenState, action: Action) -> None:
         return
     seat = state.current_player
     assert seat is not None
-    state.passed |= 1 << seat
-    state.advance(seat)
+    passed = state.passed | 1 << seat
+    state.passed = passed
+    # advance's usual case, first: the next seat holds cards and has not passed
+    following = (seat + state.step) % state.players
+    if (following != state.last_player and state.hands[following].mask
+            and not passed >> following & 1):
+        state.current_player = following
+    else:
+        state.advance(seat)
 
 
 class TienLenState(State):
@@ -224,11 +233,12 @@ class TienLenState(State):
     PHASES = phases(
         Phase("lead", {"play"}, "lead any combination (you cannot pass)",
               "you lead this trick: play any combination (the leader cannot pass)",
-              legal=lead_legal, why_illegal=lead_why_illegal, apply=play),
+              legal=lead_legal, why_illegal=lead_why_illegal, apply=play, next={"follow"}),
         Phase("follow", {"play", "pass"},
               "beat the top with a stronger combination of the same type, or pass",
               "play a combination that beats the top, or pass",
-              legal=follow_legal, why_illegal=follow_why_illegal, apply=follow_apply),
+              legal=follow_legal, why_illegal=follow_why_illegal, apply=follow_apply,
+              next={"lead"}),
     )
     ALIASES: ClassVar[Mapping[str, str]] = {}
 
@@ -285,7 +295,7 @@ class TienLenState(State):
         self.places = []
         self.must_include = None
         self.instant = {}
-        self.phase = "lead"
+        self.enter("lead")
 
         instant = self.game.hooks.instant_wins(self)
         if instant:
@@ -297,48 +307,6 @@ class TienLenState(State):
                 self.finish(self.game.hooks.settle_instant_win(self, seat, kinds[0]))
             return
         self.current_player, self.must_include = self.game.hooks.first_leader(self)
-
-    # ----- the engine's hot path, for this game's two phases ------------------------------------
-
-    def legal_actions(self) -> list[Action]:
-        """The legal actions now (empty when the game is over). Do not mutate the list.
-
-        The engine's own method, with the phase dispatch written out for the two phases
-        (``lead`` while no combination is on top, else ``follow``): simulations call this at
-        every turn."""
-        legal = self._legal
-        if legal is None:
-            if self.result is not None:
-                legal = []
-            elif self.top is None:
-                legal = lead_legal(self)
-            else:
-                legal = follow_legal(self)
-            self._legal = legal
-        return legal
-
-    def apply_unchecked(self, action: Action) -> None:
-        """Apply an action known to be legal (taken from ``legal_actions()``): the engine's own
-        method, with the phase dispatch written out (a pass locks the player out, §3.2; a play
-        is :func:`play`)."""
-        seat = self.current_player
-        self._legal = None
-        self._legal_set = None
-        if action.kind == "pass":
-            assert seat is not None
-            passed = self.passed | 1 << seat
-            self.passed = passed
-            # advance's usual case, inlined: the next seat holds cards and has not passed
-            players = self.players
-            following = (seat + self.step) % players
-            if (following != self.last_player and self.hands[following].mask
-                    and not passed >> following & 1):
-                self.current_player = following
-            else:
-                self.advance(seat)
-        else:
-            play(self, action)
-        self.history.append((seat, action))
 
     # ----- §3 the turn passes -------------------------------------------------------------------
 
@@ -386,7 +354,7 @@ class TienLenState(State):
         self.passed = 0
         self.bomb_fight = False
         self.current_player = leader
-        self.phase = "lead"
+        self.enter("lead")
 
     # ----- views ------------------------------------------------------------------------------
 

@@ -27,9 +27,7 @@ from itertools import compress
 from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.rules import TWO_POSITION, BombRules, bomb_rules_of
 
-from cardkit.actions import Action
-from cardkit.cards import ALL_CARDS, Card, CardSet
-from cardkit.climbing import (
+from cardkit.libraries.climbing import (
     ClimbingRules,
     Combination,
     ComboType,
@@ -40,6 +38,8 @@ from cardkit.climbing import (
     combination_of_mask,
     sequence_groups,
 )
+from cardkit.values.actions import Action
+from cardkit.values.cards import ALL_CARDS, Card, CardSet
 
 __all__ = ["SET_SIZE", "THRESHOLD_BITS", "TYPE_CODE", "PlayTracker", "SeatPlays", "SetPlays",
            "combination_of_play", "group_code", "legal_plays", "play_combination", "play_entry",

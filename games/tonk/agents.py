@@ -21,11 +21,11 @@ from collections.abc import Sequence
 import attrs
 from cardkit_games.tonk.state import card_values
 
-from cardkit.actions import Action
-from cardkit.agents import Agent
-from cardkit.cards import ALL_CARDS, Card, card_mask
-from cardkit.game import Game
-from cardkit.views import View
+from cardkit.engine.agents import Agent
+from cardkit.engine.game import Game
+from cardkit.values.actions import Action
+from cardkit.values.cards import ALL_CARDS, Card, card_mask
+from cardkit.values.views import View
 
 __all__ = ["CountEstimate", "CountReader", "GreedyAgent", "chance_lowest", "estimate_counts",
            "greedy_agent"]

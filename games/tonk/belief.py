@@ -26,11 +26,11 @@ from collections.abc import Callable
 from cardkit_games.tonk.count import card_values
 from cardkit_games.tonk.state import TonkState
 
-from cardkit.cards import Card, cards_of_mask
-from cardkit.melds.masks import NEAR_MASKS, RANKS_PER_SUIT
-from cardkit.sampling import PileEvidence, chain_refiner, linear_log_weight
-from cardkit.state import State
-from cardkit.views import View
+from cardkit.engine.state import State
+from cardkit.libraries.melds.masks import NEAR_MASKS, RANKS_PER_SUIT
+from cardkit.libraries.sampling import PileEvidence, chain_refiner, linear_log_weight
+from cardkit.values.cards import Card, cards_of_mask
+from cardkit.values.views import View
 
 __all__ = ["WEIGHTS", "Evidence", "belief", "evidence", "features", "keep_score"]
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from cardkit.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec
+from cardkit.values.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec
 
 __all__ = ["TONK_52", "TONK_54", "TonkDeck", "deck_for", "shuffle_like_random"]
 

@@ -27,11 +27,21 @@ from cardkit_games.tonk.settlement import (
 from cardkit_games.tonk.spreads import spread_rules
 from cardkit_games.tonk.state import TonkState
 
-from cardkit.cards import Card, card_mask
-from cardkit.game import GameDefinition, VariantExample
-from cardkit.hooks import Hooks
-from cardkit.melds import MeldRules
-from cardkit.state import State
+from cardkit.engine.capabilities import (
+    About,
+    Agents,
+    Belief,
+    Encoding,
+    Evaluation,
+    HandAnalysis,
+    Scaffold,
+    VariantExample,
+)
+from cardkit.engine.definition import GameDefinition
+from cardkit.engine.state import State
+from cardkit.libraries.melds import MeldRules
+from cardkit.values.cards import Card, card_mask
+from cardkit.values.hooks import Hooks
 
 __all__ = ["ACTION_HELP", "GAME", "evaluate", "meld_rules"]
 
@@ -119,6 +129,11 @@ VARIANT_EXAMPLE = VariantExample(
 )
 
 
+def hand_sizes(options: Mapping[str, Any]) -> tuple[int, int]:
+    """A hand holds one card to one more than the deal (after a draw)."""
+    return 1, options["hand_size"] + 1
+
+
 GAME = GameDefinition(
     name="tonk",
     title="Tonk",
@@ -129,7 +144,6 @@ GAME = GameDefinition(
     default_players=about.DEFAULT_PLAYERS,
     match=MATCH,
     deck=deck_for,
-    variant_example=VARIANT_EXAMPLE,
     hooks=Hooks(
         deal_check=deal_check,
         settle_initial_win=settle_initial_win,
@@ -141,16 +155,16 @@ GAME = GameDefinition(
         settle_double_double=settle_double_double,
         settle_side_bet=settle_side_bet,
     ),
-    agents={"greedy": greedy_agent},
     zero_sum=True,
-    rules_summary=RULES_SUMMARY,
-    action_help=ACTION_HELP,
     max_actions=5000,
-    meld_rules=meld_rules,
-    analyse_hand=analyse_hand,
-    hand_sizes=lambda options: (1, options["hand_size"] + 1),
-    evaluate=evaluate,
-    belief=belief,
-    hand_value=hand_value,
-    encoding=encoding,
+    capabilities=(
+        Agents({"greedy": greedy_agent}),
+        About(RULES_SUMMARY, ACTION_HELP),
+        HandAnalysis(meld_rules=meld_rules, analyse=analyse_hand, value=hand_value,
+                     sizes=hand_sizes),
+        Evaluation(evaluate),
+        Belief(belief),
+        Encoding(encoding),
+        Scaffold(VARIANT_EXAMPLE),
+    ),
 )

@@ -11,7 +11,8 @@ the discard pile and still holds.
 
 from __future__ import annotations
 
-from cardkit.encoding import (
+from cardkit.engine.game import Game
+from cardkit.services.encoding import (
     ActionCatalogue,
     GameEncoding,
     ObservationEncoding,
@@ -22,7 +23,6 @@ from cardkit.encoding import (
     meld_keys,
     taken_from_pile,
 )
-from cardkit.game import Game
 
 __all__ = ["encoding"]
 

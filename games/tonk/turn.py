@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 from cardkit_games.tonk import settlement
 
-from cardkit.deck import derive_seed
+from cardkit.values.deck import derive_seed
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
 
-__all__ = ["after_deal", "reshuffle", "start_turn"]
+__all__ = ["after_deal", "begin_turn", "reshuffle", "start_turn"]
 
 
 def after_deal(state: TonkState) -> None:
@@ -29,10 +29,18 @@ def after_deal(state: TonkState) -> None:
 
 
 def start_turn(state: TonkState, seat: int) -> None:
-    """Phase A: E3 (a dealt 49 wins when its first turn starts), the turn cap, the drop lock
-    (consumed one per turn), a reshuffle if needed; then the draw (phase ``start``)."""
-    options = state.options
+    """``seat``'s turn begins: the hand enters phase ``start``, whose entry runs
+    :func:`begin_turn`."""
     state.current_player = seat
+    state.enter("start")
+
+
+def begin_turn(state: TonkState) -> None:
+    """Phase A, on entering phase ``start``: E3 (a dealt 49 wins when its first turn starts),
+    the turn cap, the drop lock (consumed one per turn), a reshuffle if needed; then the
+    player draws or drops."""
+    options = state.options
+    seat = state.seat_to_play
     if (options["initial_tonk_mode"] == "50_auto_49_in_turn" and not state.had_turn[seat]
             and state.dealt_counts[seat] == 49):
         settlement.initial_win(state, seat, options["initial_49_multiplier"], "49",
@@ -62,8 +70,6 @@ def start_turn(state: TonkState, seat: int) -> None:
             reshuffle(state)
         elif mode == "end_after_last_draw_turn":  # not reached: the hand ended already
             settlement.stock_out(state, "the stock is empty")
-            return
-    state.phase = "start"
 
 
 def _visible_top_count(state: TonkState) -> int:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.encoding import EncodingError, encoding_for, fallback_encoding
+from cardkit.services.encoding import EncodingError, encoding_for, fallback_encoding
 
 GAMES = [(name, players) for name in ("gin-rummy", "tonk", "tien-len", "conquian",
                                       "oklahoma-gin")
@@ -79,8 +79,8 @@ def test_fallback_covers_a_plugin_that_declares_nothing() -> None:
 
 
 def test_ladder_names_fall_back_to_what_a_game_offers() -> None:
-    from cardkit.adapters.common import ladder_agent
-    from cardkit.search import SearchAgent
+    from cardkit.frontends.adapters.common import ladder_agent
+    from cardkit.services.search import SearchAgent
 
     tonk = cardkit.load_game("tonk")
     assert type(ladder_agent(tonk, "normal", 0, 1)) is type(tonk.agent("greedy"))
@@ -92,8 +92,8 @@ def test_ladder_names_fall_back_to_what_a_game_offers() -> None:
 
 
 def test_overflow_is_bounded_with_a_clear_error() -> None:
-    from cardkit.actions import parse_action
-    from cardkit.encoding import ActionCatalogue
+    from cardkit.services.encoding import ActionCatalogue
+    from cardkit.values.actions import parse_action
 
     catalogue = ActionCatalogue(["pass"], overflow=1)
     assert catalogue.encode(parse_action("draw stock")) == 1
@@ -127,7 +127,7 @@ pettingzoo = pytest.importorskip("pettingzoo")
 def test_pettingzoo_api(name: str, players: int) -> None:
     from pettingzoo.test import api_test
 
-    from cardkit.adapters.pettingzoo import env
+    from cardkit.frontends.adapters.pettingzoo import env
 
     api_test(env(name, players=players), num_cycles=60)
 
@@ -137,7 +137,7 @@ def test_tonk_all_house_rules_catalogue_lists_each_spread_once() -> None:
     are the same cards): the catalogue builds, and the PettingZoo API test passes on it."""
     from pettingzoo.test import api_test
 
-    from cardkit.adapters.pettingzoo import env
+    from cardkit.frontends.adapters.pettingzoo import env
 
     game = cardkit.load_game("tonk", preset="all_house_rules")
     keys = encoding_for(game).actions.keys
@@ -147,7 +147,7 @@ def test_tonk_all_house_rules_catalogue_lists_each_spread_once() -> None:
 
 
 def test_pettingzoo_illegal_action_is_refused_without_change() -> None:
-    from cardkit.adapters.pettingzoo import env
+    from cardkit.frontends.adapters.pettingzoo import env
 
     table = env("gin-rummy", players=2, render_mode="ansi")
     table.reset(seed=5)
@@ -161,7 +161,7 @@ def test_pettingzoo_illegal_action_is_refused_without_change() -> None:
 
 
 def test_pettingzoo_rewards_are_the_payoffs() -> None:
-    from cardkit.adapters.pettingzoo import env
+    from cardkit.frontends.adapters.pettingzoo import env
 
     table = env("tonk", players=3)
     table.reset(seed=2)
@@ -182,7 +182,7 @@ def test_pettingzoo_rewards_are_the_payoffs() -> None:
 def test_gymnasium_check_env(name: str, players: int) -> None:
     from gymnasium.utils.env_checker import check_env
 
-    from cardkit.adapters.gymnasium import make_env
+    from cardkit.frontends.adapters.gymnasium import make_env
 
     check_env(make_env(name, seat=players - 1, opponents="random", players=players),
               skip_render_check=True)
@@ -191,7 +191,7 @@ def test_gymnasium_check_env(name: str, players: int) -> None:
 def test_gymnasium_ids_and_refusals() -> None:
     import gymnasium
 
-    import cardkit.adapters.gymnasium
+    import cardkit.frontends.adapters.gymnasium
 
     table = gymnasium.make("cardkit/gin-rummy-v0", players=2, opponents="easy")
     observation, _ = table.reset(seed=1)
@@ -202,7 +202,7 @@ def test_gymnasium_ids_and_refusals() -> None:
     assert table.unwrapped.state.snapshot() == before
     assert (again["observation"] == observation["observation"]).all()
     with pytest.raises(ValueError, match="no agent 'nobody'"):
-        cardkit.adapters.gymnasium.make_env("tonk", opponents="nobody")
+        cardkit.frontends.adapters.gymnasium.make_env("tonk", opponents="nobody")
 
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -210,14 +210,14 @@ pyspiel = pytest.importorskip("pyspiel")
 
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_openspiel_random_sim(name: str, players: int) -> None:
-    from cardkit.adapters.openspiel import load_game
+    from cardkit.frontends.adapters.openspiel import load_game
 
     pyspiel.random_sim_test(load_game(name, players=players), num_sims=1, serialize=True,
                             verbose=False)
 
 
 def test_openspiel_strings_and_resampling() -> None:
-    from cardkit.adapters.openspiel import load_game
+    from cardkit.frontends.adapters.openspiel import load_game
 
     game = load_game("gin-rummy", players=2, knock_limit=5)
     assert pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()
@@ -235,19 +235,70 @@ def test_openspiel_strings_and_resampling() -> None:
     assert len(state.observation_tensor(seat)) == game.observation_tensor_size()
 
 
-@pytest.mark.parametrize("name", BUILT_IN)
-def test_ismcts_plays_a_full_hand(name: str) -> None:
+#: Every built-in game at the player counts that exercise it.
+RESAMPLED = [("gin-rummy", 2), ("gin-rummy", 3), ("tonk", 2), ("tonk", 3), ("tien-len", 4)]
+
+
+def _random_hand_states(game, seed: int, every: int = 3):
+    """The states of a random hand of the OpenSpiel ``game``, after the deal, every few moves."""
+    state, rng = game.new_initial_state(), random.Random(seed)
+    step = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+            continue
+        if step % every == 0:
+            yield state
+        state.apply_action(rng.choice(state.legal_actions()))
+        step += 1
+
+
+@pytest.mark.parametrize(("name", "players"), RESAMPLED)
+def test_a_resampled_world_is_a_state_built_afresh_from_its_deal_and_moves(name, players):
+    """After ``resample_from_infostate(p)``, every seat's information state and observation
+    are those of a state built from the world's own history (nothing is copied from the real
+    state), and seat ``p``'s are exactly the real ones."""
+    import pyspiel
+
+    from cardkit.frontends.adapters.openspiel import load_game
+
+    game = load_game(name, players=players)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    others_changed = 0
+    for state in _random_hand_states(game, seed=players):
+        seat = state.current_player()
+        world = state.resample_from_infostate(seat, sampler)
+        fresh = game.new_initial_state()  # the world's deal, then its moves by their text
+        for action in world.history()[:len(game.deck)]:
+            fresh.apply_action(action)
+        for _, move in world.hand.history:
+            fresh.apply_move(str(move))
+        for other in range(players):
+            assert world.information_state_string(other) == \
+                fresh.information_state_string(other)
+            assert world.observation_string(other) == fresh.observation_string(other)
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.observation_string(seat) == state.observation_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+        others_changed += any(world.information_state_string(other) !=
+                              state.information_state_string(other)
+                              for other in range(players) if other != seat)
+    assert others_changed  # a re-dealt seat remembers its new hand, not the real one
+
+
+@pytest.mark.parametrize(("name", "players"), RESAMPLED)
+def test_ismcts_plays_a_full_hand(name: str, players: int) -> None:
     """OpenSpiel's ISMCTS (its Python port: see test_cpp_ismcts_on_python_games) plays seat 0
-    of a whole hand, resampling through the game's determinize."""
+    of a whole hand with consistent action sets: worlds sharing an information state share
+    their legal moves."""
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from cardkit.adapters.openspiel import load_game
+    from cardkit.frontends.adapters.openspiel import load_game
 
-    game = load_game(name, players=2)
+    game = load_game(name, players=players)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
-                           2.0, 4, random_state=np.random.RandomState(1),
-                           allow_inconsistent_action_sets=True)
+                           2.0, 8, random_state=np.random.RandomState(1))
     state, rng = game.new_initial_state(), random.Random(1)
     while not state.is_terminal():
         if state.is_chance_node():
@@ -256,7 +307,7 @@ def test_ismcts_plays_a_full_hand(name: str) -> None:
             state.apply_action(bot.step(state))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-    assert len(state.returns()) == 2
+    assert len(state.returns()) == players
 
 
 #: The C++ ISMCTS configurations: every built-in game, gin at both of its player counts.
@@ -271,7 +322,7 @@ CPP_ISMCTS = """
 import random, sys
 import pyspiel
 from open_spiel.python.games import kuhn_poker  # registers python_kuhn_poker
-from cardkit.adapters.openspiel import load_game
+from cardkit.frontends.adapters.openspiel import load_game
 
 def full_hand(game):
     bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 3, -1,
@@ -368,7 +419,7 @@ def test_observations_do_not_depend_on_what_was_encoded_before(
         first: int, second: int, cut: int) -> None:
     """The log planes read each log once and continue from there: interleaving two hands
     gives the same vectors as a fresh encoding."""
-    from cardkit.encoding import ObservationEncoding
+    from cardkit.services.encoding import ObservationEncoding
 
     game = cardkit.load_game("gin-rummy", players=2)
     shared = encoding_for(game).observation

@@ -11,16 +11,18 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 
-from cardkit.actions import Action
-from cardkit.cards import Card, CardSet
-from cardkit.game import GameDefinition
-from cardkit.hooks import Hooks
-from cardkit.melds import MeldRules, best_arrangement, deadwood_value
-from cardkit.options import Option, OptionSet, Preset
-from cardkit.results import Result, Transfer
-from cardkit.sampling import redeal_hidden
-from cardkit.state import Phase, State, phases
-from cardkit.views import View
+from cardkit.engine.definition import GameDefinition
+from cardkit.engine.game import Game
+from cardkit.engine.phases import Phase, phases
+from cardkit.engine.state import State
+from cardkit.libraries.melds import MeldRules, best_arrangement, deadwood_value
+from cardkit.libraries.sampling import redeal_hidden
+from cardkit.values.actions import Action
+from cardkit.values.cards import Card, CardSet
+from cardkit.values.hooks import Hooks
+from cardkit.values.options import Option, OptionSet, Preset
+from cardkit.values.results import Result, Transfer
+from cardkit.values.views import View
 
 RULES = MeldRules()
 DRAW_STOCK = Action("draw", "stock")
@@ -60,7 +62,7 @@ def draw_apply(state: KnockRummyState, action: Action) -> None:
         card = state.discards.pop()
         state.taken = card
     state.hands[seat] = state.hands[seat].add(card)
-    state.phase = "discard"
+    state.enter("discard")
 
 
 # ----- the discard phase ------------------------------------------------------------------------
@@ -105,7 +107,7 @@ def discard_apply(state: KnockRummyState, action: Action) -> None:
         state.finish(Result("stock_out", (), (0,) * state.players))
     else:
         state.current_player = (seat + 1) % state.players
-        state.phase = "draw"
+        state.enter("draw")
 
 
 class KnockRummyState(State):
@@ -114,10 +116,11 @@ class KnockRummyState(State):
     PHASES = phases(
         Phase("draw", {"draw"}, "draw from the stock or the discard pile",
               "you must draw before you discard",
-              legal=draw_legal, apply=draw_apply),
+              legal=draw_legal, apply=draw_apply, next={"discard"}),
         Phase("discard", {"discard", "knock"}, "discard a card, or knock",
               "you have drawn already: discard or knock",
-              legal=discard_legal, apply=discard_apply, why_illegal=discard_why_illegal),
+              legal=discard_legal, apply=discard_apply, why_illegal=discard_why_illegal,
+              next={"draw"}),
     )
     ALIASES: Mapping[str, str] = {"take discard": "draw discard"}
 
@@ -136,7 +139,7 @@ class KnockRummyState(State):
         self.discards = [deck[size * self.players]]
         self.stock = deck[size * self.players + 1:]
         self.current_player = first
-        self.phase = "draw"
+        self.enter("draw")
         self.taken = None
 
     def view(self, seat: int) -> View:
@@ -205,6 +208,11 @@ class GreedyAgent:
         return self.choose(view, legal), "lowest deadwood"
 
 
+def greedy(game: Game, seat: int, seed: int) -> GreedyAgent:
+    """The ``greedy`` agent factory."""
+    return GreedyAgent()
+
+
 KNOCK_RUMMY = GameDefinition(
     name="knock-rummy",
     title="Knock rummy (test game)",
@@ -222,6 +230,6 @@ KNOCK_RUMMY = GameDefinition(
     player_counts=(2, 3, 4),
     default_players=2,
     hooks=Hooks(settle=settle),
-    agents={"greedy": lambda game, seat, seed: GreedyAgent()},
+    agents={"greedy": greedy},
     zero_sum=True,
 )

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.agents import choose_action
-from cardkit.cards import ALL_CARDS, card_mask, parse_cards
-from cardkit.melds import deadwood_value
-from cardkit.sampling import exchange_chain
-from cardkit.search import Sampler
+from cardkit.libraries.melds import deadwood_value
+from cardkit.libraries.sampling import exchange_chain
+from cardkit.services.search import Sampler
+from cardkit.services.search.choose import choose_action
+from cardkit.values.cards import ALL_CARDS, card_mask, parse_cards
 from tests.cardkit.test_search import decision_point
 
 

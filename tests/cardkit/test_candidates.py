@@ -6,15 +6,15 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.cards import STANDARD_CARDS, Card, CardSet, Suit
-from cardkit.melds import MeldRules, best_with_layoffs, deadwood_value
-from cardkit.melds.candidates import (
+from cardkit.libraries.melds import MeldRules, best_with_layoffs, deadwood_value
+from cardkit.libraries.melds.candidates import (
     distinct_for_layoffs,
     layoff_signature,
     min_deadwood_arrangements,
     valid_arrangements,
 )
-from cardkit.melds.meld import classify
+from cardkit.libraries.melds.meld import classify
+from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, Suit
 
 RULES = MeldRules()
 # Hands rich in melds: cards from a few ranks and three suits, so sets, runs and overlaps abound.

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardkit.cards import ALL_CARDS, JOKERS, Card, CardSet, Rank, Suit, parse_cards
-from cardkit.deck import (
+from cardkit.values.cards import ALL_CARDS, JOKERS, Card, CardSet, Rank, Suit, parse_cards
+from cardkit.values.deck import (
     FORTY_CARD_SPANISH,
     STANDARD_52,
     WITH_JOKERS_54,

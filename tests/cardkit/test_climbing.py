@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.cards import STANDARD_CARDS, CardSet, Suit, parse_cards
-from cardkit.climbing import (
+from cardkit.libraries.climbing import (
     ClimbingRules,
     Combination,
     ComboType,
@@ -22,6 +21,7 @@ from cardkit.climbing import (
     combination_sort_key,
     combinations_of_type,
 )
+from cardkit.values.cards import STANDARD_CARDS, CardSet, Suit, parse_cards
 
 S, C, D, H = Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS
 ALL_BUT_TWO = frozenset(range(1, 14)) - {2}
@@ -352,7 +352,7 @@ def test_extra_types_own_group_and_overlaps() -> None:
 
 
 def _combination(rules: ClimbingRules, found: int, type_: ComboType) -> Combination:
-    from cardkit.climbing import combination_of_mask
+    from cardkit.libraries.climbing import combination_of_mask
 
     return combination_of_mask(rules, found, type_)
 
@@ -361,7 +361,7 @@ def _combination(rules: ClimbingRules, found: int, type_: ComboType) -> Combinat
 @given(hand=st.lists(st.sampled_from(STANDARD_CARDS), min_size=0, max_size=16, unique=True),
        order=st.randoms(use_true_random=False))
 def test_hand_combinations_follow_the_hand(hand: list, order) -> None:
-    from cardkit.climbing import HandCombinations
+    from cardkit.libraries.climbing import HandCombinations
 
     rules = TIEN_LEN_LIKE
     tracked = HandCombinations(rules)

@@ -6,8 +6,8 @@ from hypothesis import strategies as st
 
 import cardkit
 from cardkit import Action, IllegalAction, parse_action
-from cardkit.agents import RandomAgent
-from cardkit.cards import ALL_CARDS, Card
+from cardkit.engine.agents import RandomAgent
+from cardkit.values.cards import ALL_CARDS, Card
 from tests.cardkit.knock_rummy import KNOCK_RUMMY
 
 # dealer is seat 1, so seat 0 gets the first card; then the up-card, then the stock
@@ -143,7 +143,7 @@ def test_agent_registry():
     with pytest.raises(ValueError,
                        match="agents: random, easy, normal, hard, expert, greedy, search"):
         game.agent("clever")
-    from cardkit.state import State
+    from cardkit.engine.state import State
 
     plain = KNOCK_RUMMY.variant(name="no-search",
                                 state_class=type("Plain", (KNOCK_RUMMY.state_class,),

@@ -8,8 +8,8 @@ import random
 import pytest
 
 import cardkit
-from cardkit.agents import choose_action
-from cardkit.search.expert import ExpertAgent, confidence_words
+from cardkit.services.search.choose import choose_action
+from cardkit.services.search.expert import ExpertAgent, confidence_words
 from tests.cardkit.knock_rummy import KNOCK_RUMMY
 from tests.cardkit.test_search import decision_point
 

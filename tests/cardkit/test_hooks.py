@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 import cardkit
-from cardkit.hooks import HookError, Hooks
+from cardkit.values.hooks import HookError, Hooks
 
 
 def test_every_installed_game_follows_the_convention() -> None:

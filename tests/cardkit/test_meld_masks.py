@@ -9,10 +9,10 @@ from itertools import combinations, product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.cards import JOKERS, STANDARD_CARDS, Card, card_mask, cards_of_mask, parse_cards
-from cardkit.melds import MeldRules, classify
-from cardkit.melds.layoff import layoff_identities
-from cardkit.melds.masks import natural_meld_masks, wild_meld_masks
+from cardkit.libraries.melds import MeldRules, classify
+from cardkit.libraries.melds.layoff import layoff_identities
+from cardkit.libraries.melds.masks import natural_meld_masks, wild_meld_masks
+from cardkit.values.cards import JOKERS, STANDARD_CARDS, Card, card_mask, cards_of_mask, parse_cards
 
 RULES = [
     MeldRules(),

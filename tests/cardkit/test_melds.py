@@ -8,8 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardkit.cards import JOKERS, STANDARD_CARDS, Card, CardSet, parse_cards
-from cardkit.melds import (
+from cardkit.libraries.melds import (
     DEFAULT_RULES,
     Meld,
     MeldRules,
@@ -23,6 +22,7 @@ from cardkit.melds import (
     lay_off,
     layoff_positions,
 )
+from cardkit.values.cards import JOKERS, STANDARD_CARDS, Card, CardSet, parse_cards
 
 GIN = MeldRules()
 HIGH = MeldRules(ace="high_or_low")
@@ -462,8 +462,8 @@ def test_best_with_layoffs_wild_brute(hand: list[Card], jokers: tuple) -> None:
 def product_reference(hand: list[Card], rules: MeldRules) -> tuple[int, int]:
     """(score, set cards) by trying every product of the undominated set choices of every rank
     that can hold a set, in the tie-break order: the search before its one-rank shortcut."""
-    from cardkit.melds import arrange
-    from cardkit.melds.tables import M13, tables_for
+    from cardkit.libraries.melds import arrange
+    from cardkit.libraries.melds.tables import M13, tables_for
 
     tables = tables_for(rules)
     h = CardSet(hand).mask
@@ -482,8 +482,8 @@ def product_reference(hand: list[Card], rules: MeldRules) -> tuple[int, int]:
 @given(hand=hands(STANDARD_CARDS, 2, 11) | hands(BLOCK, 2, 11),
        rules=st.sampled_from([GIN, HIGH, FORTY, SETS_OF_3]))
 def test_one_rank_shortcut_equals_the_product_search(hand: list[Card], rules: MeldRules) -> None:
-    from cardkit.melds import arrange
-    from cardkit.melds.tables import tables_for
+    from cardkit.libraries.melds import arrange
+    from cardkit.libraries.melds.tables import tables_for
 
     expected = product_reference(hand, rules)
     assert arrange._solve(CardSet(hand).mask, tables_for(rules)) == expected
@@ -500,7 +500,7 @@ def test_lazy_arrangement_is_the_built_one(hand: list[Card], rules: MeldRules) -
 
     import attrs
 
-    from cardkit.melds import Arrangement
+    from cardkit.libraries.melds import Arrangement
 
     lazy = best_arrangement(hand, rules)
     value = lazy.deadwood_value

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardkit.options import Option, OptionSet, Preset
+import cardkit
+from cardkit.values.options import Option, OptionSet, Preset
 
 OPTIONS = OptionSet(
     [
@@ -106,3 +107,21 @@ def test_declaration_errors():
 def test_valid_ints_are_accepted_as_numbers_and_text(value):
     assert OPTIONS["hit_penalty_turns"].convert(value) == value
     assert OPTIONS["hit_penalty_turns"].convert(str(value)) == value
+
+
+def test_a_mistyped_option_name_gets_the_likely_ones():
+    with pytest.raises(ValueError, match=r"no option 'hit_penalty' \(did you mean "
+                                         r"hit_penalty_turns or hit_penalty_counting\?\)"):
+        cardkit.load_game("tonk", hit_penalty=1)
+    with pytest.raises(ValueError, match=r"no option 'jokrs' \(did you mean jokers\?\)"):
+        cardkit.load_game("tonk", jokrs=True)
+
+
+def test_an_option_number_must_be_finite_and_within_the_limit():
+    with pytest.raises(ValueError, match="out of range"):
+        cardkit.load_game("gin-rummy", knock_limit=10**300)
+    number = Option("weight", "number", 1.0, "a weight", "test")
+    for value in (float("inf"), float("nan"), 1e300):
+        with pytest.raises(ValueError, match="out of range"):
+            number.convert(value)
+    assert number.convert(2.5) == 2.5

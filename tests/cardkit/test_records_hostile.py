@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import cardkit
 from cardkit import RecordError
-from cardkit.records import HandRecord, MatchRecord, parse_record, replay
+from cardkit.services.records import HandRecord, MatchRecord, parse_record, replay
 
 
 def finished_hand(game_name, seed=3, **options):
@@ -281,3 +281,20 @@ def test_hand_record_from_dict_is_the_same_loader():
     data["context"]["dealer"] = 7
     with pytest.raises(RecordError, match="context.dealer"):
         HandRecord.from_dict(data)
+
+
+@pytest.mark.parametrize("value", [10**300, -(10**300), 1e308])
+def test_an_option_number_beyond_the_limit_is_refused(value):
+    data = hand_data("gin-rummy")
+    data["options"]["knock_limit"] = value
+    with pytest.raises(RecordError, match="knock_limit: .* (is out of range|is not allowed)"):
+        parse_record(json.dumps(data))
+
+
+@pytest.mark.parametrize("spelling", ["{} ", " {}", "{}".upper, "  {}  "])
+def test_a_move_written_otherwise_than_the_game_writes_it_is_refused(spelling):
+    data = hand_data("tonk")
+    first = data["actions"][0]
+    data["actions"][0] = spelling.format(first) if isinstance(spelling, str) else first.upper()
+    with pytest.raises(RecordError, match="is not written as the game writes that move"):
+        parse_record(json.dumps(data)).replay()

@@ -6,10 +6,10 @@ import attrs
 import pytest
 
 import cardkit
-from cardkit import registry
-from cardkit.cards import JOKERS, Card, CardSet, parse_cards
-from cardkit.melds import MeldRules
-from cardkit.testing import ConformanceError, check_game, view_cards
+from cardkit.libraries.melds import MeldRules
+from cardkit.services import registry
+from cardkit.services.testing import ConformanceError, check_game, view_cards
+from cardkit.values.cards import JOKERS, Card, CardSet, parse_cards
 from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState
 
 
@@ -95,8 +95,8 @@ def test_view_cards_walks_everything():
 
 
 def test_declared_identities_are_not_shown_cards():
-    from cardkit.actions import parse_action
-    from cardkit.melds import classify
+    from cardkit.libraries.melds import classify
+    from cardkit.values.actions import parse_action
 
     wild_run = classify(parse_cards("5H X1 7H"), MeldRules(wild=JOKERS),
                         declared={JOKERS[0]: Card.parse("6H")})
@@ -106,7 +106,7 @@ def test_declared_identities_are_not_shown_cards():
 
 def test_patient_playouts_reach_long_hands():
     """Half the kit's hands avoid ending moves, so deep states are checked too."""
-    from cardkit.testing import check_hand
+    from cardkit.services.testing import check_hand
 
     game = KNOCK_RUMMY.configure(players=2, knock_limit=60)  # a knock is almost always legal
     quick = [len(check_hand(game, seed).history) for seed in range(6)]

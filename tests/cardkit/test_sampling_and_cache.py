@@ -7,9 +7,9 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardkit.cache import BoundedCache
-from cardkit.cards import ALL_CARDS, cards_of_mask
-from cardkit.sampling import redeal_hidden
+from cardkit.libraries.sampling import redeal_hidden
+from cardkit.values.cache import BoundedCache
+from cardkit.values.cards import ALL_CARDS, cards_of_mask
 
 
 @given(seed=st.integers(0, 2**32), hidden_bits=st.integers(0, 2**52 - 1),

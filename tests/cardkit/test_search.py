@@ -8,12 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.actions import Action
-from cardkit.agents import choose_action
-from cardkit.search import MistakenAgent, Sampler, SearchAgent
-from cardkit.search.racing import MoveStats, Race
-from cardkit.search.rollout import relative_score
-from cardkit.testing import ConformanceError, check_game
+from cardkit.services.search import MistakenAgent, Sampler, SearchAgent
+from cardkit.services.search.choose import choose_action
+from cardkit.services.search.racing import MoveStats, Race
+from cardkit.services.search.rollout import relative_score
+from cardkit.services.testing import ConformanceError, check_game
+from cardkit.values.actions import Action
 from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState
 
 SEARCHING_GAMES = [("knock-rummy", 2), ("tonk", 2), ("gin-rummy", 2), ("gin-rummy", 3),

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from click.testing import CliRunner
 
-from cardkit.melds import MeldRules
-from cardkit.registry import register, unregister
+from cardkit.libraries.melds import MeldRules
+from cardkit.services.registry import register, unregister
 from tests.cardkit.knock_rummy import KNOCK_RUMMY
 
 TEST_GAME = KNOCK_RUMMY.variant(meld_rules=lambda options: MeldRules())

@@ -11,7 +11,7 @@ import pytest
 from cardkit_cli.main import cli
 from click.testing import CliRunner
 
-from cardkit.registry import GameInfo
+from cardkit.services.registry import GameInfo
 
 
 def run(runner: CliRunner, *args: str, stdin: str | None = None):
@@ -30,7 +30,7 @@ def test_help_and_version(runner: CliRunner) -> None:
 
 def test_games_lists_games_and_broken_plugins(runner: CliRunner, knock_rummy: str,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardkit import registry
+    from cardkit.services import registry
 
     broken = {"broken-game": GameInfo("broken-game", "some-plugin", None,
                                       "ImportError: no module named boom")}
@@ -61,7 +61,7 @@ def test_rules_text_json_markdown(runner: CliRunner, knock_rummy: str) -> None:
     (["rules", "knock-rummy", "--preset", "zzz"], "valid presets: strict"),
     (["rules", "knock-rummy", "--players", "9"], "is for 2, 3, 4 players"),
     (["hand", "knock-rummy", "7H", "ZZ"], "'ZZ' is not a card"),
-    (["hand", "knock-rummy", "7H", "7H"], "named twice"),
+    (["hand", "knock-rummy", "7H", "7H"], "7H is named twice"),
     (["play", "knock-rummy", "--bot", "genius"], "bots: random, easy, normal, hard"),
     (["play", "knock-rummy", "--seat", "5"], "seats are 0 to 1"),
     (["play", "knock-rummy", "--bots", "greedy,random"], "--bots names 2 bots"),

@@ -4,7 +4,7 @@ from cardkit_cli.render import Style, display_key
 from rich.console import Console
 
 import cardkit
-from cardkit.actions import parse_action
+from cardkit.values.actions import parse_action
 
 
 def test_climbing_moves_are_listed_low_to_high_in_the_games_order():

@@ -125,3 +125,11 @@ def update_pages() -> None:
 
 if __name__ == "__main__":
     update_pages()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_nothing_printed_names_an_internal_issue(game: str) -> None:
+    """A source a reader cannot look up ("issue #5") is no source: the rules say why instead."""
+    printed = CliRunner().invoke(cli, ["rules", game], catch_exceptions=False).output
+    assert not re.search(r"\bissue #?\d", printed, re.IGNORECASE)
+    assert not re.search(r"\bissue #?\d", page_text(game), re.IGNORECASE)

@@ -13,9 +13,9 @@ import pytest
 from cardkit_cli.main import cli
 from click.testing import CliRunner
 
-from cardkit.lab import LabInterrupted, Variant, run_experiment
-from cardkit.lab.backends import Backend, ChunksInterrupted
-from cardkit.lab.simulate import run_chunk
+from cardkit.frontends.lab import LabInterrupted, Variant, run_experiment
+from cardkit.frontends.lab.backends import Backend, ChunksInterrupted
+from cardkit.frontends.lab.simulate import run_chunk
 
 
 def run(*args):
@@ -23,12 +23,12 @@ def run(*args):
 
 
 def test_unwritable_outputs_are_refused_before_the_simulation(monkeypatch):
-    import cardkit.lab
+    import cardkit.frontends.lab
 
     def no_work(*args, **kwargs):
         raise AssertionError("the simulation started")
 
-    monkeypatch.setattr(cardkit.lab, "run_experiment", no_work)
+    monkeypatch.setattr(cardkit.frontends.lab, "run_experiment", no_work)
     for flag in ("--json", "--csv", "--plot"):
         result = run("lab", "tonk", "--hands", "10", flag, "/nonexistent/folder/x.out")
         assert result.exit_code == 2, result.output
@@ -134,7 +134,7 @@ def test_every_chart_panel_has_x_labels_and_an_all_zero_panel_keeps_its_axis():
     pytest.importorskip("matplotlib")
     import matplotlib.pyplot as plt
 
-    from cardkit.lab.plot import build_figure
+    from cardkit.frontends.lab.plot import build_figure
 
     # with no lead evaluation and hit locks off, some panels measure only zeros
     result = run_experiment("tonk", [Variant("base", {}), Variant("b", {"jokers": 2})],
@@ -160,7 +160,7 @@ def test_an_all_zero_panel_is_drawn_with_a_note():
     import attrs
     import matplotlib.pyplot as plt
 
-    from cardkit.lab.plot import build_figure
+    from cardkit.frontends.lab.plot import build_figure
 
     result = run_experiment("tonk", [Variant("base", {})], units=10, workers=1, skill_units=0)
     result.metrics[0] = [attrs.evolve(m, value=0.0, low=0.0, high=0.0)

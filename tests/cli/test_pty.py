@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import cardkit
-from cardkit.cards import STANDARD_CARDS, Card
+from cardkit.values.cards import STANDARD_CARDS, Card
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -95,3 +95,20 @@ def test_play_a_hand_in_a_terminal(game: str, seed: int, kind: str, tmp_path: Pa
     assert child.exitstatus == 0
     record = cardkit.load_record(save)
     assert isinstance(record, cardkit.MatchRecord) and record.hands[0].result is not None
+
+
+def test_a_line_typed_before_the_prompt_is_thrown_away_with_a_note() -> None:
+    """A line typed while the program starts (or the bots play) answers nothing: here 'quit',
+    which would end the game were it read at the prompt."""
+    child = spawn("tonk", "--seed", "1", "--bot", "normal")
+    child.sendline("quit")  # typed at once, long before the first prompt appears
+    child.expect(r"ignored what was typed before this prompt: 'quit'")
+    child.expect(PROMPT)
+    child.sendline("draw stock")  # the game goes on: the prompt took a move
+    child.expect("spread, hit, or discard")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect([r"save the game first", pexpect.EOF])
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    child.close()

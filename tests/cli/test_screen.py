@@ -11,7 +11,7 @@ from cardkit_cli.render import Style, entry_text, humanise, is_seat_key, visible
 from click.testing import CliRunner
 from rich.console import Console
 
-from cardkit.cards import Card
+from cardkit.values.cards import Card
 
 
 def plain_console() -> Console:

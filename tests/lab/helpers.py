@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardkit.melds import deadwood_value
-from cardkit.registry import register, unregister
-from cardkit.state import State
+from cardkit.engine.state import State
+from cardkit.libraries.melds import deadwood_value
+from cardkit.services.registry import register, unregister
 from tests.cardkit.knock_rummy import KNOCK_RUMMY, RULES
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit.lab.compare import compare_metric, compare_metrics, describe_tests
-from cardkit.lab.metrics import Sample, compute_metrics, mean, proportion, unit_values
-from cardkit.lab.report import format_difference
-from cardkit.lab.simulate import ChunkResult
-from cardkit.lab.stats import mcnemar_test, paired_t_test, welch_test
+from cardkit.frontends.lab.compare import compare_metric, compare_metrics, describe_tests
+from cardkit.frontends.lab.metrics import Sample, compute_metrics, mean, proportion, unit_values
+from cardkit.frontends.lab.report import format_difference
+from cardkit.frontends.lab.simulate import ChunkResult
+from cardkit.frontends.lab.stats import mcnemar_test, paired_t_test, welch_test
 
 BASE = [10.0, 20.0, 30.0, 40.0, 50.0, 60.0]
 SHIFT = [1.0, 1.3, 0.8, 1.1, 0.9, 1.2]  # variant = base + a small, steady shift
@@ -116,8 +116,8 @@ def test_compare_metrics_uses_paired_tests_where_values_pair():
 
 
 def test_float_noise_in_a_difference_shows_as_zero():
-    from cardkit.lab.compare import Difference
-    from cardkit.lab.metrics import value
+    from cardkit.frontends.lab.compare import Difference
+    from cardkit.frontends.lab.metrics import value
 
     balance = value("balance", "balance", "balance", 0.912, 10)
     noise = Difference("balance", 0.912, 0.912 - 1.11e-16, -1.11e-16)

@@ -9,8 +9,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cardkit.lab import LocalBackend, SerialBackend, Variant, run_experiment
-from cardkit.lab.report import to_csv
+from cardkit.frontends.lab import LocalBackend, SerialBackend, Variant, run_experiment
+from cardkit.frontends.lab.report import to_csv
 from tests.lab.helpers import register_test_games, unregister_test_games
 
 VARIANTS = [Variant("defaults"), Variant("knock_limit=0", {"knock_limit": 0})]
@@ -81,7 +81,7 @@ def test_per_hand_metrics_use_paired_tests(serial_result):
 
 def test_dask_backend_gives_the_same_results(serial_result):
     pytest.importorskip("distributed")
-    from cardkit.lab import DaskBackend
+    from cardkit.frontends.lab import DaskBackend
 
     backend = DaskBackend("local", workers=2)
     try:
@@ -162,7 +162,7 @@ def test_unreachable_scheduler_is_a_one_line_error(monkeypatch):
     pytest.importorskip("distributed")
     from cardkit_cli.lab import lab
 
-    from cardkit.lab import backends
+    from cardkit.frontends.lab import backends
 
     monkeypatch.setattr(backends, "CONNECT_TIMEOUT_SECONDS", 1)
     result = CliRunner().invoke(lab, ["knock-rummy", "--hands", "4", "--cluster",

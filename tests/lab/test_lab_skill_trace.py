@@ -11,13 +11,13 @@ import pytest
 from click.testing import CliRunner
 
 import cardkit
-from cardkit.deck import derive_seed
-from cardkit.lab import SerialBackend, Variant, run_experiment
-from cardkit.lab.report import build_trace_table, to_csv
-from cardkit.lab.simulate import ChunkResult, play_duplicate
-from cardkit.lab.skill import deal_gains, hand_gain, resolve_ladder, trace_metrics
-from cardkit.lab.stats import mean_interval, wilson_interval
-from cardkit.registry import game_definition
+from cardkit.frontends.lab import SerialBackend, Variant, run_experiment
+from cardkit.frontends.lab.report import build_trace_table, to_csv
+from cardkit.frontends.lab.simulate import ChunkResult, play_duplicate
+from cardkit.frontends.lab.skill import deal_gains, hand_gain, resolve_ladder, trace_metrics
+from cardkit.frontends.lab.stats import mean_interval, wilson_interval
+from cardkit.services.registry import game_definition
+from cardkit.values.deck import derive_seed
 
 
 def _chunk(seats, payoffs, winners) -> ChunkResult:
@@ -154,7 +154,7 @@ def test_seeds_of_a_trace_deal_follow_the_lab_convention():
     plays = play_duplicate(game, greedy, greedy, derive_seed(3, "hand", 0), 1)
     state = game.new_hand(seed=derive_seed(3, "hand", 0))
     agents = [greedy(game, s, derive_seed(1, "agent", s)) for s in range(2)]
-    from cardkit.lab.simulate import play_hand
+    from cardkit.frontends.lab.simulate import play_hand
 
     play_hand(state, agents, None, game.definition.max_actions)
     assert plays[0][2] == tuple(float(p) for p in state.result.payoffs)

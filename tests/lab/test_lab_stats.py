@@ -6,11 +6,10 @@ import math
 
 import pytest
 
-from cardkit.actions import Action
-from cardkit.lab.compare import compare_metric, compare_metrics, summarise
-from cardkit.lab.metrics import Sample, compute_metrics, mean, proportion, value
-from cardkit.lab.simulate import ChunkResult, play_hand
-from cardkit.lab.stats import (
+from cardkit.frontends.lab.compare import compare_metric, compare_metrics, summarise
+from cardkit.frontends.lab.metrics import Sample, compute_metrics, mean, proportion, value
+from cardkit.frontends.lab.simulate import ChunkResult, play_hand
+from cardkit.frontends.lab.stats import (
     mean_interval,
     percentile,
     t_quantile,
@@ -19,6 +18,7 @@ from cardkit.lab.stats import (
     welch_test,
     wilson_interval,
 )
+from cardkit.values.actions import Action
 
 
 def test_wilson_interval_known_value():

@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardkit.match import Match
-from cardkit.net import Connection, RemoteMatch
-from cardkit.net.server import Server
-from cardkit.net.table import Table
+from cardkit.engine.match import Match
+from cardkit.frontends.net import Connection, RemoteMatch
+from cardkit.frontends.net.server import Server
+from cardkit.frontends.net.table import Table
 
 WAIT = 60.0  # generous: the machine is shared; every wait still ends
 

@@ -11,7 +11,7 @@ import random
 import pytest
 
 import cardkit
-from cardkit.cards import Card
+from cardkit.values.cards import Card
 from tests.net.helpers import WAIT, PlayerThread, ServerThread
 
 GAMES = ["tonk", "gin-rummy", "tien-len"]

@@ -10,14 +10,14 @@ import json
 import pytest
 
 import cardkit
-from cardkit.net.protocol import (
+from cardkit.frontends.net.protocol import (
     CLOSE_IDLE,
     CLOSE_REFUSED,
     CLOSE_REPLACED,
     MAX_MESSAGE,
     PROTOCOL_VERSION,
 )
-from cardkit.net.server import Server
+from cardkit.frontends.net.server import Server
 from tests.net.helpers import WAIT, raw_client, receive
 
 HELLO = {"type": "hello", "protocol": PROTOCOL_VERSION}

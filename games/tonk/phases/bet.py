@@ -9,8 +9,8 @@ from cardkit_games.tonk.moves import DECLINE_BET, JOIN_BET
 from cardkit_games.tonk.settlement import side_bet
 from cardkit_games.tonk.turn import after_deal
 
-from cardkit.actions import Action
-from cardkit.state import Phase
+from cardkit.engine.phases import Phase
+from cardkit.values.actions import Action
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
@@ -46,4 +46,4 @@ def apply(state: TonkState, action: Action) -> None:
 
 BET = Phase("bet", {"join", "decline"}, "join or decline the spades side bet",
             "first decide on the spades side bet: join bet or decline bet",
-            legal=legal, why_illegal=why_illegal, apply=apply)
+            legal=legal, why_illegal=why_illegal, apply=apply, next={"start"})

@@ -22,9 +22,9 @@ from cardkit_games.tonk.spreads import BOOK, RUN, make_spread
 from cardkit_games.tonk.suits import discards_of
 from cardkit_games.tonk.turn import start_turn
 
-from cardkit.actions import Action
-from cardkit.cards import Card
-from cardkit.state import Phase
+from cardkit.engine.phases import Phase
+from cardkit.values.actions import Action
+from cardkit.values.cards import Card
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
@@ -239,7 +239,7 @@ def after_meld(state: TonkState, seat: int) -> None:
     if state.options["double_double"] and state.players == 2 and state.new_runs:
         state.current_player = 1 - seat
         if respond_hits(state):
-            state.phase = "respond"
+            state.enter("respond")
             return
     settlement.tonk_out(state, seat)
 
@@ -247,4 +247,4 @@ def after_meld(state: TonkState, seat: int) -> None:
 PLAY = Phase("play", {"spread", "hit", "discard", "drop"},
              "spread, hit, or discard to end your turn",
              "you have drawn already: spread, hit, or discard",
-             legal=legal, why_illegal=why_illegal, apply=apply)
+             legal=legal, why_illegal=why_illegal, apply=apply, next={"start", "respond"})

@@ -11,9 +11,9 @@ from cardkit_games.tonk.moves import PASS, hit_action
 from cardkit_games.tonk.phases.common import not_held
 from cardkit_games.tonk.spreads import hit_identities
 
-from cardkit.actions import Action
-from cardkit.cards import cards_of_mask
-from cardkit.state import Phase
+from cardkit.engine.phases import Phase
+from cardkit.values.actions import Action
+from cardkit.values.cards import cards_of_mask
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
@@ -73,4 +73,4 @@ def apply(state: TonkState, action: Action) -> None:
 RESPOND = Phase("respond", {"hit", "pass"},
                 "double-double: hit your cards onto the tonker's new run(s), or pass",
                 "the hand is over except for the double-double: hit or pass",
-                legal=legal, why_illegal=why_illegal, apply=apply)
+                legal=legal, why_illegal=why_illegal, apply=apply, next=())

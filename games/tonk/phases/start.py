@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 from cardkit_games.tonk import settlement
 from cardkit_games.tonk.moves import DRAW_DISCARD, DRAW_STOCK, DROP, PASS
 from cardkit_games.tonk.phases.common import drop_refusal, not_held, usable
+from cardkit_games.tonk.turn import begin_turn
 
-from cardkit.actions import Action
-from cardkit.state import Phase
-from cardkit.views import seat_name
+from cardkit.engine.phases import Phase
+from cardkit.values.actions import Action
+from cardkit.values.views import seat_name
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
@@ -82,7 +83,7 @@ def apply(state: TonkState, action: Action) -> None:
             state.taken = card
             state.must_use = state.options["discard_pickup_must_meld"]
         state.hands[seat] |= card.mask
-        state.phase = "play"
+        state.enter("play")
     elif kind == "drop":
         settlement.drop(state, seat)
     else:
@@ -93,4 +94,5 @@ def apply(state: TonkState, action: Action) -> None:
 START = Phase("start", {"drop", "draw", "pass"},
               "drop, or draw from the stock or the discard pile",
               "you must draw first (or drop): draw stock or draw discard",
-              legal=legal, why_illegal=why_illegal, apply=apply)
+              legal=legal, why_illegal=why_illegal, apply=apply, next={"play"},
+              on_enter=begin_turn)

@@ -1,10 +1,11 @@
-"""What a gin result tells the screen (issue 14 §3): the arrangement that was scored, each
-lay-off as a sentence, the showdown explained in sentences with seats named ``seat N``, and an
-option source text that says which reading is the default."""
+"""What a gin result tells the screen: the arrangement that was scored, each lay-off as a
+sentence, the showdown explained in sentences with seats named ``seat N``, an option source text
+that says which reading is the default, and the knock check that ``cardkit hand`` shows."""
 
 from __future__ import annotations
 
-from cardkit.registry import game_definition
+from cardkit.services.registry import game_definition
+from cardkit.values.cards import parse_cards
 from tests.games.gin_rummy.helpers import BOX_P1, P1, both_decline, deck, hand
 
 # The issue's example: the box's best grouping on screen is [AC 2C 3C] [4H 5H 6H] (deadwood
@@ -116,3 +117,18 @@ def test_knocker_arrangement_source_names_the_default() -> None:
     assert option.default == "best_result"
     assert "minimum offered by default" not in option.source
     assert option.source.startswith("best_result (the default here)")
+
+
+def test_hand_analysis_reports_the_knock_check():
+    """`cardkit hand` adds gin's knock check to the generic arrangement (§5.1)."""
+    from cardkit.services.registry import game_definition
+
+    definition = game_definition("gin-rummy")
+    options = definition.configure().options
+    analyse = definition.analyse_hand
+    eleven = parse_cards("3S 4S 5S 8H 8D 8C JD QD KD 4C 9H")
+    assert analyse(eleven, options) == {"knock_limit": 10, "can_knock": True, "gin": False}
+    ten = parse_cards("3S 4S 5S 8H 8D 8C JD QD KH AS")
+    assert analyse(ten, options)["can_knock"] is False
+    gin = parse_cards("AC 2C 3C 4C 7H 7D 7S 10S JS QS 9D")
+    assert analyse(gin, options)["gin"] is True

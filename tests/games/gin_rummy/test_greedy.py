@@ -1,13 +1,15 @@
-"""Gin's greedy agent: discards that do not feed the opponent, knock timing, and its memory."""
+"""Gin's greedy agent: discards that do not feed the opponent, knock timing, its memory, its
+reasons and its margin over random play; greedy players never pass the same cards round for
+ever."""
 
 from __future__ import annotations
 
 from cardkit_games.gin_rummy.agents import GreedyAgent, read_history
 
 import cardkit
-from cardkit.actions import Action
-from cardkit.cards import Card, parse_cards
-from cardkit.views import View
+from cardkit.values.actions import Action
+from cardkit.values.cards import Card, parse_cards
+from cardkit.values.views import View
 
 # nine cards melded (A-2-3 of spades, three 5s, 9-10-J of clubs) and two loose kings: throwing
 # either king leaves the same 10 deadwood, the same connections and the same value
@@ -97,3 +99,39 @@ def test_the_remembering_agent_chooses_as_a_fresh_one_would() -> None:
                 action = agents[seat].choose(view, legal)
                 assert action == GreedyAgent(0).choose(view, legal)
                 state.apply(action)
+
+
+def test_greedy_gives_reasons_and_beats_random() -> None:
+    game = cardkit.load_game("gin-rummy", players=2)
+    wins = {"greedy": 0, "random": 0}
+    for index in range(60):
+        greedy_seat = index % 2
+        agents = {greedy_seat: game.agent("greedy", greedy_seat, seed=index),
+                  1 - greedy_seat: game.agent("random", 1 - greedy_seat, seed=index)}
+        state = game.new_hand(seed=index)
+        while not state.is_over:
+            seat = state.current_player
+            action, reason = agents[seat].choose_with_reason(state.view(seat),
+                                                             state.legal_actions())
+            assert reason
+            state.apply(action)
+        if state.result.winners:
+            winner = state.result.winners[0]
+            wins["greedy" if winner == greedy_seat else "random"] += 1
+    assert wins["greedy"] > 5 * max(1, wins["random"])
+
+
+def test_greedy_players_do_not_pass_the_same_cards_round_for_ever() -> None:
+    """Found by the test above: three greedy players each took the discard the next one threw,
+    cycling 4S, 2D and 3H through the pile with the stock never shrinking. A greedy player no
+    longer takes back a card it threw itself."""
+    game = cardkit.load_game("gin-rummy", team_points_to="captain_and_sitter")
+    match = game.new_match(seed=945215, hands=8)
+    agents = {seat: game.agent("greedy", seat, 945215) for seat in range(3)}
+    while not match.is_over:
+        state = match.current
+        while not state.is_over:
+            seat = state.current_player
+            state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+            assert len(state.history) < 400
+        match.next_hand()

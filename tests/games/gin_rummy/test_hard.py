@@ -22,8 +22,8 @@ from cardkit_games.gin_rummy.policy import (
 )
 
 import cardkit
-from cardkit.agents import choose_action
-from cardkit.melds import deadwood_value
+from cardkit.libraries.melds import deadwood_value
+from cardkit.services.search.choose import choose_action
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from scripts import train_gin

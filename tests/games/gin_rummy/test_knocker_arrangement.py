@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import CardSet, parse_cards
-from cardkit.cards import ALL_CARDS
-from cardkit.melds import all_melds, best_with_layoffs, deadwood_value
-from cardkit.melds.candidates import min_deadwood_arrangements
-from cardkit.registry import game_definition
-from tests.games.gin_rummy.helpers import BOX_P1, P1, P2, deck, hand
+from cardkit.libraries.melds import all_melds, best_with_layoffs, deadwood_value
+from cardkit.libraries.melds.candidates import min_deadwood_arrangements
+from cardkit.services.registry import game_definition
+from cardkit.values.cards import ALL_CARDS
+from tests.games.gin_rummy.helpers import BOX_P1, P1, P2, both_decline, deck, hand
 
 # The box holds 5H 6H 7H 8H, four 2s, AC and KH, takes the up-card AD and knocks with KH.
 BOX = "5H 6H 7H 8H 2C 2D 2S 2H AC KH"
@@ -111,6 +111,21 @@ def test_gin_stays_gin() -> None:
     assert state.result.ending == "gin" and details["knocker_deadwood"] == 0
     assert details["layoffs"] == [] and details["defender_deadwood"] == 73
     assert state.result.payoffs == (25 + 73, 0, 0)
+
+
+def test_knocker_shows_the_arrangement_that_blocks_layoffs() -> None:
+    """Among the minimum-deadwood arrangements the engine shows the knocker's best: here
+    {3C 3D 3H} + {AS 2S 3S} (the defender's 4H has nowhere to go), not {3C 3D 3S} + {AH 2H 3H}."""
+    state = hand("3C 3D 3H 3S AH 2H AS 2S KC QD", "4H 9C 7D 10S 6C JH 8S 2D KH 5S", "9H",
+                 stock="JC", knock_limit=25)
+    both_decline(state)
+    state.apply("draw stock")
+    state.apply("knock JC")
+    details = state.result.details
+    assert ["AS", "2S", "3S"] in details["knocker_melds"]
+    assert details["layoffs"] == []
+    assert details["knocker_deadwood"] == 23 and details["defender_deadwood"] == 71
+    assert state.result.payoffs == (0, 48, 0)
 
 
 # ----- the property: the choice is at least as good as the least deadwood and any brute force ---

@@ -19,8 +19,8 @@ import time
 
 import pytest
 
-from cardkit.cards import ALL_CARDS, CardSet
-from cardkit.melds import MeldRules, deadwood_value
+from cardkit.libraries.melds import MeldRules, deadwood_value
+from cardkit.values.cards import ALL_CARDS, CardSet
 
 pyspiel = pytest.importorskip("pyspiel")
 

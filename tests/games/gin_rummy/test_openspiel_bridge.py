@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("pyspiel")
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from bench import openspiel_gin as bridge
-from cardkit.cards import ALL_CARDS
+from cardkit.values.cards import ALL_CARDS
 
 
 def test_card_numbers_round_trip() -> None:

@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from cardkit_games.tien_len.rules import RANK_ORDER, SUIT_ORDER
 
 import cardkit
-from cardkit.cards import STANDARD_CARDS, Card, parse_cards
-from cardkit.game import Game, HandContext
-from cardkit.state import State
+from cardkit.engine.game import Game
+from cardkit.engine.match import HandContext
+from cardkit.engine.state import State
+from cardkit.values.cards import STANDARD_CARDS, Card, parse_cards
 
 P1, P2, P3, P4 = 0, 1, 2, 3
 

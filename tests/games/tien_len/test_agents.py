@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import cardkit
-from cardkit.agents import RandomAgent
+from cardkit.engine.agents import RandomAgent
 from tests.games.tien_len.helpers import P1, P2, deal, later_game
 
 

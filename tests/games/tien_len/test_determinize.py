@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.cards import STANDARD_CARDS
+from cardkit.values.cards import STANDARD_CARDS
 
 OPTION_SETS = [
     {},

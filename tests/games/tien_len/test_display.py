@@ -1,5 +1,6 @@
-"""What a Tiến Lên result says (issue 14 §3): seats named ``seat N`` (0-based) everywhere, and
-details that agree with the headline, written as sentences."""
+"""What a Tiến Lên state and result tell the screen: seats named ``seat N`` (0-based)
+everywhere, details that agree with the headline, written as sentences; the view's trick
+information; and the hand analysis that ``cardkit hand`` shows."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.game import HandContext
-from tests.games.tien_len.helpers import P1, P2, P3, P4, deal
+from cardkit.engine.match import HandContext
+from tests.games.tien_len.helpers import P1, P2, P3, P4, deal, later_game
 
 _PLACE_WORDS = ("first", "second", "third")
 
@@ -70,3 +71,38 @@ def test_match_summary_names_the_seat() -> None:
         game, HandContext(dealer=P4, totals=(0, 4, 0, 0)), 3)
     assert outcome is not None
     assert outcome.summary == "seat 1 wins the match with 4 after 3 games"
+
+
+def test_view_info() -> None:
+    """The view shows the top, who played it, who passed, places so far, and the trick."""
+    state = deal({P1: "9C", P2: "JD"}, context=later_game(P1))
+    state.apply("play 9C")
+    state.apply("pass")
+    info = state.view(P3).info
+    assert info["top"] == {"type": "single", "length": 1, "cards": ["9C"]}
+    assert info["top_player"] == P1 and info["passed_players"] == [P2]
+    assert info["finished_players"] == []
+    assert state.view(P3).table == ((P1, tuple(cardkit.parse_cards("9C"))),)
+    assert state.phase == "follow" and state.view(P3).phase == "follow"
+
+
+def test_play_direction_is_shown_only_when_counterclockwise() -> None:
+    """The view mentions the direction only when it is not the usual clockwise (§8)."""
+    clockwise = cardkit.load_game("tien-len").new_hand(seed=3)
+    assert "play_direction" not in clockwise.view(0).info
+    reverse = cardkit.load_game("tien-len", play_direction="counterclockwise").new_hand(seed=3)
+    assert reverse.view(0).info["play_direction"] == "counterclockwise"
+
+
+def test_hand_analysis_reports_instant_wins_for_the_cli():
+    from cardkit.services.registry import game_definition
+    from cardkit.values.cards import parse_cards
+
+    definition = game_definition("tien-len")
+    options = definition.configure().options
+    dragon = parse_cards("3D 4S 5S 6H 7C 8D 9S 10C JH QD KS AC 5H")
+    assert definition.analyse_hand(dragon, options) == {"instant_wins": ["dragon"],
+                                                         "instant_win": True}
+    plain = parse_cards("3D 4S 5S 6H 7C 8D 9S 10C JH QD KS 2C 5H")
+    assert definition.analyse_hand(plain, options)["instant_win"] is False
+    assert definition.climbing_rules(options).strength(parse_cards("2H")[0]) == 51

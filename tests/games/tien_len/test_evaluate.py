@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.agents import RandomAgent
-from cardkit.cards import STANDARD_CARDS, CardSet, parse_cards
-from cardkit.lab.simulate import play_hand
+from cardkit.engine.agents import RandomAgent
+from cardkit.frontends.lab.simulate import play_hand
+from cardkit.values.cards import STANDARD_CARDS, CardSet, parse_cards
 from tests.games.tien_len.helpers import P1, P2, P3, P4, deal, later_game
 
 ORDER = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1)  # ranks of sequences (§4.1), no 2

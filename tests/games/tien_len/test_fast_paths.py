@@ -21,8 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.cards import STANDARD_CARDS, CardSet
-from cardkit.climbing import ComboType, all_combinations, classify, combinations_of_type
+from cardkit.libraries.climbing import ComboType, all_combinations, classify, combinations_of_type
+from cardkit.values.cards import STANDARD_CARDS, CardSet
 
 RULES = {name: climbing_rules({"twos_in_sequences": name})
          for name in ("never", "as_top_only")}

@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.actions import Action
-from cardkit.cards import STANDARD_CARDS, CardSet, parse_cards
-from cardkit.climbing import all_combinations, beating_combinations
-from cardkit.views import View
+from cardkit.libraries.climbing import all_combinations, beating_combinations
+from cardkit.values.actions import Action
+from cardkit.values.cards import STANDARD_CARDS, CardSet, parse_cards
+from cardkit.values.views import View
 
 GAME = cardkit.load_game("tien-len")
 RULES = _RULES["never"]

@@ -9,7 +9,7 @@ import pytest
 from cardkit_games.tien_len import plays
 
 import cardkit
-from cardkit.cache import BoundedCache
+from cardkit.values.cache import BoundedCache
 
 
 def _history(seed: int) -> list[str]:

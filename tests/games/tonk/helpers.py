@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardkit import parse_cards
-from cardkit.cards import Card
+from cardkit.values.cards import Card
 
 
 def stack(hands: Sequence[str], upcard: str | None = None, stock: str = "",
@@ -35,3 +35,20 @@ def draw_and_discard(state) -> None:
     state.apply("draw stock")
     (drawn,) = set(state.view(seat).hand) - before
     state.apply(f"discard {drawn}")
+
+
+def legal(state) -> set[str]:
+    """The legal actions as texts."""
+    return {str(a) for a in state.legal_actions()}
+
+
+#: seat 0 draws 7H and tonks with 5H 6H 7H and 9C 9D 9S
+TONKER = ["5H 6H 9C 9D 9S", "2C 3D 4S KC QD"]
+
+
+LOW_HIGH = ["AC 2D 3H 4S 2C", "KS QS 5S 3S 2S"]  # seat 0 count 12, seat 1 count 30
+
+
+#: the source readings that are options, each away from its default
+SOURCE_READINGS = {"spread_min_natural": 1, "book_to_discard_trigger": "hit_to_four",
+                   "spades_side_bet_hands": "first_hand"}

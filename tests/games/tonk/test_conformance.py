@@ -1,4 +1,6 @@
-"""The conformance kit and invariants (hypothesis) for Tonk, and the agents."""
+"""The conformance kit and invariants (hypothesis) for Tonk: every preset, and the options
+``discard_pickup_must_meld``, ``spread_min_natural``, ``book_to_discard_trigger`` and
+``spades_side_bet_hands`` in their non-default readings."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import load_game
-from cardkit.testing import check_game
+from cardkit.services.testing import check_game
+from tests.games.tonk.helpers import SOURCE_READINGS
 
 PRESETS = [None, "texas", "all_house_rules", "all_house_rules_declined",
            "all_house_rules_reshuffle"]
@@ -19,6 +22,19 @@ PRESETS = [None, "texas", "all_house_rules", "all_house_rules_declined",
 def test_conformance_kit(players):
     report = check_game("tonk", players=[players], presets=PRESETS, hands=10, seed=players)
     assert report.hands == 10 * len(PRESETS)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_conformance_kit_with_discard_pickup_must_meld(players):
+    report = check_game("tonk", players=[players], presets=[None, "all_house_rules"],
+                        options={"discard_pickup_must_meld": True}, hands=10, seed=40 + players)
+    assert report.hands == 20
+
+
+def test_the_conformance_kit_holds_under_the_sources_readings():
+    for players in (2, 3):
+        check_game("tonk", players=[players], presets=[None, "all_house_rules"],
+                   options=SOURCE_READINGS, hands=8, seed=players)
 
 
 def _play_without_early_drops(state, rng: random.Random) -> int:
@@ -71,35 +87,3 @@ def test_no_hand_outlasts_the_deck_when_everyone_draws_from_the_stock():
                      or str(a) == "draw stock"]
             state.apply(legal[rng.randrange(len(legal))])
         assert state.turns <= initial_stock
-
-
-def test_greedy_beats_random():
-    game = load_game("tonk", players=2)
-    rng = random.Random(5)
-    total = 0.0
-    hands = 300
-    for hand in range(hands):
-        greedy_seat = hand % 2
-        agents = [game.agent("greedy" if s == greedy_seat else "random", s, rng.randrange(1 << 30))
-                  for s in range(2)]
-        state = game.new_hand(seed=rng.randrange(1 << 62))
-        while not state.is_over:
-            seat = state.current_player
-            state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
-        total += state.result.payoffs[greedy_seat]
-    assert total / hands > 0.5
-
-
-def test_greedy_gives_reasons():
-    game = load_game("tonk", players=3, preset="all_house_rules")
-    agent = game.agent("greedy", 0, 1)
-    for seed in range(20):
-        state = game.new_hand(seed=seed)
-        while not state.is_over:
-            seat = state.current_player
-            view = state.view(seat)
-            action, reason = game.agent("greedy", seat, seed).choose_with_reason(
-                view, state.legal_actions())
-            assert reason and action in state.legal_actions()
-            state.apply(action)
-    assert agent.name == "greedy"

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import load_game
-from tests.games.tonk.helpers import stack
+from tests.games.tonk.helpers import SOURCE_READINGS, stack
 
 PRESETS = [None, "texas", "all_house_rules", "all_house_rules_declined",
            "all_house_rules_reshuffle"]
@@ -168,3 +168,18 @@ def test_the_stock_order_after_a_reshuffle_is_hidden():
     assert len(state.hidden_cards(seat)) >= len(state.stock)
     tops = {state.determinize(seat, rng).stock[-1] for _ in range(30)}
     assert len(tops) > 1
+
+
+def test_determinize_holds_under_the_sources_readings():
+    """A re-deal looks the same to the seat: same view, same legal moves."""
+    game = load_game("tonk", players=3, preset="all_house_rules", **SOURCE_READINGS)
+    rng = random.Random(3)
+    for seed in range(15):
+        state = game.new_hand(seed=seed)
+        while not state.is_over:
+            seat = state.current_player
+            copy = state.determinize(seat, rng)
+            assert copy.view(seat) == state.view(seat)
+            assert copy.legal_actions() == state.legal_actions()
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.agents import RandomAgent
-from cardkit.cards import STANDARD_CARDS
-from cardkit.lab.simulate import play_hand
+from cardkit.engine.agents import RandomAgent
+from cardkit.frontends.lab.simulate import play_hand
+from cardkit.values.cards import STANDARD_CARDS
 from tests.games.tonk.helpers import stack
 
 

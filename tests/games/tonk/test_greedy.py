@@ -1,6 +1,9 @@
-"""Tonk's greedy agent: drops only when its inference says it is probably lowest."""
+"""Tonk's greedy agent: drops only when its inference says it is probably lowest, gives a
+reason for every move, and beats random play."""
 
 from __future__ import annotations
+
+import random
 
 from cardkit_games.tonk.agents import GreedyAgent, chance_lowest, estimate_counts
 from cardkit_games.tonk.state import card_values
@@ -8,9 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.actions import Action
-from cardkit.cards import STANDARD_CARDS, parse_cards
-from cardkit.views import View
+from cardkit import load_game
+from cardkit.values.actions import Action
+from cardkit.values.cards import STANDARD_CARDS, parse_cards
+from cardkit.values.views import View
 
 GAME = cardkit.load_game("tonk", players=2)
 VALUES = card_values(1, 0)
@@ -71,3 +75,35 @@ def test_the_remembering_agent_chooses_as_a_fresh_one_would() -> None:
                 action = agents[seat].choose(view, legal)
                 assert action == GreedyAgent(game, seat, 0).choose(view, legal)
                 state.apply(action)
+
+
+def test_greedy_beats_random():
+    game = load_game("tonk", players=2)
+    rng = random.Random(5)
+    total = 0.0
+    hands = 300
+    for hand in range(hands):
+        greedy_seat = hand % 2
+        agents = [game.agent("greedy" if s == greedy_seat else "random", s, rng.randrange(1 << 30))
+                  for s in range(2)]
+        state = game.new_hand(seed=rng.randrange(1 << 62))
+        while not state.is_over:
+            seat = state.current_player
+            state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+        total += state.result.payoffs[greedy_seat]
+    assert total / hands > 0.5
+
+
+def test_greedy_gives_reasons():
+    game = load_game("tonk", players=3, preset="all_house_rules")
+    agent = game.agent("greedy", 0, 1)
+    for seed in range(20):
+        state = game.new_hand(seed=seed)
+        while not state.is_over:
+            seat = state.current_player
+            view = state.view(seat)
+            action, reason = game.agent("greedy", seat, seed).choose_with_reason(
+                view, state.legal_actions())
+            assert reason and action in state.legal_actions()
+            state.apply(action)
+    assert agent.name == "greedy"

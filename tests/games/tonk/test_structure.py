@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import IllegalAction, load_game
-from cardkit.deck import STANDARD_52, WITH_JOKERS_54
-from cardkit.hooks import HookError
-from cardkit.views import View
+from cardkit.values.deck import STANDARD_52, WITH_JOKERS_54
+from cardkit.values.hooks import HookError
+from cardkit.values.views import View
 from tests.games.tonk.helpers import stack
 
 

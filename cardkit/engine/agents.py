@@ -1,0 +1,66 @@
+"""Agents: anything that picks an action from a view.
+
+``Agent.choose(view, legal_actions) -> action``. Agents only ever see a
+:class:`~cardkit.views.View`.
+Every game offers ``random``; games add their own (``greedy`` …) in their definition's
+``agents`` table, as factories ``(game, seat, seed) -> Agent``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from cardkit.values.actions import Action
+
+if TYPE_CHECKING:
+    from cardkit.engine.game import Game
+    from cardkit.values.views import View
+
+__all__ = ["Agent", "AgentFactory", "RandomAgent", "random_agent"]
+
+
+class Agent:
+    """Base class for agents. Subclasses implement :meth:`choose`; those that can say why they
+    chose a move also implement :meth:`choose_with_reason` (the CLI's ``hint`` shows it).
+    Agents that plan on samples of the hidden cards (:mod:`cardkit.search`) set
+    ``uses_samples`` and implement ``choose_with_samples(view, legal, sampler)``; runners
+    ask every agent through :func:`cardkit.agents.choose_action`."""
+
+    name: str = "agent"
+    uses_samples: bool = False
+
+    def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
+        """Pick one of ``legal_actions``."""
+        raise NotImplementedError
+
+    def choose_with_reason(self, view: View, legal_actions: Sequence[Action]) -> tuple[Action, str]:
+        """The chosen action and a short reason (empty if the agent cannot say)."""
+        return self.choose(view, legal_actions), ""
+
+
+class RandomAgent(Agent):
+    """Chooses uniformly among the legal actions, from its own ``random.Random(seed)``."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
+        """A uniformly random legal action."""
+        return legal_actions[self.rng.randrange(len(legal_actions))]
+
+    def choose_with_reason(self, view: View, legal_actions: Sequence[Action]) -> tuple[Action, str]:
+        """A random action; the reason says so."""
+        return self.choose(view, legal_actions), "chosen at random"
+
+
+#: ``(game, seat, seed, **params) -> Agent``; parameters are keyword arguments with defaults.
+AgentFactory = Callable[..., Agent]
+
+
+def random_agent(game: Game, seat: int, seed: int) -> Agent:
+    """The ``random`` agent factory every game has."""
+    return RandomAgent(seed)

@@ -1,0 +1,302 @@
+"""Game definitions: what a plugin declares about its game.
+
+A plugin's entry point names a :class:`GameDefinition`: what the game is (its name, player
+counts, options, state class, deck, hooks, match rules) as data, not a subclass, plus the
+optional :mod:`capabilities <cardkit.engine.capabilities>` services look up.
+``definition.configure(...)`` (or ``cardkit.load_game``) validates the options and returns a
+:class:`~cardkit.engine.game.Game`.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, SupportsIndex, TypeVar
+
+import attrs
+
+from cardkit.engine import ports
+from cardkit.engine.agents import AgentFactory
+from cardkit.engine.capabilities import (
+    About,
+    Agents,
+    Belief,
+    Capability,
+    Encoding,
+    Evaluation,
+    HandAnalysis,
+    Scaffold,
+    VariantExample,
+)
+from cardkit.engine.game import Game
+from cardkit.engine.match import MatchRules, rotating_dealer_match
+from cardkit.engine.state import State
+from cardkit.values.cards import Card
+from cardkit.values.deck import STANDARD_52, DeckSpec
+from cardkit.values.hooks import Hooks
+from cardkit.values.options import OptionSet
+from cardkit.values.views import View
+
+__all__ = ["GameDefinition"]
+
+
+def _installed_definition(name: str) -> GameDefinition:
+    """The definition installed as ``name`` (how a pickled one is loaded)."""
+    definition = ports.INSTALLED_DEFINITIONS()(name)
+    if definition is None:
+        raise pickle.UnpicklingError(f"the game {name!r} is not installed here")
+    return definition
+
+C = TypeVar("C", bound=Capability)
+
+
+def _check_nothing(players: int, options: Mapping[str, Any]) -> None:
+    return None
+
+
+def _standard_deck(options: Mapping[str, Any]) -> DeckSpec:
+    return STANDARD_52
+
+
+def _capabilities(values: Iterable[Capability]) -> tuple[Capability, ...]:
+    declared = tuple(values)
+    kinds = [type(value) for value in declared]
+    for kind in kinds:
+        if not (isinstance(kind, type) and issubclass(kind, Capability)):
+            raise TypeError(f"capabilities holds a {kind.__name__}, not a Capability")
+        if kinds.count(kind) > 1:
+            raise ValueError(f"capability {kind.__name__} is declared twice")
+    return declared
+
+
+#: The keyword arguments of definitions written before capabilities (still accepted): each
+#: becomes, or goes into, the capability named.
+_LEGACY: dict[str, tuple[type[Capability], str]] = {
+    "agents": (Agents, "factories"),
+    "rules_summary": (About, "rules_summary"),
+    "action_help": (About, "action_help"),
+    "meld_rules": (HandAnalysis, "meld_rules"),
+    "climbing_rules": (HandAnalysis, "climbing_rules"),
+    "analyse_hand": (HandAnalysis, "analyse"),
+    "hand_value": (HandAnalysis, "value"),
+    "hand_sizes": (HandAnalysis, "sizes"),
+    "evaluate": (Evaluation, "evaluate"),
+    "belief": (Belief, "build"),
+    "encoding": (Encoding, "build"),
+    "variant_example": (Scaffold, "variant_example"),
+}
+
+
+def _fold_legacy(capabilities: tuple[Capability, ...],
+                 legacy: Mapping[str, Any]) -> tuple[Capability, ...]:
+    """``capabilities`` with the legacy keyword values put into their capabilities (a value
+    of None removes a single-field capability)."""
+    unknown = sorted(set(legacy) - set(_LEGACY))
+    if unknown:
+        raise TypeError(f"GameDefinition() got an unexpected keyword argument {unknown[0]!r}")
+    by_kind: dict[type[Capability], Capability] = {type(c): c for c in capabilities}
+    for key, value in legacy.items():
+        kind, field = _LEGACY[key]
+        single = len(attrs.fields(kind)) == 1  # type: ignore[arg-type]
+        current = by_kind.get(kind)
+        if single and value is None:
+            by_kind.pop(kind, None)
+        elif current is not None:
+            by_kind[kind] = attrs.evolve(current, **{field: value})  # type: ignore[misc]
+        else:  # a single field is the value; About and HandAnalysis default the others
+            by_kind[kind] = kind(value) if single else kind(**{field: value})  # type: ignore[call-arg]
+    return tuple(by_kind.values())
+
+
+@attrs.frozen(init=False)
+class GameDefinition:
+    """Everything a plugin declares about its game.
+
+    What the game is: ``name``, ``title``, ``summary``, ``state_class``, ``options``,
+    ``player_counts``, ``default_players``; ``match`` (its :class:`~cardkit.match.MatchRules`);
+    ``deck`` gives the deck for a set of options; ``hooks`` (the rule hooks a variant may
+    replace); ``check`` validates combinations of options (raise ``ValueError``);
+    ``zero_sum`` says payoffs sum to zero in every hand; ``max_actions`` bounds a hand's length
+    for the conformance kit and the lab (a guard, not a rule); ``version`` (records name it);
+    ``roles``, every role name the game's matches give seats (three-hand gin's ``box``,
+    ``captain``, ``sitter``), empty for games without roles.
+
+    What services use: ``capabilities``, at most one of each kind from
+    :mod:`cardkit.engine.capabilities` (:class:`Agents`, :class:`About`,
+    :class:`HandAnalysis`, :class:`Evaluation`, :class:`Belief`, :class:`Encoding`,
+    :class:`Scaffold`), read with :meth:`capability`. The keyword arguments of earlier
+    versions (``agents=``, ``rules_summary=``, ``meld_rules=``, ``belief=`` ...) are still
+    accepted and read back as attributes: each is kept in its capability.
+    """
+
+    name: str
+    title: str
+    summary: str
+    state_class: type[State]
+    options: OptionSet
+    player_counts: tuple[int, ...]
+    default_players: int
+    match: MatchRules
+    deck: Callable[[Mapping[str, Any]], DeckSpec]
+    hooks: Hooks
+    zero_sum: bool
+    check: Callable[[int, Mapping[str, Any]], None]
+    max_actions: int
+    version: str
+    roles: tuple[str, ...]
+    capabilities: tuple[Capability, ...]
+
+    def __init__(self, name: str, title: str, summary: str, state_class: type[State],
+                 options: OptionSet, player_counts: tuple[int, ...], default_players: int,
+                 match: MatchRules | None = None,
+                 deck: Callable[[Mapping[str, Any]], DeckSpec] = _standard_deck,
+                 hooks: Hooks | None = None, zero_sum: bool = False,
+                 check: Callable[[int, Mapping[str, Any]], None] = _check_nothing,
+                 max_actions: int = 5000, version: str = "0.1.0", roles: Sequence[str] = (),
+                 capabilities: Iterable[Capability] = (), **legacy: Any) -> None:
+        declared = _fold_legacy(_capabilities(capabilities), legacy)
+        self.__attrs_init__(
+            name, title, summary, state_class, options, tuple(player_counts), default_players,
+            match if match is not None else rotating_dealer_match(), deck,
+            hooks if hooks is not None else Hooks(), zero_sum, check, max_actions, version,
+            tuple(roles), declared)
+
+    # ----- capabilities -------------------------------------------------------------------------
+
+    def capability(self, kind: type[C]) -> C | None:
+        """The capability of this kind the game declares, or None."""
+        for declared in self.capabilities:
+            if type(declared) is kind:
+                return declared
+        return None
+
+    @property
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """The game's own agents (its :class:`Agents` capability; empty without one)."""
+        own = self.capability(Agents)
+        return own.factories if own is not None else {}
+
+    @property
+    def rules_summary(self) -> str:
+        """The rules paragraph of its :class:`About` capability ("" without one)."""
+        about = self.capability(About)
+        return about.rules_summary if about is not None else ""
+
+    @property
+    def action_help(self) -> Mapping[str, str]:
+        """The per-action help of its :class:`About` capability."""
+        about = self.capability(About)
+        return about.action_help if about is not None else {}
+
+    def _analysis(self, field: str) -> Any:
+        analysis = self.capability(HandAnalysis)
+        return getattr(analysis, field) if analysis is not None else None
+
+    @property
+    def meld_rules(self) -> Callable[[Mapping[str, Any]], Any] | None:
+        """:attr:`HandAnalysis.meld_rules`."""
+        return self._analysis("meld_rules")
+
+    @property
+    def climbing_rules(self) -> Callable[[Mapping[str, Any]], Any] | None:
+        """:attr:`HandAnalysis.climbing_rules`."""
+        return self._analysis("climbing_rules")
+
+    @property
+    def analyse_hand(self) -> Callable[[Sequence[Card], Mapping[str, Any]],
+                                       dict[str, Any]] | None:
+        """:attr:`HandAnalysis.analyse`."""
+        return self._analysis("analyse")
+
+    @property
+    def hand_value(self) -> Callable[[Sequence[Card], Mapping[str, Any]],
+                                     tuple[str, float]] | None:
+        """:attr:`HandAnalysis.value`."""
+        return self._analysis("value")
+
+    @property
+    def hand_sizes(self) -> Callable[[Mapping[str, Any]], tuple[int, int]] | None:
+        """:attr:`HandAnalysis.sizes`."""
+        return self._analysis("sizes")
+
+    @property
+    def evaluate(self) -> Callable[[State], Sequence[float]] | None:
+        """:attr:`Evaluation.evaluate`, or None."""
+        evaluation = self.capability(Evaluation)
+        return evaluation.evaluate if evaluation is not None else None
+
+    @property
+    def belief(self) -> Callable[[View], Callable[[State, random.Random], None]] | None:
+        """:attr:`Belief.build`, or None."""
+        belief = self.capability(Belief)
+        return belief.build if belief is not None else None
+
+    @property
+    def encoding(self) -> Callable[[Game], Any] | None:
+        """:attr:`Encoding.build`, or None."""
+        encoding = self.capability(Encoding)
+        return encoding.build if encoding is not None else None
+
+    @property
+    def variant_example(self) -> VariantExample | None:
+        """:attr:`Scaffold.variant_example`, or None."""
+        scaffold = self.capability(Scaffold)
+        return scaffold.variant_example if scaffold is not None else None
+
+    # ----- pickling ----------------------------------------------------------------------------
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> Any:
+        """An installed game's definition is pickled by name, as functions are (it holds
+        functions, hooks and option checks, that cannot travel by value), and the process that
+        loads it finds the same game installed. Any other definition (a variant made in
+        memory, a game registered in-process) travels by value, which pickle can do when its
+        functions are module-level ones (and cloudpickle, as Dask uses, always)."""
+        if ports.INSTALLED_DEFINITIONS()(self.name) is self:
+            return _installed_definition, (self.name,)
+        return object.__reduce_ex__(self, protocol)
+
+    def __copy__(self) -> GameDefinition:
+        return self  # an immutable value: a copy is the definition itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameDefinition:
+        return self
+
+    # ----- what the definition does -------------------------------------------------------------
+
+    def configure(
+        self, players: int | None = None, preset: str | None = None, **options: Any
+    ) -> Game:
+        """A configured game. Raises ``ValueError`` naming the valid choices for a bad player
+        count, an unknown option or preset, or a bad value."""
+        if players is None:
+            players = self.default_players
+        if isinstance(players, bool) or not isinstance(players, int) or \
+                players not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise ValueError(f"{self.name} is for {counts} players, not {players}")
+        resolved = self.options.resolve(players, options, preset, game=self.name)
+        self.check(players, resolved)
+        return Game(self, players, resolved, preset)
+
+    def variant(self, **changes: Any) -> GameDefinition:
+        """A new definition with some fields changed (name, options, hooks, capabilities,
+        agents ...): how a plugin builds a variant of an existing game without copying it."""
+        return attrs.evolve(self, **changes)
+
+    @property
+    def samples_hidden_cards(self) -> bool:
+        """True when the state class implements ``determinize``: the generic search agents
+        (:mod:`cardkit.search`) can then play this game."""
+        return self.state_class.determinize is not State.determinize
+
+    @property
+    def agent_names(self) -> list[str]:
+        """The agents this game offers: ``random``, the ladder (``easy`` ... ``expert``) where
+        the game supports it, then the game's own (the agent roster of :mod:`cardkit.search`)."""
+        return list(ports.AGENT_ROSTER().names(self))
+
+    def agent_factory(self, name: str) -> AgentFactory:
+        """The factory for agent ``name``; ``ValueError`` naming the valid ones otherwise. A
+        game's own agents win over the generic ladder."""
+        return ports.AGENT_ROSTER().factory(self, name)

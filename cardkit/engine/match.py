@@ -1,0 +1,217 @@
+"""Matches: a sequence of hands with a dealer, roles and running totals.
+
+::
+
+    match = game.new_match(seed=1)
+    while not match.is_over:
+        state = match.current
+        ...play state to its end...
+        match.next_hand()      # settles, updates totals/roles/dealer, deals the next hand
+
+Hand ``k`` is dealt from ``derive_seed(match.seed, "hand", k)``, so a match is reproducible from
+its seed and its actions. The game's :class:`MatchRules` decide the rest: what a hand inherits
+from its match (:class:`HandContext`), how the match advances and how it ends
+(:class:`MatchOutcome`); :func:`rotating_dealer_match` is the rule set of games of independent
+hands.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardkit.engine import ports
+from cardkit.values.deck import derive_seed
+from cardkit.values.results import Result
+
+if TYPE_CHECKING:
+    from cardkit.engine.game import Game
+    from cardkit.engine.state import State
+
+__all__ = [
+    "HandContext",
+    "Match",
+    "MatchOutcome",
+    "MatchRules",
+    "count_hands",
+    "rotating_dealer_match",
+]
+
+
+def _totals(values: Iterable[float]) -> tuple[float, ...]:
+    return tuple(values)
+
+
+def _roles(values: Iterable[str] | None) -> tuple[str, ...] | None:
+    return None if values is None else tuple(values)
+
+
+@attrs.frozen
+class HandContext:
+    """What a hand inherits from its match: dealer, hand number, running totals, roles (e.g.
+    three-hand gin's box/captain/sitter, one per seat), the seat that leads (games where the
+    last winner leads) and any other game-specific data in ``extra`` (plain JSON values)."""
+
+    dealer: int
+    hand_number: int = 0
+    totals: tuple[float, ...] = attrs.field(default=(), converter=_totals)
+    roles: tuple[str, ...] | None = attrs.field(
+        default=None, converter=_roles
+    )
+    leader: int | None = None
+    extra: Mapping[str, Any] = attrs.field(factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data."""
+        return {
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "totals": list(self.totals),
+            "roles": None if self.roles is None else list(self.roles),
+            "leader": self.leader,
+            "extra": dict(self.extra),
+        }
+
+
+@attrs.frozen
+class MatchOutcome:
+    """How a match ended: the winner (None for no single winner), the final totals (after any
+    end-of-match bonuses) and a one-line summary."""
+
+    winner: int | None
+    final_totals: tuple[float, ...]
+    summary: str = ""
+
+
+@attrs.frozen
+class MatchRules:
+    """A game's match structure, as three functions:
+
+    - ``start(game, rng) -> HandContext``: the first hand's context (first dealer by a cut, roles);
+    - ``advance(game, context, result, rng) -> HandContext``: the next hand's context (totals,
+      dealer, roles, leader) after a hand ended with ``result``;
+    - ``outcome(game, context, hands_played) -> MatchOutcome | None``: None while the match goes on.
+    """
+
+    start: Callable[[Game, random.Random], HandContext]
+    advance: Callable[[Game, HandContext, Result, random.Random], HandContext]
+    outcome: Callable[[Game, HandContext, int], MatchOutcome | None]
+
+
+def count_hands(number: int) -> str:
+    """``1 hand``, ``2 hands``: for match summaries."""
+    return f"{number} hand" if number == 1 else f"{number} hands"
+
+
+def rotating_dealer_match(target_hands_option: str | None = None) -> MatchRules:
+    """Match rules for games of independent hands: the last seat deals first, the deal passes
+    left after every hand, each seat's total adds its payoffs; the match ends after the number of
+    hands in option ``target_hands_option`` (0 or absent = no end)."""
+    return MatchRules(_first_dealer_last, _pass_the_deal,
+                      functools.partial(_after_target_hands, target_hands_option))
+
+
+# The rotating-dealer rules as module functions (not closures), so a definition using them
+# pickles by value.
+
+def _first_dealer_last(game: Game, rng: random.Random) -> HandContext:
+    return HandContext(dealer=game.players - 1, totals=(0,) * game.players)
+
+
+def _pass_the_deal(game: Game, context: HandContext, result: Result,
+                   rng: random.Random) -> HandContext:
+    totals = tuple(t + p for t, p in zip(context.totals, result.payoffs, strict=True))
+    return attrs.evolve(context, dealer=(context.dealer + 1) % game.players,
+                        hand_number=context.hand_number + 1, totals=totals)
+
+
+def _after_target_hands(target_hands_option: str | None, game: Game, context: HandContext,
+                        hands_played: int) -> MatchOutcome | None:
+    limit = game.options.get(target_hands_option, 0) if target_hands_option else 0
+    if not limit or hands_played < limit:
+        return None
+    best = max(context.totals)
+    leaders = [seat for seat, total in enumerate(context.totals) if total == best]
+    winner = leaders[0] if len(leaders) == 1 else None
+    return MatchOutcome(winner, context.totals, f"after {count_hands(hands_played)}")
+
+
+class Match:
+    """A match in progress. ``contexts[k]`` is what hand ``k`` started from (dealer, roles,
+    totals before it); ``hands[k]`` is that hand."""
+
+    def __init__(self, game: Game, seed: int, hands_limit: int | None = None) -> None:
+        self.game = game
+        self.seed = seed
+        self.hands_limit = hands_limit
+        self.rng = random.Random(derive_seed(seed, "match"))
+        first = game.definition.match.start(game, self.rng)
+        self.contexts: list[HandContext] = [first]
+        self.hands: list[State] = [self._deal(first)]
+        self.outcome: MatchOutcome | None = None
+        self._final_context: HandContext | None = None
+
+    def _deal(self, context: HandContext) -> State:
+        return self.game.new_hand(seed=derive_seed(self.seed, "hand", len(self.contexts) - 1),
+                                  context=context)
+
+    @property
+    def current(self) -> State:
+        """The hand being played (the last one once the match is over)."""
+        return self.hands[-1]
+
+    @property
+    def context(self) -> HandContext:
+        """The latest context: after the match ends, the one holding the final totals."""
+        return self._final_context or self.contexts[-1]
+
+    @property
+    def totals(self) -> tuple[float, ...]:
+        """Running totals (balances or scores) after the hands finished so far."""
+        return self.context.totals
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match has ended."""
+        return self.outcome is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The match winner, once over (None for no single winner)."""
+        return self.outcome.winner if self.outcome else None
+
+    def next_hand(self) -> State | None:
+        """Settle the finished current hand and deal the next one. Returns the new hand, or None
+        when the match is over."""
+        if self.outcome is not None:
+            return None
+        state = self.current
+        if not state.is_over:
+            raise ValueError("the current hand is not over yet")
+        result = state.result
+        assert result is not None  # the hand is over
+        rules = self.game.definition.match
+        context = rules.advance(self.game, self.contexts[-1], result, self.rng)
+        played = len(self.hands)
+        outcome = rules.outcome(self.game, context, played)
+        if outcome is None and self.hands_limit is not None and played >= self.hands_limit:
+            best = max(context.totals) if context.totals else 0
+            leaders = [s for s, total in enumerate(context.totals) if total == best]
+            outcome = MatchOutcome(leaders[0] if len(leaders) == 1 else None, context.totals,
+                                   f"stopped after {count_hands(played)}")
+        if outcome is not None:
+            self.outcome = outcome
+            self._final_context = context
+            return None
+        self.contexts.append(context)
+        self.hands.append(self._deal(context))
+        return self.current
+
+    def record(self) -> ports.MatchRecord:
+        """The match's record (every hand's actions), replayable and resumable
+        (:class:`cardkit.records.MatchRecord`)."""
+        return ports.MATCH_RECORDS()(self)

@@ -1,0 +1,448 @@
+"""The turn-phase machine: the base class of every game's hand state.
+
+A game declares each phase of its turn once, as a :class:`Phase` that carries everything about
+it: the action kinds it accepts, what the player must do now, what to say to a player who tries
+another kind, and its three handlers -- ``legal`` (the legal moves now), ``why_illegal`` (the
+precise reason for refusing a move of an accepted kind) and ``apply`` (what a legal move does,
+without re-validating it). The engine dispatches to the current phase's handlers, so a reader
+finds all of "the draw phase" in one place (as in OpenSpiel's one method pair per phase, or
+boardgame.io's ``phases.moves``). A game also implements ``setup``, ``view``, ``hidden_cards`` and
+``zones`` (and, optionally, ``determinize``). The base class does the rest the same way for every
+game: text parsing, the phase check, refusing illegal moves without touching the state, the
+history, the end of the hand (:meth:`State.finish`), cloning and records.
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+import io
+import pickle
+import random
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+import attrs
+
+from cardkit.engine import ports
+from cardkit.engine.phases import OVER, Phase, phases
+from cardkit.values.actions import Action, parse_action
+from cardkit.values.cards import Card, CardSet
+from cardkit.values.errors import IllegalAction
+from cardkit.values.results import Result
+
+if TYPE_CHECKING:
+    from cardkit.engine.game import Game
+    from cardkit.engine.match import HandContext
+    from cardkit.values.views import View
+
+__all__ = ["Phase", "State", "phases"]
+
+
+class _SnapshotPickler(pickle.Pickler):
+    """Pickles actions by their text: equal actions, equal bytes, and much faster."""
+
+    def reducer_override(self, obj: object) -> Any:
+        if type(obj) is Action:
+            return (parse_action, (str(obj),))
+        return NotImplemented
+
+
+#: What ``_current`` holds when the hand is in no declared phase (before the deal, once over).
+_NO_PHASE = Phase("", (), "")
+
+# Attributes that are caches or references, not part of a state's value.
+_NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public", "_current"})
+
+# Attributes every clone shares: the game and its options (never mutated), the frozen context.
+_SHARED_BY_CLONES = frozenset({"game", "options", "context", "_current"})
+# Caches a clone starts without, as after pickling: a game may change its copy's cards directly
+# (``determinize`` does), which would leave a shared legal-move list stale.
+_CACHES = frozenset({"_legal", "_legal_set", "_public"})
+
+_IMMUTABLE_TYPES: set[type] = {int, float, str, bool, bytes, type(None), frozenset, range,
+                               Card, CardSet, Action, Result}
+_MUTABLE_TYPES: set[type] = {list, dict, set, bytearray}
+
+
+def _is_immutable_type(kind: type) -> bool:
+    """True for types whose values never change: a clone may share them. Learned once per type:
+    enums and frozen attrs classes are immutable, anything else unknown is copied deeply."""
+    if kind in _IMMUTABLE_TYPES:
+        return True
+    if kind in _MUTABLE_TYPES or kind is tuple:
+        return False
+    frozen = issubclass(kind, enum.Enum) or (
+        attrs.has(kind) and getattr(kind.__setattr__, "__name__", "") == "_frozen_setattrs")
+    (_IMMUTABLE_TYPES if frozen else _MUTABLE_TYPES).add(kind)
+    return frozen
+
+
+def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
+    """An independent copy of one attribute's value, sharing every immutable part.
+
+    Lists, dicts, sets and tuples are rebuilt around copies of their items (the common case, a
+    container of cards or numbers, is one C-level copy); other mutable objects go through
+    ``copy.deepcopy`` with the shared ``memo``, so objects referenced twice stay shared once."""
+    kind = type(value)
+    if kind in _IMMUTABLE_TYPES:
+        return value
+    known = memo.get(id(value))
+    if known is not None:
+        return known
+    if kind is list:
+        if all(type(item) in _IMMUTABLE_TYPES for item in value):
+            result: Any = value.copy()
+        else:
+            result = [_copy_value(item, memo) for item in value]
+    elif kind is tuple:
+        if all(type(item) in _IMMUTABLE_TYPES for item in value):
+            return value
+        result = tuple(_copy_value(item, memo) for item in value)
+    elif kind is dict:
+        if all(type(item) in _IMMUTABLE_TYPES for item in value.values()):
+            result = value.copy()
+        else:
+            result = {key: _copy_value(item, memo) for key, item in value.items()}
+    elif kind is set:
+        result = value.copy()
+    elif _is_immutable_type(kind):
+        return value
+    else:
+        return copy.deepcopy(value, memo)
+    memo[id(value)] = result
+    return result
+
+
+class State:
+    """One hand in progress. Subclasses set ``PHASES`` and implement the abstract methods.
+
+    Public contract: ``current_player`` (seat or None when over), ``phase``, ``legal_actions()``,
+    ``apply(action or text)``, ``is_over``, ``result``, ``view(seat)``, ``history``, ``record()``.
+    """
+
+    PHASES: ClassVar[Mapping[str, Phase]] = {}
+    #: Other texts players may type for an action, mapped to the canonical text's start.
+    ALIASES: ClassVar[Mapping[str, str]] = {}
+    #: True when the class keeps the base ``_legal_actions`` and ``_apply`` (the phase
+    #: handlers): the engine then calls the handlers directly.
+    _DISPATCH: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._DISPATCH = (cls._legal_actions is State._legal_actions
+                         and cls._apply is State._apply)
+
+    game: Game
+    players: int
+    options: Mapping[str, Any]
+    context: HandContext
+    seed: int
+    stacked: tuple[Card, ...] | None
+    deck: tuple[Card, ...]
+    _phase: str
+    _current: Phase  # the declared phase named by ``phase``
+    current_player: int | None
+    result: Result | None
+    history: list[tuple[int | None, Action]]
+
+    def __init__(
+        self,
+        game: Game,
+        deck: list[Card],
+        context: HandContext,
+        seed: int,
+        stacked: tuple[Card, ...] | None = None,
+    ) -> None:
+        self.game = game
+        self.players = game.players
+        self.options = game.options
+        self.context = context
+        self.seed = seed
+        self.stacked = stacked
+        self.deck = tuple(deck)
+        self.history = []
+        self.result = None
+        self.current_player = None
+        self.phase = ""  # no phase before the deal: setup enters the first one
+        self._legal: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
+        self.setup(list(deck))
+
+    # ----- what a game implements -------------------------------------------------------------
+
+    def setup(self, deck: list[Card]) -> None:
+        """Deal from ``deck`` (top first) and set the first phase and player."""
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        """Every legal action now (never called once the hand is over): the current phase's
+        ``legal`` handler."""
+        handler = self.PHASES[self.phase].legal
+        if handler is None:
+            raise NotImplementedError(f"phase {self.phase!r} declares no legal handler")
+        return handler(self)
+
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action: the current phase's ``apply`` handler. The hand ends through
+        :meth:`finish`."""
+        handler = self.PHASES[self.phase].apply
+        if handler is None:
+            raise NotImplementedError(f"phase {self.phase!r} declares no apply handler")
+        handler(self, action)
+
+    def finish(self, result: Result) -> None:
+        """End the hand with ``result``: nobody is to play, the phase is ``over``."""
+        self.result = result
+        self.current_player = None
+        self.phase = OVER
+
+    def enter(self, name: str) -> None:
+        """Move the hand to phase ``name`` and run its ``on_enter`` step. Refused with
+        ``RuntimeError`` (a fault in the game, not a player's mistake) when the current phase
+        does not declare ``name`` among the phases that may follow it; the deal (``setup``)
+        may enter any phase."""
+        allowed = self._current.next  # None before the deal, once over and when undeclared
+        if allowed is not None and name not in allowed and name != OVER:
+            raise RuntimeError(f"{self.game.name}: phase {self.phase!r} does not declare "
+                               f"{name!r} among the phases that may follow it")
+        phase = self.PHASES[name]
+        self._phase = name
+        self._current = phase
+        if phase.on_enter is not None:
+            phase.on_enter(self)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see."""
+        raise NotImplementedError
+
+    def hidden_cards(self, seat: int) -> CardSet:
+        """The cards ``seat`` may not see now (others' hands, the stock, cards out of play)."""
+        raise NotImplementedError
+
+    def zones(self) -> Mapping[str, Iterable[Card]]:
+        """Every card of the deck, by where it is (hands, stock, discard pile, table, out of
+        play); the conformance kit checks that each card is in exactly one zone."""
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy of this state in which every card hidden from ``seat`` (``hidden_cards``) is
+        dealt again at random among the places those cards occupy — each other hand keeps its
+        size, the stock its length — while everything ``seat`` can see stays as it is:
+        ``copy.view(seat) == self.view(seat)`` and, when ``seat`` is to play, the same legal
+        actions. Search agents plan on such copies, so they never use a card they could not
+        know. Optional: a game without it simply offers no search agent."""
+        raise NotImplementedError(f"{self.game.name} does not sample hidden cards")
+
+    def forget_origin(self) -> None:
+        """Drop what would tell how the hand was dealt — the seed, the deck order, a stacked
+        deck — keeping the deck's cards (sorted). A determinized copy handed to a search agent
+        is scrubbed this way: its hidden cards were dealt again, and the seed would undo that."""
+        self.seed = 0
+        self.stacked = None
+        self.deck = tuple(sorted(self.deck, key=lambda card: card.index))
+
+    def why_illegal(self, action: Action) -> str | None:
+        """A game-specific reason why ``action`` (of a kind this phase accepts) is not legal:
+        the current phase's ``why_illegal`` handler, if it declares one."""
+        phase = self.PHASES.get(self.phase)
+        if phase is None or phase.why_illegal is None:
+            return None
+        return phase.why_illegal(self, action)
+
+    # ----- the engine ---------------------------------------------------------------------------
+
+    @property
+    def seat_to_play(self) -> int:
+        """The current player, for code that runs only while the hand goes on (the phase
+        handlers): ``current_player`` known not to be None."""
+        seat = self.current_player
+        if seat is None:
+            raise RuntimeError("the hand is over: nobody is to play")
+        return seat
+
+    @property
+    def phase(self) -> str:
+        """The name of the phase the hand is in (``over`` once it has ended)."""
+        return self._phase
+
+    @phase.setter
+    def phase(self, name: str) -> None:
+        # Setting the name also finds its declared Phase once, so the engine's dispatch at
+        # every move is one attribute (games should move by :meth:`enter`; a plugin that sets
+        # ``phase`` directly still works, unchecked).
+        self._phase = name
+        self._current = self.PHASES.get(name, _NO_PHASE)
+
+    @property
+    def current_phase(self) -> Phase | None:
+        """The declared :class:`Phase` the hand is in (None before the deal and once over)."""
+        current = self._current
+        return None if current is _NO_PHASE else current
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended (``result`` is set)."""
+        return self.result is not None
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions now (empty when the hand is over). Do not mutate the list."""
+        legal = self._legal
+        if legal is None:
+            if self.result is not None:
+                legal = []
+            elif self._DISPATCH:  # the phase's handler, without the extra call (hot path)
+                handler = self._current.legal
+                legal = handler(self) if handler is not None else self._legal_actions()
+            else:
+                legal = self._legal_actions()
+            self._legal = legal
+        return legal
+
+    def forget_legal_actions(self) -> None:
+        """Drop the cached legal moves: call it after changing a state by hand (a test that
+        sets up a position), so that ``legal_actions()`` is worked out again."""
+        self._legal = None
+        self._legal_set = None
+
+    def is_legal(self, action: Action) -> bool:
+        """True if ``action`` may be applied now."""
+        if self._legal_set is None:
+            self._legal_set = frozenset(self.legal_actions())
+        return action in self._legal_set
+
+    def parse(self, text: str) -> Action:
+        """Read an action typed by a player; ``IllegalAction`` with the reason if unreadable."""
+        normalised = " ".join(text.lower().split())
+        for alias, canonical in self.ALIASES.items():
+            if normalised == alias or normalised.startswith(alias + " "):
+                normalised = canonical + normalised[len(alias):]
+                break
+        try:
+            return parse_action(normalised)
+        except ValueError as error:
+            raise IllegalAction(str(error)) from None
+
+    def apply(self, action: Action | str) -> None:
+        """Apply an action or its text. Raises ``IllegalAction`` (with a reason a player can read)
+        if it is not legal now; the state is then unchanged."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        elif not isinstance(action, Action):
+            if isinstance(action, tuple) and action and isinstance(action[0], Action):
+                raise TypeError("apply() takes an Action or its text, not the (action, reason) "
+                                "pair choose_action returns: apply its first item")
+            raise TypeError(f"apply() takes an Action or its text, not "
+                            f"{type(action).__name__} {action!r:.40}")
+        if not self.is_legal(action):
+            raise IllegalAction(self.explain_illegal(action))
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal (taken from ``legal_actions()``): the simulation
+        hot path, with no validation."""
+        seat = self.current_player
+        self._legal = None
+        self._legal_set = None
+        handler = self._current.apply if self._DISPATCH else None
+        if handler is not None:
+            handler(self, action)
+        else:
+            self._apply(action)
+        self.history.append((seat, action))
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, in one line."""
+        if self.result is not None:
+            return "the hand is over"
+        phase = self.PHASES.get(self.phase)
+        if phase is not None and action.kind not in phase.accepts:
+            return phase.refusal or f"you cannot {action.kind} now: {phase.prompt}"
+        reason = self.why_illegal(action)
+        if reason:
+            return reason
+        prompt = f": {phase.prompt}" if phase is not None else ""
+        return f"'{action}' is not a legal move now{prompt}"
+
+    @property
+    def prompt(self) -> str:
+        """What the current player must do now."""
+        phase = self.PHASES.get(self.phase)
+        return phase.prompt if phase is not None else ""
+
+    def public_history(self) -> tuple[tuple[int | None, str], ...]:
+        """The history as everyone saw it, as ``(seat, text)`` pairs. Action texts carry no
+        hidden card (a stock draw is just ``draw stock``); a game whose actions do may override
+        :meth:`public_text`."""
+        known = self.__dict__.get("_public", ())
+        if len(known) != len(self.history):
+            # extend incrementally: views are built at every step of every simulated hand
+            known = known + tuple((seat, self.public_text(seat, action))
+                                  for seat, action in self.history[len(known):])
+            self.__dict__["_public"] = known
+        return known
+
+    def public_text(self, seat: int | None, action: Action) -> str:
+        """How ``action`` by ``seat`` appears in the public log (its text by default)."""
+        return str(action)
+
+    # ----- copies, equality, records ------------------------------------------------------------
+
+    #: Attributes a game never changes in place (tables computed at the deal, say): clones
+    #: share them instead of copying. Everything else is copied by :meth:`clone`.
+    CLONE_SHARED: ClassVar[frozenset[str]] = frozenset()
+
+    def clone(self) -> Self:
+        """An independent copy: a new object of the same class whose attributes are copies of
+        this one's, sharing what never changes (the game, its options, the context, cards,
+        actions, frozen values, the attributes named in ``CLONE_SHARED``) and without the
+        caches (legal moves, public history), as a pickled copy would be. Lists, dicts, sets
+        and tuples are copied item by item; any other mutable object deeply. Search clones
+        states thousands of times a second, so this avoids ``copy.deepcopy`` of the whole."""
+        memo: dict[int, Any] = {id(self.game): self.game}
+        shared = self.CLONE_SHARED
+        twin = object.__new__(type(self))
+        values = twin.__dict__
+        for name, value in self.__dict__.items():
+            if name in _SHARED_BY_CLONES or name in shared:
+                values[name] = value
+            elif name in _CACHES:
+                if name != "_public":
+                    values[name] = None
+            elif name == "history":  # append-only, of (seat, action) pairs: a shallow copy
+                values[name] = value.copy()
+            else:
+                values[name] = _copy_value(value, memo)
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_legal"] = None
+        state["_legal_set"] = None
+        state.pop("_public", None)
+        state.pop("_current", None)  # found again from the phase's name
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._current = self.PHASES.get(self._phase, _NO_PHASE)
+
+    def snapshot(self) -> bytes:
+        """The state's value as bytes: two states are the same hand at the same point exactly
+        when their snapshots are equal (used to check that refused actions change nothing and
+        that replays are exact)."""
+        value = {k: v for k, v in self.__dict__.items() if k not in _NOT_STATE}
+        buffer = io.BytesIO()
+        pickler = _SnapshotPickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+        # No memo: equal values must give equal bytes whether or not they share objects.
+        pickler.fast = True
+        pickler.dump(value)
+        return buffer.getvalue()
+
+    def record(self) -> ports.HandRecord:
+        """This hand's record: enough to replay it exactly (:class:`cardkit.records.HandRecord`)."""
+        return ports.HAND_RECORDS()(self)
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"seat {self.current_player} to {self.phase}"
+        return f"<{type(self).__name__} {self.game.name} {status}>"

@@ -1,0 +1,167 @@
+"""Every installed game as a PettingZoo AEC environment, after PettingZoo's classic games.
+
+>>> from cardkit.adapters.pettingzoo import env
+>>> table = env("gin-rummy", players=2)
+>>> table.reset(seed=1)
+>>> observation, reward, termination, truncation, info = table.last()
+>>> sorted(observation), table.agent_selection
+(['action_mask', 'observation'], 'player_0')
+
+Conventions (those of ``pettingzoo.classic``): agents ``player_0`` … ``player_{n-1}`` are
+seats 0 … n-1; an observation is ``{"observation": float32 vector, "action_mask": int8
+vector}`` (the mask is all zero for an agent not to move); every agent has the same
+``Discrete`` action space, the game's action catalogue for these options
+(:mod:`cardkit.encoding`); the rewards come at the end of the hand, each seat's payoff; the
+hand is truncated (never terminated) if it reaches the game's ``max_actions``.
+``render_mode="ansi"`` returns the view of the agent to move as the play screen shows it.
+
+An illegal action (outside the mask) raises :class:`cardkit.encoding.EncodingError` (a
+``ValueError``) naming the action and the legal ones, and changes nothing: it does not follow
+PettingZoo classic's convention of ending the game with a penalty, which hides bugs in a
+learner.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from cardkit.engine.game import Game
+from cardkit.engine.state import State
+from cardkit.frontends.adapters.arrays import action_mask, observation_array
+from cardkit.frontends.adapters.common import configured, view_text
+from cardkit.services.encoding import encoding_for
+from cardkit.values.deck import derive_seed
+
+__all__ = ["CardkitAEC", "env"]
+
+
+def env(game: str | Game, players: int | None = None, render_mode: str | None = None,
+        **options: Any) -> CardkitAEC:
+    """The AEC environment of ``game`` (a name, with ``players`` and rule ``options``, or a
+    configured :class:`~cardkit.game.Game`). ``ValueError`` for a bad name, count or option."""
+    return CardkitAEC(configured(game, players, options), render_mode)
+
+
+class CardkitAEC(AECEnv):
+    """One hand of a cardkit game per episode, seats as PettingZoo agents."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "cardkit",
+                                          "is_parallelizable": False}
+
+    def __init__(self, game: Game, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.game = game
+        self.render_mode = render_mode
+        self.encoding = encoding_for(game)
+        self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
+        self.agents = self.possible_agents[:]
+        size = self.encoding.actions.size
+        space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (self.encoding.observation.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (size,), np.int8),
+        })
+        self.observation_spaces = {agent: space for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
+        self._seeds = random.Random(random.SystemRandom().randrange(1 << 63))
+        self.state: State | None = None
+        self._steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """The same ``Dict`` space for every agent."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """The game's ``Discrete`` action catalogue."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Deal a new hand; ``seed`` makes this and the following hands reproducible."""
+        if seed is not None:
+            self._seeds = random.Random(derive_seed(seed, "pettingzoo"))
+        self.state = self.game.new_hand(seed=self._seeds.randrange(1 << 63))
+        self._steps = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._settle()
+
+    def _settle(self) -> None:
+        """Point ``agent_selection`` at the seat to move, or end the episode."""
+        state = self.state
+        assert state is not None
+        if state.is_over or self._steps >= self.game.definition.max_actions:
+            payoffs = state.result.payoffs if state.result is not None else (0,) * len(
+                self.possible_agents)
+            for agent, payoff in zip(self.possible_agents, payoffs, strict=True):
+                self.rewards[agent] = float(payoff)
+                if state.is_over:
+                    self.terminations[agent] = True
+                else:
+                    self.truncations[agent] = True
+                self.infos[agent] = {"result": state.result}
+            if self.agent_selection_is_unset():
+                self.agent_selection = self.possible_agents[0]
+        else:
+            seat = state.current_player
+            assert seat is not None
+            self.agent_selection = self.possible_agents[seat]
+
+    def agent_selection_is_unset(self) -> bool:
+        """True before the first move of an episode that ends at the deal."""
+        return getattr(self, "agent_selection", None) not in self.possible_agents
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation: its view encoded, and its action mask."""
+        state = self.state
+        assert state is not None
+        seat = self.possible_agents.index(agent)
+        to_move = state.current_player == seat and not self._ended()
+        return {"observation": observation_array(self.encoding, state.view(seat)),
+                "action_mask": action_mask(self.encoding,
+                                           state.legal_actions() if to_move else ())}
+
+    def _ended(self) -> bool:
+        return any(self.terminations.values()) or any(self.truncations.values())
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` (an index of the catalogue) for the agent to move."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        assert state is not None
+        if action is None:
+            raise ValueError(f"{agent} must choose an action, not None")
+        move = self.encoding.actions.decode(int(action), state.legal_actions())
+        state.apply_unchecked(move)
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        self._settle()
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            pass  # rendering is on demand: render() returns the text
+
+    def render(self) -> str | None:
+        """The view of the agent to move (``render_mode="ansi"``), as text."""
+        if self.render_mode is None:
+            return None
+        state = self.state
+        if state is None:
+            return "no hand dealt yet: call reset()"
+        seat = self.possible_agents.index(self.agent_selection)
+        legal = state.legal_actions() if state.current_player == seat else ()
+        return view_text(state.view(seat), self.encoding.actions.legal(legal))
+
+    def close(self) -> None:
+        """Nothing to release."""

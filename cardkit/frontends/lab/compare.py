@@ -1,0 +1,182 @@
+"""Comparing variants with the baseline: differences, significance, and a plain summary.
+
+The variants play the same deals (common random numbers), so where a metric has one value per
+hand, hand ``i`` of the baseline and hand ``i`` of a variant form a pair, and the tests use the
+pairing: McNemar's test for shares (only the hands where the two disagree count; exact binomial
+when fewer than 25 do), the paired t-test on per-hand differences for means. Pairing removes
+the variation the two share (the luck of the deal), so real effects show with fewer hands.
+
+Metrics without per-unit pairs keep unpaired tests: a two-proportion z-test (pooled variance)
+for shares (e.g. seat 0's share of the won hands, whose denominators differ, and every match
+metric), Welch's t-test for means. Descriptive values (spreads, percentiles, balance, order)
+get a difference but no test. Significant means p < 0.05, with no correction for the number of
+metrics compared. :data:`TESTS` names every test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from cardkit.frontends.lab.metrics import Metric
+from cardkit.frontends.lab.stats import mcnemar_test, paired_t_test, two_proportion_test, welch_test
+
+__all__ = ["ALPHA", "TESTS", "TEST_TAGS", "Difference", "compare_metric", "compare_metrics",
+           "describe_tests", "summarise"]
+
+ALPHA = 0.05
+
+#: Every test a :class:`Difference` may name, with its description.
+TESTS = {
+    "mcnemar": "McNemar's test (paired shares, chi-square)",
+    "mcnemar-exact": "McNemar's test (paired shares, exact binomial)",
+    "paired-t": "paired t-test on per-hand differences",
+    "z": "two-proportion z-test (unpaired)",
+    "welch": "Welch's t-test (unpaired)",
+}
+
+#: Short tags shown next to p-values in the table.
+TEST_TAGS = {"mcnemar": "McN", "mcnemar-exact": "McNx", "paired-t": "pt", "z": "z",
+             "welch": "W"}
+
+
+@attrs.frozen
+class Difference:
+    """A metric of a variant against the baseline: ``difference`` = variant - baseline, the
+    test used (a key of :data:`TESTS`, or ``None``), its statistic (z or t, signed like the
+    difference; for McNemar ``(c - b) / sqrt(b + c)``) and p-value."""
+
+    key: str
+    baseline: float
+    variant: float
+    difference: float
+    test: str | None = None
+    statistic: float | None = None
+    p_value: float | None = None
+
+    @property
+    def significant(self) -> bool:
+        """True when a test was made and p < 0.05."""
+        return self.p_value is not None and self.p_value < ALPHA
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json``."""
+        return {**attrs.asdict(self), "significant": self.significant}
+
+
+def compare_metric(base: Metric, other: Metric, base_units: Sequence[Any] | None = None,
+                   other_units: Sequence[Any] | None = None) -> Difference:
+    """One metric's difference and test: paired when both per-unit columns are given (of equal
+    length; see :func:`~cardkit.lab.metrics.unit_values`), else unpaired."""
+    diff = other.value - base.value
+    paired = (base_units is not None and other_units is not None
+              and len(base_units) == len(other_units) and len(base_units) > 0)
+    if base.kind == "proportion" and other.kind == "proportion":
+        if paired:
+            only_base = only_other = 0
+            assert base_units is not None and other_units is not None  # paired
+            for mine, theirs in zip(base_units, other_units, strict=True):
+                if mine != theirs:
+                    if mine:
+                        only_base += 1
+                    else:
+                        only_other += 1
+            z, p, exact = mcnemar_test(only_base, only_other)
+            return Difference(base.key, base.value, other.value, diff,
+                              "mcnemar-exact" if exact else "mcnemar", z, p)
+        z, p = two_proportion_test(base.successes or 0, base.n, other.successes or 0, other.n)
+        return Difference(base.key, base.value, other.value, diff, "z", z, p)
+    if base.kind == "mean" and other.kind == "mean":
+        if paired:
+            assert base_units is not None and other_units is not None
+            t, _, p = paired_t_test([theirs - mine for mine, theirs
+                                     in zip(base_units, other_units, strict=True)])
+            return Difference(base.key, base.value, other.value, diff, "paired-t", t, p)
+        t, _, p = welch_test(base.value, base.variance or 0.0, base.n,
+                             other.value, other.variance or 0.0, other.n)
+        return Difference(base.key, base.value, other.value, diff, "welch", t, p)
+    return Difference(base.key, base.value, other.value, diff)
+
+
+def compare_metrics(baseline: Sequence[Metric], variant: Sequence[Metric],
+                    baseline_units: Mapping[str, Sequence[Any]] | None = None,
+                    variant_units: Mapping[str, Sequence[Any]] | None = None,
+                    ) -> dict[str, Difference]:
+    """Differences for every metric both have, by key; paired tests for the keys both
+    per-unit mappings hold."""
+    base = {metric.key: metric for metric in baseline}
+    base_units = baseline_units or {}
+    other_units = variant_units or {}
+    return {m.key: compare_metric(base[m.key], m, base_units.get(m.key),
+                                  other_units.get(m.key))
+            for m in variant if m.key in base}
+
+
+def describe_tests(differences: Sequence[Mapping[str, Difference]]) -> str:
+    """A sentence naming the tests used, e.g. for the summary: "McNemar's test ... for shares,
+    paired t-test ... for means; ..."."""
+    used = {d.test for diffs in differences for d in diffs.values() if d.test is not None}
+    parts = []
+    if used & {"mcnemar", "mcnemar-exact"}:
+        parts.append("McNemar's test for shares (exact binomial when fewer than 25 hands "
+                     "disagree)" if "mcnemar-exact" in used else "McNemar's test for shares")
+    if "paired-t" in used:
+        parts.append("a paired t-test for means")
+    paired = bool(parts)
+    unpaired = []
+    if "z" in used:
+        unpaired.append("a two-proportion z-test for shares")
+    if "welch" in used:
+        unpaired.append("Welch's t-test for means")
+    text = ""
+    if paired:
+        text = "paired on the shared deals: " + ", ".join(parts)
+    if unpaired:
+        text += ("; unpaired where values do not pair: " if paired else "") + \
+            " and ".join(unpaired)
+    return f"Significance (p < 0.05): {text}." if text else "No tests were made."
+
+
+def _phrase(metric: Metric, diff: Difference, unit: str) -> str:
+    direction = "rise" if diff.difference > 0 else "fall"
+    way = "up" if diff.difference > 0 else "down"
+    if metric.kind == "proportion":
+        if metric.group == "endings":
+            name = f"'{metric.key.split('.', 1)[1]}' endings"
+            return (f"{name} {direction} from {diff.baseline:.1%} to {diff.variant:.1%} "
+                    f"of {unit}{'es' if unit == 'match' else 's'}")
+        return f"{metric.label} {way} from {diff.baseline:.1%} to {diff.variant:.1%}"
+    return f"{metric.label} {way} from {diff.baseline:.3g} to {diff.variant:.3g}"
+
+
+def _size(metric: Metric, diff: Difference) -> float:
+    # effect size used to rank effects: the standardised difference
+    return abs(diff.statistic or 0.0)
+
+
+def summarise(labels: Sequence[str], metrics: Sequence[Sequence[Metric]],
+              differences: Sequence[dict[str, Difference]], unit: str = "hand",
+              top: int = 3) -> str:
+    """A plain-language paragraph naming, for each compared variant, its largest significant
+    effects (ranked by the test statistic)."""
+    if len(labels) < 2:
+        return f"Only one variant ({labels[0]}) was run: nothing to compare."
+    sentences = []
+    for label, variant_metrics, diffs in zip(labels[1:], metrics[1:], differences[1:],
+                                             strict=True):
+        by_key = {m.key: m for m in variant_metrics}
+        found = [(by_key[k], d) for k, d in diffs.items() if d.significant and k in by_key]
+        found.sort(key=lambda item: -_size(*item))
+        if not found:
+            sentences.append(f"With {label}, no metric differs significantly from the baseline "
+                             f"({labels[0]}) at the 5% level.")
+            continue
+        phrases = [_phrase(m, d, unit) for m, d in found[:top]]
+        text = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
+        more = len(found) - len(phrases)
+        tail = f"; {more} other metric{'s' if more != 1 else ''} also differ" if more > 0 else ""
+        sentences.append(f"With {label} (against {labels[0]}), {text}{tail}.")
+    sentences.append(describe_tests(differences))
+    return " ".join(sentences)

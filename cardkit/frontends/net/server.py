@@ -1,0 +1,198 @@
+"""The WebSocket server: one process, any number of tables, each at ``ws://HOST:PORT/TABLE``.
+
+::
+
+    server = Server(host="127.0.0.1", port=0)
+    table = server.open_table("tonk", match, bots=(None, "greedy"))
+    await server.start()
+    print(server.seat_address(table, 0))        # ws://127.0.0.1:PORT/tonk#TOKEN
+    await server.wait_finished()
+
+A connection has ``hello_timeout`` seconds to say hello and is closed after ``idle_timeout``
+seconds without a message (the client library pings well within it). Frames above
+:data:`~cardkit.net.protocol.MAX_FRAME` close the connection at the WebSocket layer; messages
+above :data:`~cardkit.net.protocol.MAX_MESSAGE` are refused with a line and the connection stays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cardkit.frontends.net.protocol import (
+    CLOSE_IDLE,
+    CLOSE_REFUSED,
+    MAX_FRAME,
+    PROTOCOL_VERSION,
+    MessageError,
+    dump,
+    load,
+    seat_address,
+)
+from cardkit.frontends.net.store import new_tokens
+from cardkit.frontends.net.table import Peer, RateLimit, Refusal, Table
+
+if TYPE_CHECKING:
+    from cardkit.engine.match import Match
+
+__all__ = ["Server"]
+
+_LOGGER = logging.getLogger("cardkit.frontends.net.server")
+_LOGGER.addHandler(logging.NullHandler())
+_LOGGER.propagate = False
+
+
+class Server:
+    """Hosts tables over WebSocket on ``host:port`` (port 0: any free port)."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, *,
+                 hello_timeout: float = 10.0, idle_timeout: float = 900.0,
+                 rate: float = 20.0, burst: float = 40.0, bot_threads: int = 2,
+                 log: Callable[[str], None] | None = None) -> None:
+        self.host = host
+        self.port = port
+        self.hello_timeout = hello_timeout
+        self.idle_timeout = idle_timeout
+        self.rate, self.burst = rate, burst
+        self.tables: dict[str, Table] = {}
+        self.executor = ThreadPoolExecutor(max_workers=bot_threads,
+                                           thread_name_prefix="cardkit-bot")
+        self.log = log or (lambda line: None)
+        self._server: Any = None
+
+    # ----- tables -----------------------------------------------------------------------------
+
+    def open_table(self, name: str, match: Match, bots: Sequence[str | None], *,
+                   tokens: Sequence[str | None] | None = None, save: str | Path | None = None,
+                   replace_after: float | None = None,
+                   replace_bot: str | None = None) -> Table:
+        """Host ``match`` at ``/name``: ``bots[seat]`` names the bot of a bot seat (None: a
+        person's seat, which gets a fresh secret token unless ``tokens`` gives the saved ones).
+        Call inside the running event loop."""
+        if name in self.tables:
+            raise ValueError(f"there is already a table {name!r}")
+        if "/" in name or not name:
+            raise ValueError(f"{name!r} cannot name a table")
+        players = match.game.players
+        if len(bots) != players:
+            raise ValueError(f"bots: expected one entry per seat ({players})")
+        valid = match.game.definition.agent_names
+        for bot in bots:
+            if bot is not None and bot not in valid:
+                raise ValueError(f"{match.game.name} has no bot {bot!r}; bots: {', '.join(valid)}")
+        chosen = tuple(tokens) if tokens is not None else new_tokens(players, bots)
+        table = Table(name, match, chosen, tuple(bots), save=save,
+                      replace_after=replace_after, replace_bot=replace_bot,
+                      executor=self.executor, log=self.log)
+        table.idle_timeout = self.idle_timeout
+        self.tables[name] = table
+        return table
+
+    def table_address(self, table: Table) -> str:
+        """The table's public address (spectators)."""
+        host = self.host
+        if host in ("", "0.0.0.0", "::"):
+            host = socket.gethostname()
+        if ":" in host:
+            host = f"[{host}]"
+        return f"ws://{host}:{self.port}/{table.name}"
+
+    def seat_address(self, table: Table, seat: int) -> str:
+        """The secret address of a person's seat."""
+        token = table.seats[seat].token
+        if token is None:
+            raise ValueError(f"seat {seat} is a bot's")
+        return seat_address(self.table_address(table), token)
+
+    # ----- running ----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Bind and listen (``self.port`` is then the real port)."""
+        from websockets.asyncio.server import serve
+
+        self._server = await serve(self._handle, self.host, self.port, max_size=MAX_FRAME,
+                                   compression=None, ping_interval=20, ping_timeout=20,
+                                   logger=_LOGGER)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def wait_finished(self, grace: float = 5.0) -> None:
+        """Wait until every table's match is over, then up to ``grace`` seconds for the players
+        to leave."""
+        await asyncio.gather(*(table.finished.wait() for table in self.tables.values()))
+        deadline = asyncio.get_running_loop().time() + grace
+        while any(table.peers() for table in self.tables.values()):
+            if asyncio.get_running_loop().time() >= deadline:
+                break
+            await asyncio.sleep(0.05)
+
+    async def close(self) -> None:
+        """Close every table and stop listening."""
+        for table in self.tables.values():
+            table.close()
+        await asyncio.sleep(0)
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    async def _handle(self, connection: Any) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            raw = await asyncio.wait_for(connection.recv(), self.hello_timeout)
+        except TimeoutError:
+            await connection.close(CLOSE_IDLE, "no hello in time")
+            return
+        except ConnectionClosed:
+            return
+        name = connection.request.path.split("?")[0].strip("/")
+        table = self.tables.get(name)
+        try:
+            hello = load(raw)
+            if hello["type"] != "hello":
+                raise Refusal("say hello first: {\"type\": \"hello\", \"protocol\": "
+                              f"{PROTOCOL_VERSION}, ...}}")
+            if hello.get("protocol") != PROTOCOL_VERSION:
+                raise Refusal(f"protocol version {str(hello.get('protocol'))[:20]} is not "
+                              f"spoken here: this server speaks version {PROTOCOL_VERSION}")
+            if table is None:
+                raise Refusal(f"there is no table {name[:40]!r} on this server")
+            peer = Peer(connection, RateLimit(self.rate, self.burst))
+            try:
+                table.admit(peer, hello)
+            except Refusal:
+                await peer.finish()
+                raise
+        except (Refusal, MessageError) as refusal:
+            reason = str(refusal)
+            try:
+                await connection.send(dump({"type": "refused", "reason": reason}))
+                await connection.close(CLOSE_REFUSED, reason[:120])
+            except ConnectionClosed:
+                pass
+            return
+        try:
+            while True:
+                raw = await asyncio.wait_for(connection.recv(), self.idle_timeout)
+                delay = peer.rate.delay()
+                if delay > 0:
+                    table.slow_down(peer)
+                    await asyncio.sleep(delay)
+                table.receive(peer, raw)
+        except TimeoutError:
+            peer.close(CLOSE_IDLE, "idle for too long")
+        except ConnectionClosed:
+            pass
+        finally:
+            table.leave(peer)
+            peer.close(1000, "goodbye")
+            # let queued messages (a refusal, a close code) go out before the writer stops
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError, Exception):
+                await asyncio.wait_for(asyncio.shield(peer.writer), 2.0)
+            await peer.finish()

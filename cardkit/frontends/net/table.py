@@ -1,0 +1,514 @@
+"""One table on the server: the match (which only the server holds), its seats and spectators.
+
+Everything here runs on the server's event loop; nothing awaits between checking a move and
+applying it, so moves are handled one at a time. Bots think in a thread pool (their search must
+not stall the other tables) and their move is applied back on the loop, after checking that the
+table has not moved on meanwhile.
+
+Every message to a seat is built from that seat's ``view``; a spectator's from
+:func:`~cardkit.net.codec.spectator_view`. ``taps`` see every message sent, with the state it
+describes (for audits and the leak tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardkit.engine.agents import Agent
+from cardkit.frontends.net.codec import (
+    encode_context,
+    encode_outcome,
+    encode_view,
+    spectator_view,
+)
+from cardkit.frontends.net.protocol import (
+    CLOSE_DONE,
+    CLOSE_REPLACED,
+    MAX_MESSAGE,
+    PROTOCOL_VERSION,
+    MessageError,
+    dump,
+    load,
+)
+from cardkit.frontends.net.store import SavedTable, TableFile, save_seats
+from cardkit.services.search.choose import choose_action
+from cardkit.values.errors import IllegalAction
+from cardkit.values.views import seat_name
+
+if TYPE_CHECKING:
+    from cardkit.engine.match import Match
+    from cardkit.engine.state import State
+
+__all__ = ["Peer", "RateLimit", "Refusal", "Seat", "Table"]
+
+#: Messages queued for one connection beyond which it is dropped as too slow (it reconnects
+#: and gets the table afresh).
+MAX_BACKLOG = 512
+#: The longest move text accepted.
+MAX_MOVE_TEXT = 200
+
+Tap = Callable[[int | None, dict[str, Any], "State"], None]
+
+
+class Refusal(Exception):
+    """A hello the table refuses; the message is the one line sent back."""
+
+
+@attrs.define
+class RateLimit:
+    """A token bucket: ``rate`` messages a second on average, bursts of ``burst``. A flood is
+    slowed down, not dropped: the server stops reading the connection until its turn comes
+    (so TCP holds the sender back and no move is lost)."""
+
+    rate: float = 20.0
+    burst: float = 40.0
+    tokens: float | None = None
+    stamp: float = attrs.field(factory=time.monotonic)
+    warned: float = -10.0
+
+    def delay(self) -> float:
+        """Take one message; the seconds to wait before handling it (0 within the rate)."""
+        now = time.monotonic()
+        tokens = self.burst if self.tokens is None else self.tokens
+        self.tokens = min(self.burst, tokens + (now - self.stamp) * self.rate) - 1
+        self.stamp = now
+        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
+
+    def should_warn(self) -> bool:
+        """True at most once a second while a flood lasts (so warnings do not flood back)."""
+        now = time.monotonic()
+        if now - self.warned >= 1.0:
+            self.warned = now
+            return True
+        return False
+
+
+class Peer:
+    """One client connection: its outgoing queue (sends never block the table), its rate limit,
+    and who it is (a seat number, or None for a spectator)."""
+
+    def __init__(self, connection: Any, rate: RateLimit | None = None) -> None:
+        self.connection = connection
+        self.seat: int | None = None
+        self.rate = rate or RateLimit()
+        self.closed = False
+        self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    def post(self, message: dict[str, Any]) -> None:
+        """Queue a message (dropped once the connection is closing)."""
+        if self.closed:
+            return
+        if self.outbox.qsize() >= MAX_BACKLOG:
+            self.close(1013, "too far behind: reconnect")
+            return
+        self.outbox.put_nowait(dump(message))
+
+    def close(self, code: int, reason: str) -> None:
+        """Close after the messages already queued."""
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait((code, reason[:120]))
+
+    async def _write(self) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            while True:
+                item = await self.outbox.get()
+                if isinstance(item, tuple):
+                    await self.connection.close(*item)
+                    return
+                await self.connection.send(item)
+        except ConnectionClosed:
+            self.closed = True
+
+    async def finish(self) -> None:
+        """Stop the writer (the connection is over)."""
+        self.closed = True
+        if not self.writer.done():
+            self.writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self.writer
+
+
+@attrs.define
+class Seat:
+    """A seat: a person's (with a token) or a bot's; ``standin`` is the bot that plays for an
+    absent person when the server is asked to replace absent players."""
+
+    number: int
+    token: str | None
+    bot: str | None
+    agent: Agent | None = None
+    peer: Peer | None = None
+    joined: bool = False
+    standin: Agent | None = None
+    timer: asyncio.TimerHandle | None = None
+
+    @property
+    def player(self) -> Agent | None:
+        """The agent that moves for this seat now (None: a person must)."""
+        return self.agent or self.standin
+
+
+class Table:
+    """A match hosted for remote players. ``replace_after``: seconds after which a bot
+    (``replace_bot``) plays for a person who left (None: the table waits for them)."""
+
+    def __init__(self, name: str, match: Match, tokens: tuple[str | None, ...],
+                 bots: tuple[str | None, ...], *, save: str | Path | None = None,
+                 replace_after: float | None = None, replace_bot: str | None = None,
+                 executor: Executor | None = None,
+                 log: Callable[[str], None] | None = None) -> None:
+        self.name = name
+        self.match = match
+        self.game = match.game
+        seed = match.seed
+        self.seats = [Seat(number, token, bot,
+                           None if bot is None else self.game.agent(bot, number, seed))
+                      for number, (token, bot) in enumerate(zip(tokens, bots, strict=True))]
+        self.names = tuple("player" if bot is None else f"{bot} bot" for bot in bots)
+        self.spectators: set[Peer] = set()
+        self.save_path = save
+        self.file = None if save is None else TableFile(save)
+        self.replace_after = replace_after
+        self.replace_bot = replace_bot
+        self.executor = executor
+        self.log = log or (lambda line: None)
+        self.taps: list[Tap] = []
+        # the game starts when every person has joined; a match resumed after a move was
+        # played has started already, and its players come back as reconnections
+        self.started = (all(seat.token is None for seat in self.seats)
+                        or len(match.hands) > 1 or bool(match.current.history))
+        self.finished = asyncio.Event()
+        self._bots: asyncio.Task[None] | None = None
+        self.closing = False
+        if save is not None:
+            save_seats(save, self.saved)
+        #: told to clients in the welcome, so they ping in time
+        self.idle_timeout = 900.0
+        self._save()
+        if self.match.is_over:
+            self.finished.set()
+
+    # ----- who sits where ---------------------------------------------------------------------
+
+    @property
+    def saved(self) -> SavedTable:
+        """The server section of the save file."""
+        return SavedTable(self.name, tuple(s.token for s in self.seats),
+                          tuple(s.bot for s in self.seats))
+
+    def find_seat(self, token: str) -> Seat | None:
+        """The seat whose token is ``token``, compared in constant time with every seat's."""
+        given = token.encode("utf-8", "surrogateescape")
+        found = None
+        for seat in self.seats:
+            if seat.token is not None and hmac.compare_digest(given, seat.token.encode()):
+                found = seat
+        return found
+
+    def admit(self, peer: Peer, hello: dict[str, Any]) -> None:
+        """Seat ``peer`` (a player with its token, or a spectator) and send it the table;
+        :class:`Refusal` with one line otherwise."""
+        if hello.get("role", "player") == "spectator":
+            self.spectators.add(peer)
+            self._welcome(peer, hello)
+            return
+        token = hello.get("token")
+        if not isinstance(token, str) or not token:
+            raise Refusal("no seat token: a seat's address ends with #TOKEN "
+                          "(to follow the table, use 'cardkit watch')")
+        seat = self.find_seat(token)
+        if seat is None:
+            raise Refusal(f"wrong token for table {self.name}: check the address you were given")
+        if seat.peer is not None:
+            old = seat.peer
+            old.seat = None
+            old.post({"type": "replaced",
+                      "reason": f"{seat_name(seat.number)} was taken over by a new connection "
+                                "with its token"})
+            old.close(CLOSE_REPLACED, "seat taken over by a new connection")
+        if seat.timer is not None:
+            seat.timer.cancel()
+            seat.timer = None
+        if seat.standin is not None:
+            seat.standin = None
+            self.announce(f"{seat_name(seat.number)} is back and plays again (the stand-in bot "
+                          "leaves)")
+        else:
+            self.announce(f"{seat_name(seat.number)} "
+                          + ("reconnected" if seat.joined else "joined the table"))
+        seat.peer, seat.joined = peer, True
+        peer.seat = seat.number
+        self._welcome(peer, hello)
+        if not self.started:
+            waiting = [s.number for s in self.seats if s.token is not None and not s.joined]
+            if waiting:
+                self.announce("waiting for " + ", ".join(seat_name(n) for n in waiting))
+                return
+            self.started = True
+            self.announce("everyone is here: the game starts")
+            self._broadcast(len(self.match.hands) - 1)  # now with the first player's moves
+        self._after_change()
+
+    def leave(self, peer: Peer) -> None:
+        """A connection ended: a spectator goes; a seat waits for its person or gets a bot."""
+        self.spectators.discard(peer)
+        if peer.seat is None:
+            return
+        seat = self.seats[peer.seat]
+        peer.seat = None
+        if seat.peer is not peer:
+            return
+        seat.peer = None
+        if self.match.is_over or self.closing:
+            return
+        if self.replace_after is None:
+            self.announce(f"{seat_name(seat.number)} left the table; the game waits for them "
+                          "to come back")
+            return
+        bot = self.replace_bot or _default_bot(self.game)
+        self.announce(f"{seat_name(seat.number)} left the table; a {bot} bot plays for them if "
+                      f"they are not back in {self.replace_after:g} s")
+        loop = asyncio.get_running_loop()
+        seat.timer = loop.call_later(self.replace_after, self._stand_in, seat, bot)
+
+    def _stand_in(self, seat: Seat, bot: str) -> None:
+        seat.timer = None
+        if seat.peer is not None or self.match.is_over:
+            return
+        seat.standin = self.game.agent(bot, seat.number, self.match.seed)
+        self.announce(f"{seat_name(seat.number)} did not come back: a {bot} bot plays for them"
+                      " (joining again with the seat's address takes the seat back)")
+        self._after_change()
+
+    # ----- messages ---------------------------------------------------------------------------
+
+    def peers(self) -> list[Peer]:
+        """Every connection at the table (seats, then spectators)."""
+        return [s.peer for s in self.seats if s.peer is not None] + list(self.spectators)
+
+    def _send(self, peer: Peer, message: dict[str, Any], state: State) -> None:
+        for tap in self.taps:
+            tap(peer.seat, message, state)
+        peer.post(message)
+
+    def announce(self, text: str) -> None:
+        """A public event, to everyone at the table (and the server's log)."""
+        self.log(f"[{self.name}] {text}")
+        message = {"type": "event", "text": text}
+        for peer in self.peers():
+            self._send(peer, message, self.match.current)
+
+    def state_message(self, hand: int, seat: int | None) -> dict[str, Any]:
+        """Hand ``hand`` as ``seat`` (None: a spectator) sees it, with its legal moves on its
+        turn once the game has started."""
+        state = self.match.hands[hand]
+        view = spectator_view(state) if seat is None else state.view(seat)
+        turn = self.started and seat is not None and state.current_player == seat
+        return {"type": "state", "hand": hand, "step": len(state.history),
+                "started": self.started,
+                "context": encode_context(self.match.contexts[hand]),
+                "view": encode_view(view), "prompt": state.prompt,
+                "legal": [str(action) for action in state.legal_actions()] if turn else []}
+
+    def _send_state(self, peer: Peer, hand: int) -> None:
+        self._send(peer, self.state_message(hand, peer.seat), self.match.hands[hand])
+
+    def _welcome(self, peer: Peer, hello: dict[str, Any]) -> None:
+        game = self.game
+        self._send(peer, {
+            "type": "welcome", "protocol": PROTOCOL_VERSION, "table": self.name,
+            "game": game.name, "players": game.players, "options": dict(game.options),
+            "seat": peer.seat, "names": list(self.names), "started": self.started,
+            "idle_timeout": self.idle_timeout,
+        }, self.match.current)
+        # a client that saw hand k gets hand k's end (and any hand it missed) before the current
+        last = len(self.match.hands) - 1
+        since = hello.get("hand")
+        first = since if isinstance(since, int) and 0 <= since <= last else last
+        for hand in range(first, last + 1):
+            self._send_state(peer, hand)
+        if self.match.outcome is not None:
+            self._send(peer, {"type": "match_over",
+                              "outcome": encode_outcome(self.match.outcome)}, self.match.current)
+
+    def _broadcast(self, hand: int) -> None:
+        state = self.match.hands[hand]
+        for seat in self.seats:
+            if seat.peer is not None:
+                self._send(seat.peer, self.state_message(hand, seat.number), state)
+        if self.spectators:
+            message = self.state_message(hand, None)
+            for peer in self.spectators:
+                self._send(peer, message, state)
+
+    # ----- moves ------------------------------------------------------------------------------
+
+    def receive(self, peer: Peer, raw: str | bytes) -> None:
+        """Handle one message from ``peer``: refuse what is malformed or too big with one line,
+        answer pings, play moves."""
+        size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "replace"))
+        if size > MAX_MESSAGE:
+            self._error(peer, f"message too big ({size} bytes; the limit is {MAX_MESSAGE})")
+            return
+        try:
+            message = load(raw)
+        except MessageError as error:
+            self._error(peer, str(error))
+            return
+        kind = message["type"]
+        if kind == "ping":
+            self._send(peer, {"type": "pong", "id": message.get("id")}, self.match.current)
+        elif kind == "move":
+            self._move(peer, message)
+        elif kind == "hello":
+            self._error(peer, "already joined: send moves")
+        else:
+            self._error(peer, f"unknown message type {kind[:40]!r}: expected move or ping")
+
+    def slow_down(self, peer: Peer) -> None:
+        """Tell a flooding connection (once a second) that it is being slowed down."""
+        if peer.rate.should_warn():
+            self._error(peer, f"too many messages: slowed down to {peer.rate.rate:g} a second")
+
+    def _error(self, peer: Peer, reason: str) -> None:
+        self._send(peer, {"type": "error", "reason": reason}, self.match.current)
+
+    def _refuse(self, peer: Peer, ident: Any, reason: str) -> None:
+        self._send(peer, {"type": "refused", "id": ident, "reason": reason}, self.match.current)
+
+    def _move(self, peer: Peer, message: dict[str, Any]) -> None:
+        ident = message.get("id")
+        if ident is not None and not isinstance(ident, int | str):
+            ident = None
+        if peer.seat is None:
+            self._refuse(peer, ident, "spectators cannot move")
+            return
+        claimed = message.get("seat", peer.seat)
+        if claimed != peer.seat:
+            self._refuse(peer, ident, f"you play {seat_name(peer.seat)}, not "
+                                      f"{str(claimed)[:20]}: moves for another seat are refused")
+            return
+        text = message.get("move")
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_MOVE_TEXT:
+            self._refuse(peer, ident, "a move is its text, e.g. 'discard KH'")
+            return
+        if not self.started:
+            self._refuse(peer, ident, "the game has not started: not everyone has joined")
+            return
+        if self.match.is_over:
+            self._refuse(peer, ident, "the match is over")
+            return
+        state = self.match.current
+        hand, step = message.get("hand"), message.get("step")
+        if (hand is not None and hand != len(self.match.hands) - 1) or (
+                step is not None and step != len(state.history)):
+            self._refuse(peer, ident, "that move was for an earlier moment: the table has "
+                                      "moved on")
+            return
+        if state.current_player != peer.seat:
+            who = state.current_player
+            self._refuse(peer, ident, "it is not your turn: "
+                         + ("the hand is over" if who is None else f"{seat_name(who)} is to play"))
+            return
+        try:
+            action = state.parse(text)
+            state.apply(action)
+        except IllegalAction as error:
+            self._refuse(peer, ident, str(error))
+            return
+        self._accepted(peer.seat)
+        self._send(peer, {"type": "accepted", "id": ident, "move": str(action)}, state)
+
+    def _accepted(self, seat: int) -> None:
+        """After a move: save, tell everyone, deal on at the end of a hand, let bots play."""
+        self._save()
+        self._broadcast(len(self.match.hands) - 1)
+        self._after_change()
+
+    def _deal_on(self) -> None:
+        """Deal the next hand while the current one is over (a hand can end at the deal)."""
+        while self.started and self.match.current.is_over and not self.match.is_over:
+            hand = len(self.match.hands) - 1
+            result = self.match.current.result
+            self.log(f"[{self.name}] hand {hand + 1} over: {result.summary if result else ''}")
+            self.match.next_hand()
+            self._save()
+            if not self.match.is_over:
+                self._broadcast(hand + 1)
+
+    def _after_change(self) -> None:
+        self._deal_on()
+        if self.match.is_over:
+            self._match_over()
+            return
+        if self.started and (self._bots is None or self._bots.done()):
+            self._bots = asyncio.get_running_loop().create_task(self._play_bots())
+            self._bots.add_done_callback(self._bots_stopped)
+
+    def _bots_stopped(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            self.log(f"[{self.name}] a bot failed: {task.exception()!r}")
+
+    def _match_over(self) -> None:
+        if self.finished.is_set():
+            return
+        outcome = self.match.outcome
+        assert outcome is not None
+        message = {"type": "match_over", "outcome": encode_outcome(outcome)}
+        for peer in self.peers():
+            self._send(peer, message, self.match.current)
+        self.log(f"[{self.name}] match over: {outcome.summary}")
+        self.finished.set()
+
+    async def _play_bots(self) -> None:
+        """While a bot (or a stand-in) is to play, let it think in the pool and apply its move."""
+        loop = asyncio.get_running_loop()
+        while not self.match.is_over and not self.closing:
+            state = self.match.current
+            seat_number = state.current_player
+            if seat_number is None:
+                return
+            seat = self.seats[seat_number]
+            agent = seat.player
+            if agent is None:
+                return
+            step = len(state.history)
+            action, _ = await loop.run_in_executor(self.executor, choose_action, agent, state,
+                                                   seat_number)
+            if (self.closing or self.match.current is not state or len(state.history) != step
+                    or seat.player is not agent):
+                continue  # the table moved on, or the person came back meanwhile
+            state.apply(action)
+            self._accepted(seat_number)
+
+    # ----- saving and closing -----------------------------------------------------------------
+
+    def _save(self) -> None:
+        if self.file is not None:
+            self.file.save(self.match)
+
+    def close(self) -> None:
+        """Say goodbye to every connection (the server is stopping or the match is over)."""
+        self.closing = True
+        for seat in self.seats:
+            if seat.timer is not None:
+                seat.timer.cancel()
+        for peer in self.peers():
+            peer.close(CLOSE_DONE, "the table is closed")
+
+
+def _default_bot(game: Any) -> str:
+    return "greedy" if "greedy" in game.definition.agent_names else "random"

@@ -1,0 +1,46 @@
+"""Rummy melds: sets and runs under configurable rules, exact deadwood search, lay-offs.
+
+Public API::
+
+    MeldRules, DEFAULT_RULES          the rules (set sizes, run length, ace, wild cards, values)
+    Meld, Arrangement, LayoffResult   results (immutable, attrs)
+    classify(cards, rules, declared)  is this group a meld?
+    all_melds(hand, rules)            every meld in a hand
+    best_arrangement(hand, rules)     exact least-deadwood arrangement (tie-break: see arrange)
+    deadwood_value(hand, rules)       its value only, fastest path
+    deadwood_within(hand, bound, rules)  that value if at most bound, else None (knock checks)
+    layoff_positions / can_lay_off / lay_off      one card onto one meld
+    best_with_layoffs(hand, table, rules)         the gin defender: own melds + chained lay-offs
+
+Hands may be a :class:`~cardkit.cards.CardSet`, any iterable of cards, or an int bitmask.
+"""
+
+from cardkit.libraries.melds.arrange import (
+    Arrangement,
+    all_melds,
+    best_arrangement,
+    deadwood_value,
+    deadwood_within,
+    hand_mask,
+)
+from cardkit.libraries.melds.layoff import best_with_layoffs, can_lay_off, lay_off, layoff_positions
+from cardkit.libraries.melds.meld import LayoffResult, Meld, classify
+from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
+
+__all__ = [
+    "DEFAULT_RULES",
+    "Arrangement",
+    "LayoffResult",
+    "Meld",
+    "MeldRules",
+    "all_melds",
+    "best_arrangement",
+    "best_with_layoffs",
+    "can_lay_off",
+    "classify",
+    "deadwood_value",
+    "deadwood_within",
+    "hand_mask",
+    "lay_off",
+    "layoff_positions",
+]

@@ -1,0 +1,285 @@
+"""Lay-offs (hits): one card joining a meld on the table, and the defender's best showdown."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from cardkit.libraries.melds.arrange import _tables, best_arrangement, hand_mask, hand_score
+from cardkit.libraries.melds.meld import RUN, SET, LayoffResult, Meld
+from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
+from cardkit.libraries.melds.tables import COUNT_SHIFT
+from cardkit.values.cards import ALL_CARDS, Card, CardSet
+
+__all__ = ["best_with_layoffs", "can_lay_off", "lay_off", "layoff_identities",
+           "layoff_positions"]
+
+LOW = "low"
+HIGH = "high"
+
+
+def _run_ends(meld: Meld, rules: MeldRules) -> tuple[int | None, int | None]:
+    """The ranks just below and just above a run in the rules' run order (None: no such rank)."""
+    return _window_ends(rules, int(meld.represents[0].rank or 0), len(meld.represents))
+
+
+@functools.cache  # bounded: one entry per rules value, first rank (13) and length (<= 14)
+def _window_ends(rules: MeldRules, first: int, length: int) -> tuple[int | None, int | None]:
+    """The ranks just outside the run window of ``length`` that starts at rank ``first``."""
+    positions = rules.positions
+    for start in range(len(positions) - length + 1):
+        ranks = positions[start : start + length]
+        if ranks[0] == first and len(set(ranks)) == length:
+            below = positions[start - 1] if start > 0 else None
+            above = positions[start + length] if start + length < len(positions) else None
+            return (
+                None if below in ranks else below,
+                None if above in ranks else above,
+            )
+    return None, None
+
+
+def _set_fits(meld: Meld, rules: MeldRules) -> bool:
+    size = len(meld) + 1
+    return size in rules.set_sizes and size <= 4
+
+
+def layoff_positions(card: Card, meld: Meld, rules: MeldRules = DEFAULT_RULES) -> list[str]:
+    """Where ``card`` can join ``meld``: ``[]`` (it cannot), ``["set"]`` for a set, or the run
+    ends ``"low"`` / ``"high"`` it fits (a wild card, or a high-or-low ace, may fit both)."""
+    if card in meld.cards:
+        return []
+    wild = card in rules.wild
+    if card.is_joker and not wild:
+        return []
+    if meld.kind == SET:
+        if not _set_fits(meld, rules):
+            return []
+        if wild:
+            return [SET]
+        suits = {identity.suit for identity in meld.represents}
+        return [SET] if card.rank == meld.rank and card.suit not in suits else []
+    below, above = _run_ends(meld, rules)
+    suit = meld.suit
+    ends = []
+    if below is not None and (wild or (card.suit == suit and card.rank == below)):
+        ends.append(LOW)
+    if above is not None and (wild or (card.suit == suit and card.rank == above)):
+        ends.append(HIGH)
+    return ends
+
+
+def layoff_identities(card: Card, meld: Meld, rules: MeldRules = DEFAULT_RULES) -> list[Card]:
+    """What ``card`` may stand for when laid off on ``meld``: ``[card]`` for a natural card that
+    fits, every card that fits for a wild card (a set's missing suits in suit order; a run's
+    card below it, then the one above), ``[]`` when it does not fit. A move generator that lets
+    the player declare a wild card's identity offers one move per entry.
+
+    >>> from cardkit.cards import parse_cards
+    >>> from cardkit.melds import MeldRules, classify
+    >>> rules = MeldRules(wild=("X1",))
+    >>> run = classify(parse_cards("5H 6H 7H"), rules)
+    >>> [str(card) for card in layoff_identities(Card.parse("X1"), run, rules)]
+    ['4H', '8H']
+    >>> [str(card) for card in layoff_identities(Card.parse("8H"), run, rules)]
+    ['8H']
+    """
+    if card not in rules.wild:
+        # the common case first: a natural card of another rank (set) or suit (run)
+        first = meld.represents[0]
+        if card.is_joker or (card.rank != first.rank if meld.kind == SET
+                             else card.suit != first.suit):
+            return []
+        return [card] if layoff_positions(card, meld, rules) else []
+    ends = layoff_positions(card, meld, rules)
+    if not ends:
+        return []
+    if meld.kind == SET:
+        used = {identity.suit for identity in meld.represents}
+        return [Card.of(meld.rank, suit) for suit in range(4)  # type: ignore[arg-type]
+                if suit not in used]
+    below, above = _run_ends(meld, rules)
+    return [Card.of(below if end == LOW else above, meld.suit)  # type: ignore[arg-type]
+            for end in ends]
+
+
+def can_lay_off(card: Card, meld: Meld, rules: MeldRules = DEFAULT_RULES) -> bool:
+    """True when ``card`` can join ``meld`` (see :func:`layoff_positions`)."""
+    return bool(layoff_positions(card, meld, rules))
+
+
+def lay_off(
+    meld: Meld,
+    card: Card,
+    rules: MeldRules = DEFAULT_RULES,
+    end: str | None = None,
+    declared: Card | None = None,
+) -> Meld:
+    """A new meld: ``meld`` with ``card`` added.
+
+    For a run, ``end`` (``"low"``/``"high"``) picks the end when the card fits both (a wild
+    card, or a high-or-low ace on a 2..K run); a wild card may instead be given its identity with
+    ``declared``. On a set a wild card takes the first free suit unless ``declared``. Raises
+    ``ValueError`` saying why when the card cannot go there.
+    """
+    ends = layoff_positions(card, meld, rules)
+    if not ends:
+        raise ValueError(f"{card} cannot be laid off on {meld}")
+    wild = card in rules.wild
+    if declared is not None and not wild and declared is not card:
+        raise ValueError(f"{card} is not wild, it cannot stand for {declared}")
+    if meld.kind == SET:
+        if end not in (None, SET):
+            raise ValueError(f"{meld} is a set: it has no {end!r} end")
+        used = {identity.suit for identity in meld.represents}
+        if not wild:
+            identity = card
+        elif declared is not None:
+            if declared.rank != meld.rank or declared.suit in used:
+                raise ValueError(f"{card} cannot stand for {declared} in {meld}")
+            identity = declared
+        else:
+            free = next(s for s in range(4) if s not in used)
+            identity = Card.of(meld.rank, free)  # type: ignore[arg-type]
+        pairs = sorted(
+            [*zip(meld.cards, meld.represents, strict=True), (card, identity)],
+            key=lambda pair: pair[1].suit,  # type: ignore[arg-type, return-value]
+        )
+        return Meld(SET, tuple(p[0] for p in pairs), tuple(p[1] for p in pairs))
+    below, above = _run_ends(meld, rules)
+    suit = meld.suit
+    if declared is not None:
+        if declared.is_joker or declared.suit != suit:
+            raise ValueError(f"{card} cannot stand for {declared} on {meld}")
+        fits = [e for e in ends if (below if e == LOW else above) == declared.rank]
+        if not fits or (end is not None and end not in fits):
+            raise ValueError(f"{card} as {declared} does not extend {meld}")
+        ends = fits
+    if end is not None:
+        if end not in (LOW, HIGH):
+            raise ValueError(f"a run end is 'low' or 'high', not {end!r}")
+        if end not in ends:
+            raise ValueError(f"{card} cannot go at the {end} end of {meld}")
+        ends = [end]
+    if len(ends) > 1:
+        raise ValueError(f"{card} fits both ends of {meld}: say end='low' or end='high'")
+    rank = below if ends[0] == LOW else above
+    identity = Card.of(rank, suit)  # type: ignore[arg-type]
+    if ends[0] == LOW:
+        return Meld(RUN, (card, *meld.cards), (identity, *meld.represents))
+    return Meld(RUN, (*meld.cards, card), (*meld.represents, identity))
+
+
+# --- the defender's best showdown ------------------------------------------------------------
+
+
+def _next_identity(meld: Meld, end: str, rules: MeldRules) -> Card | None:
+    below, above = _run_ends(meld, rules)
+    rank = below if end == LOW else above
+    return None if rank is None else Card.of(rank, meld.suit)  # type: ignore[arg-type]
+
+
+def _chains(
+    meld: Meld, rem: int, end: str, rules: MeldRules, wildmask: int
+) -> list[tuple[Meld, int, list[Card]]]:
+    """Every chain of lay-offs at one end of a run: (meld after, cards left, cards laid)."""
+    out: list[tuple[Meld, int, list[Card]]] = [(meld, rem, [])]
+    identity = _next_identity(meld, end, rules)
+    if identity is None:
+        return out
+    step = []
+    if rem & identity.mask and not identity.mask & wildmask:
+        step.append(identity)
+    wild = rem & wildmask
+    if wild:
+        step.append(ALL_CARDS[(wild & -wild).bit_length() - 1])  # wilds are interchangeable
+    for card in step:
+        grown = lay_off(meld, card, rules, end=end, declared=identity)
+        for after, left, laid in _chains(grown, rem & ~card.mask, end, rules, wildmask):
+            out.append((after, left, [card, *laid]))
+    return out
+
+
+def _options(
+    meld: Meld, rem: int, rules: MeldRules, wildmask: int
+) -> list[tuple[Meld, int, list[Card]]]:
+    """Every way to lay cards of ``rem`` off on one table meld."""
+    if meld.kind == RUN:
+        out = []
+        for low_meld, low_rem, low_laid in _chains(meld, rem, LOW, rules, wildmask):
+            for after, left, laid in _chains(low_meld, low_rem, HIGH, rules, wildmask):
+                out.append((after, left, low_laid + laid))
+        return out
+    out = [(meld, rem, [])]
+    used = {identity.suit for identity in meld.represents}
+    naturals = [
+        ALL_CARDS[13 * s + meld.rank - 1]  # type: ignore[operator]
+        for s in range(4)
+        if s not in used and rem >> (13 * s + meld.rank - 1) & 1  # type: ignore[operator]
+        and not (1 << (13 * s + meld.rank - 1)) & wildmask  # type: ignore[operator]
+    ]
+    wilds = [card for card in ALL_CARDS if rem & wildmask & card.mask]
+    for k in range(1, 5 - len(meld)):
+        size = len(meld) + k
+        if size not in rules.set_sizes:
+            continue
+        for n_wild in range(0, min(k, len(wilds)) + 1):
+            for chosen in combinations(naturals, k - n_wild):
+                laid = [*chosen, *wilds[:n_wild]]
+                after = meld
+                for card in laid:
+                    after = _force_set(after, card, rules)
+                left = rem
+                for card in laid:
+                    left &= ~card.mask
+                out.append((after, left, laid))
+    return out
+
+
+def _force_set(meld: Meld, card: Card, rules: MeldRules) -> Meld:
+    """Add a card to a set even past an intermediate size that is not allowed."""
+    used = {identity.suit for identity in meld.represents}
+    identity = card
+    if card in rules.wild:
+        identity = Card.of(meld.rank, next(s for s in range(4) if s not in used))  # type: ignore[arg-type]
+    pairs = sorted(
+        [*zip(meld.cards, meld.represents, strict=True), (card, identity)],
+        key=lambda pair: pair[1].suit,  # type: ignore[arg-type, return-value]
+    )
+    return Meld(SET, tuple(p[0] for p in pairs), tuple(p[1] for p in pairs))
+
+
+def best_with_layoffs(
+    hand: CardSet | Iterable[Card] | int,
+    table: Sequence[Meld],
+    rules: MeldRules = DEFAULT_RULES,
+) -> LayoffResult:
+    """The defender's least deadwood over every choice of own melds and lay-offs (chains
+    included, e.g. ``8H`` then ``9H`` on ``5H 6H 7H``) onto the ``table`` melds. Exact.
+
+    Ties: lowest deadwood value, then fewest deadwood cards, then fewest cards laid off, then
+    the first found (table melds in order; for each, shorter chains and the low end first).
+    """
+    h = hand_mask(hand)
+    tables = _tables(rules)
+    wildmask = tables.wildmask
+    best: list = [None]
+
+    def visit(index: int, rem: int, layoffs: list[tuple[Card, int]], after: list[Meld]) -> None:
+        if index == len(table):
+            key = (hand_score(rem, tables) >> COUNT_SHIFT, len(layoffs))
+            if best[0] is None or key < best[0][0]:
+                best[0] = (key, rem, list(layoffs), list(after))
+            return
+        for grown, left, laid in _options(table[index], rem, rules, wildmask):
+            layoffs.extend((card, index) for card in laid)
+            after.append(grown)
+            visit(index + 1, left, layoffs, after)
+            after.pop()
+            del layoffs[len(layoffs) - len(laid) :]
+
+    visit(0, h, [], [])
+    _, rem, layoffs, after = best[0]
+    own = best_arrangement(rem, rules)
+    return LayoffResult(own.melds, tuple(layoffs), own.deadwood, own.deadwood_value, tuple(after))

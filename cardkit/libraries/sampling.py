@@ -1,0 +1,181 @@
+"""Dealing hidden cards again: the generic core of every game's ``State.determinize``.
+
+A search agent must plan on worlds its seat cannot tell apart from the real one. Such a world is
+made by taking every card the seat cannot see out of the places that hold it -- other hands,
+the stock, cards out of play -- and dealing them back at random into the same places, each
+place keeping how many hidden cards it had and every card the seat does see.
+:func:`redeal_hidden` does that for places given either as bitmasks (hands: unordered) or as
+lists of cards (a stock: ordered, each hidden card replaced where it lay).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+import attrs
+
+from cardkit.values.cards import Card, cards_of_mask
+
+if TYPE_CHECKING:
+    from cardkit.engine.state import State
+
+__all__ = ["PileEvidence", "Redeal", "chain_refiner", "exchange_chain", "linear_log_weight",
+           "redeal_hidden"]
+
+Place = TypeVar("Place", int, list[Card])
+
+
+@attrs.frozen
+class Redeal:
+    """The outcome of :func:`redeal_hidden`: the places with their hidden cards dealt again (in
+    the order given, same types), and ``relabel``, which new card took each hidden card's place
+    (for a game that rewrites its deck order so a record replays the new deal)."""
+
+    places: list[int | list[Card]]
+    relabel: dict[Card, Card]
+
+
+def redeal_hidden(places: Sequence[int | list[Card]], hidden: int,
+                  rng: random.Random) -> Redeal:
+    """Deal the hidden cards of ``places`` again at random.
+
+    ``places`` holds each place's cards, as a bitmask or as a list; ``hidden`` is the mask of the
+    cards the seat cannot see. Every hidden card in the places is collected in card order (so the
+    result depends only on ``hidden`` and ``rng``, never on where a card really was), shuffled
+    with ``rng``, and dealt back: a mask keeps its visible cards and gets as many new cards as it
+    had hidden ones; a list keeps its visible cards in place and each hidden position gets the
+    next new card. Hidden cards outside every place are not touched.
+
+    >>> import random
+    >>> from cardkit.cards import Card, parse_cards
+    >>> a, b, c, d = parse_cards("AS KH 2C 7D")
+    >>> hand = a.mask | b.mask
+    >>> stock = [c, d]
+    >>> hidden = b.mask | c.mask | d.mask          # the seat sees only the ace
+    >>> redeal = redeal_hidden([hand, stock], hidden, random.Random(1))
+    >>> new_hand, new_stock = redeal.places
+    >>> bool(new_hand & a.mask), new_hand.bit_count(), len(new_stock)
+    (True, 2, 2)
+    >>> sorted(redeal.relabel) == sorted([b, c, d])
+    True
+    """
+    held = 0
+    for place in places:
+        if isinstance(place, int):
+            held |= place & hidden
+        else:
+            for card in place:
+                held |= card.mask & hidden
+    pool = cards_of_mask(held)
+    rng.shuffle(pool)
+    position = 0
+    relabel: dict[Card, Card] = {}
+    dealt: list[int | list[Card]] = []
+    for place in places:
+        if isinstance(place, int):
+            mine = place & hidden
+            fresh = pool[position:position + mine.bit_count()]
+            position += len(fresh)
+            mask = place & ~hidden
+            for old, new in zip(cards_of_mask(mine), fresh, strict=True):
+                relabel[old] = new
+                mask |= new.mask
+            dealt.append(mask)
+        else:
+            cards = list(place)
+            for index, card in enumerate(cards):
+                if card.mask & hidden:
+                    new = pool[position]
+                    position += 1
+                    relabel[card] = new
+                    cards[index] = new
+            dealt.append(cards)
+    return Redeal(dealt, relabel)
+
+
+def exchange_chain(hand: int, movable: int, pool: list[Card],
+                   log_weight: Callable[[int], float], steps: int,
+                   rng: random.Random) -> int:
+    """Move a re-dealt hand's hidden cards toward what its player was seen to do.
+
+    A Metropolis chain over which hidden cards ``hand`` (a mask) holds: each step proposes to
+    exchange one of its ``movable`` cards (the hidden ones: cards the seat knows are in the
+    hand stay) with a card of ``pool`` (another place's hidden cards: the stock, another hand),
+    and accepts with probability ``min(1, exp(log_weight(new) - log_weight(old)))``. The
+    proposal is symmetric, so the chain's stationary distribution is the uniform re-deal
+    weighted by ``exp(log_weight)``: a belief over the hidden cards, given as a log-weight of
+    the hand. ``pool`` is changed in place (an exchanged card takes the other's position) and
+    the new hand is returned.
+
+    >>> import random
+    >>> from cardkit.cards import parse_cards
+    >>> ace, king, two = parse_cards("AS KH 2C")
+    >>> pool = [king, two]
+    >>> likes_kings = lambda mask: 5.0 if mask & king.mask else 0.0
+    >>> hand = exchange_chain(ace.mask, ace.mask, pool, likes_kings, 50, random.Random(3))
+    >>> hand == king.mask, sorted(pool) == sorted([ace, two])
+    (True, True)
+    """
+    cards = cards_of_mask(hand & movable)
+    if not cards or not pool or steps <= 0:
+        return hand
+    current = log_weight(hand)
+    for _ in range(steps):
+        i = rng.randrange(len(cards))
+        j = rng.randrange(len(pool))
+        out, into = cards[i], pool[j]
+        proposal = hand & ~out.mask | into.mask
+        value = log_weight(proposal)
+        if value >= current or rng.random() < math.exp(value - current):
+            hand, current = proposal, value
+            cards[i], pool[j] = into, out
+    return hand
+
+
+@attrs.frozen
+class PileEvidence:
+    """What one seat saw another do with a discard pile this hand, for a rummy game's belief:
+    the cards it let pass (``passed``: it drew from the stock instead), the cards it threw
+    (``thrown``, oldest first) and how many turns it has had (``turns``)."""
+
+    passed: tuple[Card, ...]
+    thrown: tuple[Card, ...]
+    turns: int
+
+
+def linear_log_weight(weights: Sequence[float],
+                      features: Callable[[int], Sequence[float]]) -> Callable[[int], float]:
+    """A hand's log-plausibility as the weighted sum of its features (``features(hand)`` for a
+    card mask): the shape of every belief fitted by ``bench/belief.py``.
+
+    >>> weigh = linear_log_weight((-1.0, 0.5), lambda hand: (hand.bit_count(), 2.0))
+    >>> weigh(0b111)
+    -2.0
+    """
+    def log_weight(hand: int) -> float:
+        return sum(w * v for w, v in zip(weights, features(hand), strict=True))
+
+    return log_weight
+
+
+def chain_refiner(seat: int, log_weights: Mapping[int, Callable[[int], float]], steps: int,
+                  hand_of: Callable[[State, int], int],
+                  set_hand: Callable[[State, int, int], None],
+                  pool_of: Callable[[State], list[Card]]
+                  ) -> Callable[[State, random.Random], None]:
+    """A game's ``refine(world, rng)`` (see :attr:`cardkit.game.GameDefinition.belief`) for
+    hands that exchange hidden cards with one pool (the stock): each hand with a log-weight
+    runs :func:`exchange_chain` for ``steps`` steps, moving only cards hidden from ``seat``.
+    ``hand_of``/``set_hand`` read and write a seat's hand as a mask, ``pool_of`` gives the
+    pool's list (changed in place)."""
+    def refine(world: State, rng: random.Random) -> None:
+        hidden = world.hidden_cards(seat).mask
+        pool = pool_of(world)
+        for other, log_weight in log_weights.items():
+            set_hand(world, other, exchange_chain(hand_of(world, other), hidden, pool,
+                                                  log_weight, steps, rng))
+
+    return refine

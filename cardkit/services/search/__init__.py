@@ -1,0 +1,36 @@
+"""A fair search agent for any game whose state can sample hidden cards.
+
+Search agents in card games face one trap: the true state holds cards the player cannot see, and
+a search run on it would cheat. Here the agent never receives the state. Its runner hands it a
+:class:`Sampler` built from a copy in which every card hidden from that seat has already been
+dealt again at random (``State.determinize``), so the sampler holds no hidden card; each sample
+is a fresh re-deal of that copy.
+
+:class:`SearchAgent` (the ``hard`` agent of every game with ``determinize``) is an
+information-set search with statistics per move at the root: a new world per iteration, the
+legal moves raced against the game policy's own move on the same worlds by play-outs of the game
+policy (greedy), each seat choosing from its own view. Modules: :mod:`~cardkit.search.sampler`
+(the worlds), :mod:`~cardkit.search.rollout` (play-outs and their scoring),
+:mod:`~cardkit.search.racing` (statistics and elimination), :mod:`~cardkit.search.budget`
+(iterations and time), :mod:`~cardkit.search.agent`, :mod:`~cardkit.search.ladder`
+(``easy``/``normal``/``hard``). ``docs/agents.md`` explains the design and its measurements.
+"""
+
+from cardkit.services.search.agent import DEFAULT_TIME_LIMIT, SearchAgent
+from cardkit.services.search.budget import Budget
+from cardkit.services.search.ladder import MistakenAgent, easy_agent, hard_agent, normal_agent
+from cardkit.services.search.sampler import Sampler
+
+__all__ = [
+    "DEFAULT_TIME_LIMIT",
+    "Budget",
+    "MistakenAgent",
+    "Sampler",
+    "SearchAgent",
+    "easy_agent",
+    "hard_agent",
+    "normal_agent",
+    "search_agent",
+]
+
+search_agent = hard_agent

@@ -1,0 +1,89 @@
+"""The agent roster: every agent a game offers by name, its own and the generic ladder.
+
+``random`` for every game; where the game has a ``greedy`` agent, ``easy`` and ``normal``
+(:mod:`~cardkit.services.search.ladder`); where its state samples hidden cards
+(``determinize``), ``hard`` (and its older name ``search``) and, on top of whichever
+``hard`` the game then has, the ``expert`` search (:mod:`~cardkit.services.search.expert`).
+A game's own agents (its :class:`~cardkit.engine.capabilities.Agents` capability) win over
+the generic ones. The engine reaches this roster through its port
+(:data:`cardkit.engine.ports.AGENT_ROSTER`): ``game.agent(...)`` and
+``definition.agent_names`` are answered here.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardkit.engine.agents import Agent, AgentFactory, random_agent
+from cardkit.services.search.expert import expert_agent
+from cardkit.services.search.ladder import easy_agent, hard_agent, normal_agent
+from cardkit.values.deck import derive_seed
+
+if TYPE_CHECKING:
+    from cardkit.engine.definition import GameDefinition
+    from cardkit.engine.game import Game
+
+__all__ = ["LADDER", "ROSTER", "Roster", "agent_parameters"]
+
+#: The generic rungs, weakest first, as offered to players.
+LADDER = ("random", "easy", "normal", "hard", "expert")
+
+
+def agent_parameters(factory: AgentFactory) -> list[str]:
+    """The keyword parameters an agent factory takes beyond ``(game, seat, seed)``."""
+    parameters = list(inspect.signature(factory).parameters.values())[3:]
+    return [p.name for p in parameters
+            if p.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+
+
+class Roster:
+    """The roster every game gets (see the module's docstring)."""
+
+    def generic(self, definition: GameDefinition) -> dict[str, AgentFactory]:
+        """The generic agents this game supports."""
+        ladder: dict[str, AgentFactory] = {"random": random_agent}
+        if "greedy" in definition.agents:
+            ladder["easy"] = easy_agent
+            ladder["normal"] = normal_agent
+        if definition.samples_hidden_cards:
+            ladder["hard"] = hard_agent
+            ladder["search"] = hard_agent
+            ladder["expert"] = expert_agent
+        return ladder
+
+    def available(self, definition: GameDefinition) -> Mapping[str, AgentFactory]:
+        """Every agent by name: the generic ones, replaced by the game's own of one name."""
+        return {**self.generic(definition), **definition.agents}
+
+    def names(self, definition: GameDefinition) -> list[str]:
+        """``random``, then the ladder where the game has it, then the game's own agents."""
+        names = set(self.available(definition))
+        ladder = [name for name in LADDER if name in names]
+        return [*ladder, *sorted(names - set(ladder))]
+
+    def factory(self, definition: GameDefinition, name: str) -> AgentFactory:
+        """The factory for agent ``name``; ``ValueError`` naming the valid ones otherwise."""
+        factory = self.available(definition).get(name)
+        if factory is None:
+            raise ValueError(f"{definition.name} has no agent {name!r}; agents: "
+                             f"{', '.join(self.names(definition))}")
+        return factory
+
+    def make(self, game: Game, name: str, seat: int, seed: int, **params: Any) -> Agent:
+        """A new agent ``name`` for ``seat``, seeded from ``seed`` and the seat; ``ValueError``
+        naming the valid agents or parameters for an unknown one."""
+        factory = self.factory(game.definition, name)
+        if params:
+            valid = agent_parameters(factory)
+            unknown = sorted(set(params) - set(valid))
+            if unknown:
+                takes = f"takes {', '.join(valid)}" if valid else "takes no parameters"
+                raise ValueError(f"agent {name!r} of {game.name} has no parameter "
+                                 f"{unknown[0]!r}; it {takes}")
+        return factory(game, seat, derive_seed(seed, "agent", seat), **params)
+
+
+#: The roster the package binds to the engine's port.
+ROSTER = Roster()

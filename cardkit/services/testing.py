@@ -1,0 +1,354 @@
+"""The conformance kit: one call a plugin author puts in their own tests.
+
+::
+
+    from cardkit.services.testing import check_game
+
+    def test_conformance():
+        check_game("my-game", players=[2, 3], presets=[None, "house"])
+
+For each player count and preset it plays random hands (every other one *patiently*: an action
+that would end the hand is avoided while another is legal, nine times in ten, so long hands and
+deep states are reached too) and checks, at every step, that:
+
+- playouts terminate (within the definition's ``max_actions``);
+- every card of the deck is in exactly one zone (cards are conserved);
+- ``current_player``/``legal_actions``/``result`` agree with ``is_over``;
+- every legal action applies, and its text parses back to the same action;
+- a sample of illegal actions (and unreadable text) is refused with ``IllegalAction`` and leaves
+  the state exactly as it was;
+- no seat's view contains a card that seat may not see;
+- payoffs balance (sum to zero) when the game declares itself zero-sum;
+- the hand's record survives JSON and replays to identical states at every step;
+- the same seed deals the same hand;
+- the hand moves only between phases that declare each other (``Phase.next``), and
+  the report lists the phases met that declare no next phases;
+- for games that sample hidden cards (``State.determinize``, used by the ``hard`` search agent):
+  a re-deal for a seat shows that seat the same view and legal moves and keeps every card.
+
+A failure raises ``ConformanceError`` naming the game, options, seed and step, so the author can
+reproduce it with ``game.new_hand(seed=...)``.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, NoReturn
+
+import attrs
+
+from cardkit.engine.agents import RandomAgent
+from cardkit.engine.definition import GameDefinition
+from cardkit.engine.game import Game
+from cardkit.engine.state import State
+from cardkit.services.records import HandRecord, parse_record
+from cardkit.services.registry import game_definition
+from cardkit.values.actions import Action, parse_action
+from cardkit.values.cards import ALL_CARDS, Card, CardSet
+from cardkit.values.errors import IllegalAction
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_game", "check_hand", "view_cards"]
+
+
+class ConformanceError(AssertionError):
+    """A conformance check failed; the message says where (seed, step) and what."""
+
+
+@attrs.define
+class ConformanceReport:
+    """What a run checked: hands played, actions applied, illegal actions refused."""
+
+    hands: int = 0
+    actions: int = 0
+    refused: int = 0
+    endings: dict[str, int] = attrs.field(factory=dict)
+    #: phases met that declare no ``next`` phases (their transitions go unchecked)
+    undeclared_phases: set[str] = attrs.field(factory=set)
+
+
+def view_cards(value: Any) -> set[Card]:
+    """Every card mentioned anywhere in a view (walking attrs classes, mappings, sequences and
+    card texts in strings). What a wild card is declared to stand for (``X1=KS`` in text, attrs
+    fields marked ``metadata={"declared_identities": True}`` such as ``Meld.represents``) names
+    a card without showing it, so it does not count."""
+    found: set[Card] = set()
+    _walk(value, found, set())
+    return found
+
+
+_CARD_TEXT = {card.text: card for card in ALL_CARDS}
+
+
+@functools.lru_cache(maxsize=65536)
+def _cards_in_text(text: str) -> frozenset[Card]:
+    tokens = [token.partition("=")[0] for token in text.replace(",", " ").split()]
+    return frozenset(_CARD_TEXT[t.upper()] for t in tokens if t.upper() in _CARD_TEXT)
+
+
+def _walk(value: Any, found: set[Card], seen: set[int]) -> None:
+    if isinstance(value, Card):
+        found.add(value)
+        return
+    if isinstance(value, CardSet):
+        found.update(value)
+        return
+    if isinstance(value, str):
+        found.update(_cards_in_text(value))
+        return
+    if isinstance(value, int | float | bool) or value is None:
+        return
+    if id(value) in seen:
+        return
+    seen.add(id(value))
+    if attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            if not field.metadata.get("declared_identities"):
+                _walk(getattr(value, field.name), found, seen)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _walk(key, found, seen)
+            _walk(item, found, seen)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            _walk(item, found, seen)
+    elif hasattr(value, "__dict__"):
+        _walk(vars(value), found, seen)
+
+
+def _fail(game: Game, seed: int, step: int, message: str) -> NoReturn:
+    raise ConformanceError(
+        f"{game.name} ({game.players} players, options {game.options}) seed={seed} "
+        f"step={step}: {message}"
+    )
+
+
+def _check_zones(game: Game, state: State, seed: int, step: int) -> None:
+    seen: dict[Card, str] = {}
+    for zone, cards in state.zones().items():
+        for card in cards:
+            if card in seen:
+                _fail(game, seed, step, f"{card} is in both {seen[card]} and {zone}")
+            seen[card] = zone
+    expected = set(state.deck)
+    if set(seen) != expected:
+        missing = sorted(expected - set(seen))
+        extra = sorted(set(seen) - expected)
+        _fail(game, seed, step, f"cards not conserved: missing {missing}, unexpected {extra}")
+
+
+def _check_views(game: Game, state: State, seed: int, step: int) -> None:
+    for seat in range(state.players):
+        view = state.view(seat)
+        if view.seat != seat:
+            _fail(game, seed, step, f"view({seat}) says it is seat {view.seat}")
+        hidden = set(state.hidden_cards(seat))
+        leaked = view_cards(view) & hidden
+        if leaked:
+            _fail(game, seed, step,
+                  f"view of seat {seat} leaks hidden cards {sorted(c.text for c in leaked)}")
+
+
+def _check_determinize(game: Game, state: State, seed: int, step: int,
+                       rng: random.Random) -> None:
+    """For games that sample hidden cards: every seat's re-deal looks the same to that seat,
+    keeps the cards, and leaves the real state alone."""
+    before = state.snapshot()
+    for seat in range(state.players):
+        copy = state.determinize(seat, random.Random(rng.randrange(1 << 30)))
+        if copy.view(seat) != state.view(seat):
+            _fail(game, seed, step, f"determinize({seat}) changes what seat {seat} sees")
+        if state.current_player == seat and copy.legal_actions() != state.legal_actions():
+            _fail(game, seed, step, f"determinize({seat}) changes seat {seat}'s legal moves")
+        _check_zones(game, copy, seed, step)
+        # The re-deal must depend only on what the seat sees: from the real state and from a
+        # re-dealt one, the same random numbers give the same deal. Otherwise an agent that
+        # knows its own random numbers could work back to where the hidden cards really are.
+        key = rng.randrange(1 << 30)
+        first = state.determinize(seat, random.Random(key))
+        second = copy.determinize(seat, random.Random(key))
+        first.forget_origin()
+        second.forget_origin()
+        if first.snapshot() != second.snapshot():
+            _fail(game, seed, step, f"determinize({seat}) depends on where the hidden cards "
+                  "really are (collect them in a fixed order before dealing them again)")
+    if state.snapshot() != before:
+        _fail(game, seed, step, "determinize changed the real state")
+
+
+def _illegal_candidates(state: State, rng: random.Random, legal: Sequence[Action]) -> list[Any]:
+    """Actions and texts that must be refused now: other kinds, cards the player lacks,
+    gibberish."""
+    legal_set = set(legal)
+    kinds = sorted({kind for phase in type(state).PHASES.values() for kind in phase.accepts})
+    kinds = kinds or sorted({a.kind for a in legal}) or ["pass"]
+    candidates: list[Any] = ["", "   ", "xyzzy", "discard ZZ", "play 11X", "hit", "99"]
+    for _ in range(12):
+        kind = rng.choice(kinds)
+        cards = tuple(rng.sample(state.deck, k=rng.randint(0, min(3, len(state.deck)))))
+        option = rng.choice([None, "stock", "discard", "upcard", "bet"])
+        target = rng.choice([None, 0, 1, 7, 99])
+        action = Action(kind, option, cards, target)
+        if action not in legal_set:
+            candidates.append(action)
+    for action in legal[:5]:
+        # the same kind with a card moved to somewhere it is not
+        if action.cards:
+            other = rng.choice(state.deck)
+            swapped = attrs.evolve(action, cards=(other, *action.cards[1:]))
+            if swapped not in legal_set and len(set(swapped.cards)) == len(swapped.cards):
+                candidates.append(swapped)
+    return candidates
+
+
+def _patient_choice(state: State, legal: Sequence[Action], rng: random.Random,
+                    agent: RandomAgent, seat: int) -> Action:
+    """A random action, but one that ends the hand only when nothing else is legal or one time
+    in ten: uniformly random players end most hands early (Tonk's drop, say), so the kit also
+    plays long hands to reach the deep states (spreads, hits, empty stocks)."""
+    action = agent.choose(state.view(seat), legal)
+    if len(legal) == 1 or rng.random() < 0.1:
+        return action
+    others = [a for a in legal if a != action]
+    rng.shuffle(others)
+    # a few tries (each costs a clone): the first move that keeps the hand going
+    for candidate in [action, *others[:4]]:
+        trial = state.clone()
+        trial.apply_unchecked(candidate)
+        if not trial.is_over:
+            return candidate
+    return action
+
+
+def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
+               exhaustive_every: int = 10, patient: bool = False) -> State:
+    """Play one random hand of ``game`` from ``seed`` with every check; returns the final state.
+    A ``patient`` hand avoids actions that end the hand while it can (see ``check_game``)."""
+    report = report if report is not None else ConformanceReport()
+    rng = random.Random(seed)
+    agent = RandomAgent(rng.randrange(1 << 30))
+    state = game.new_hand(seed=seed)
+    twin = game.new_hand(seed=seed)
+    if twin.snapshot() != state.snapshot():
+        _fail(game, seed, 0, "the same seed dealt two different hands")
+    snapshots = [state.snapshot()]
+    limit = game.definition.max_actions
+    step = 0
+    while True:
+        _check_zones(game, state, seed, step)
+        _check_views(game, state, seed, step)
+        legal = state.legal_actions()
+        if state.is_over:
+            if state.current_player is not None or legal:
+                _fail(game, seed, step, "a finished hand still has a player or legal actions")
+            break
+        if state.result is not None:
+            _fail(game, seed, step, "result set while the hand is running")
+        if state.current_player is None or not legal:
+            _fail(game, seed, step, "a running hand has no current player or no legal action")
+        if len(set(legal)) != len(legal):
+            _fail(game, seed, step, "legal_actions() lists an action twice")
+        for action in legal:
+            try:
+                reparsed = state.parse(str(action))
+            except IllegalAction as error:
+                _fail(game, seed, step, f"the text of {action!s} does not parse: {error}")
+            if reparsed != action or parse_action(str(action)) != action:
+                _fail(game, seed, step, f"text round trip changes {action!s}")
+        if step % exhaustive_every == 0:
+            if game.definition.samples_hidden_cards:
+                _check_determinize(game, state, seed, step, rng)
+            for action in legal:
+                trial = state.clone()
+                try:
+                    trial.apply(action)
+                except Exception as error:  # any failure of a legal action is a defect
+                    _fail(game, seed, step, f"legal action {action} failed: {error!r}")
+        before = snapshots[-1]
+        candidates = _illegal_candidates(state, rng, legal)
+        for candidate in candidates:
+            try:
+                state.apply(candidate)
+            except IllegalAction as error:
+                if not str(error).strip():
+                    _fail(game, seed, step, f"refusal of {candidate!s} gives no reason")
+                report.refused += 1
+            except Exception as error:  # anything but IllegalAction is a defect
+                _fail(game, seed, step, f"refusing {candidate!s} raised {error!r}, "
+                      "not IllegalAction")
+            else:
+                _fail(game, seed, step, f"illegal action {candidate!s} was accepted")
+        if state.snapshot() != before:
+            _fail(game, seed, step, "a refused action changed the state (one of: "
+                  + ", ".join(map(str, candidates)) + ")")
+        if step >= limit:
+            _fail(game, seed, step, f"hand did not end within {limit} actions")
+        seat = state.seat_to_play
+        if patient:
+            action = _patient_choice(state, legal, rng, agent, seat)
+        else:
+            action = agent.choose(state.view(seat), legal)
+        phase = state.PHASES.get(state.phase)
+        try:
+            state.apply(action)
+        except RuntimeError as error:  # State.enter refused an undeclared transition
+            _fail(game, seed, step, f"{action}: {error}")
+        if phase is not None and state.phase != phase.name and not phase.may_follow(state.phase):
+            _fail(game, seed, step, f"{action} moved the hand from phase {phase.name!r} to "
+                  f"{state.phase!r}, which {phase.name!r} does not declare among its next phases")
+        if phase is not None and phase.next is None:
+            report.undeclared_phases.add(phase.name)
+        snapshots.append(state.snapshot())
+        step += 1
+        report.actions += 1
+    result = state.result
+    if result is None:
+        _fail(game, seed, step, "the hand ended without a result")
+    if len(result.payoffs) != state.players:
+        _fail(game, seed, step, "result.payoffs needs one number per seat")
+    if game.definition.zero_sum and abs(sum(result.payoffs)) > 1e-9:
+        _fail(game, seed, step, f"payoffs {result.payoffs} do not sum to zero")
+    if any(not 0 <= w < state.players for w in result.winners):
+        _fail(game, seed, step, f"winners {result.winners} are not seats")
+    record = parse_record(state.record().to_json(), game.definition)
+    if not isinstance(record, HandRecord):
+        _fail(game, seed, step, "a hand's record did not load as a hand record")
+    replay_state = record.start(game)
+    replayed = [replay_state.snapshot()]
+    for text in record.actions:
+        replay_state.apply(text)
+        replayed.append(replay_state.snapshot())
+    if replayed != snapshots:
+        first = next(i for i, (a, b) in enumerate(zip(replayed, snapshots, strict=False))
+                     if a != b) if len(replayed) == len(snapshots) else len(replayed)
+        _fail(game, seed, first, "the record does not replay to identical states")
+    report.hands += 1
+    report.endings[result.ending] = report.endings.get(result.ending, 0) + 1
+    return state
+
+
+def check_game(
+    game: str | GameDefinition | Game,
+    players: Iterable[int] | None = None,
+    presets: Iterable[str | None] = (None,),
+    options: dict[str, Any] | None = None,
+    hands: int = 20,
+    seed: int = 0,
+) -> ConformanceReport:
+    """Run the conformance checks on a game (by name, definition or configured game) for each
+    player count and preset; returns a report, raises ``ConformanceError`` on the first failure.
+    """
+    report = ConformanceReport()
+    if isinstance(game, Game):
+        games = [game]
+    else:
+        definition = game_definition(game) if isinstance(game, str) else game
+        counts = list(players) if players is not None else list(definition.player_counts)
+        games = [definition.configure(players=count, preset=preset, **(options or {}))
+                 for count in counts for preset in presets]
+    for configured in games:
+        for index in range(hands):
+            # every other hand is played patiently, to reach long hands too
+            check_hand(configured, seed * 100_003 + index, report, patient=index % 2 == 1)
+    return report

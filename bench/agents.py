@@ -117,8 +117,30 @@ def play_deal(job: tuple[str, int, str, str, dict[str, Any]]) -> list[dict[str, 
         records.append({"deal": deal, "seat": seat, "payoff": float(result.payoffs[seat]),
                         "net": relative_score(result.payoffs, seat),
                         "won": seat in result.winners, "decided": bool(result.winners),
-                        "times": times})
+                        "ending": ending_name(result, seat), "times": times})
     return records
+
+
+def ending_name(result: cardkit.Result, seat: int) -> str:
+    """How a hand ended for the tested ``seat``: the game's name of the ending (gin's
+    ``knock``, ``undercut``, ``gin`` ...) and whether the seat won it."""
+    if not result.winners:
+        return result.ending
+    return f"{result.ending}, {'won' if seat in result.winners else 'lost'}"
+
+
+def report_endings(setup: str, records: list[dict[str, Any]]) -> str:
+    """The hands by how they ended (:func:`ending_name`): how many, their mean points against
+    the best rival, and what they add to the points a hand."""
+    kinds: dict[str, list[float]] = {}
+    for r in records:
+        kinds.setdefault(r["ending"], []).append(r["net"])
+    lines = [f"|   | {setup} endings | hands | share | mean {UNITS[setup]} | "
+             f"{UNITS[setup]} a hand from it |"]
+    for kind, nets in sorted(kinds.items(), key=lambda item: -len(item[1])):
+        lines.append(f"|   | {kind} | {len(nets)} | {len(nets) / len(records):.1%} | "
+                     f"{sum(nets) / len(nets):+.2f} | {sum(nets) / len(records):+.2f} |")
+    return "\n".join(lines)
 
 
 def match_seats(setup: str) -> tuple[int, ...]:
@@ -278,6 +300,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="extra agent parameter, e.g. --param width=6")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--calibrate", action="store_true")
+    parser.add_argument("--endings", action="store_true",
+                        help="also print the hands by how they ended")
     args = parser.parse_args(argv)
     setups = args.games.split(",")
     unknown = [s for s in setups if s not in SETUPS]
@@ -330,6 +354,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(row(setup, args.agent, args.opponent, records, budget), flush=True)
             if not args.matches and setup in ROLES:
                 print(report_roles(setup, records), flush=True)
+            if not args.matches and args.endings:
+                print(report_endings(setup, records), flush=True)
 
 
 if __name__ == "__main__":

@@ -84,7 +84,8 @@ from cardkit.values.actions import Action
 from cardkit.values.cards import ALL_CARDS, Card, CardSet
 from cardkit.values.deck import derive_seed
 
-__all__ = ["Bridge", "Disagreement", "bridge_game", "main", "to_cardkit", "to_openspiel"]
+__all__ = ["Bridge", "Disagreement", "bridge_game", "ending_kind", "endings", "main", "to_cardkit",
+           "to_openspiel"]
 
 #: OpenSpiel suit s, c, d, h -> cardkit suit index (clubs 0, diamonds 1, hearts 2, spades 3)
 SUIT_TO_CARDKIT = (3, 0, 1, 2)
@@ -486,7 +487,36 @@ class Bridge:
                                    f"D={details['defender_deadwood']}")
         return {"deal": deal, "seat": self.seat, "points": float(returns[self.seat]),
                 "won": returns[self.seat] > 0, "decided": returns[self.seat] != 0,
-                "ending": result.ending}
+                "ending": result.ending, "kind": ending_kind(result.details, self.seat,
+                                                             result.ending),
+                "turns": sum(1 for seat, _ in self.ck.history if seat == self.seat)}
+
+
+def ending_kind(details: dict[str, Any], seat: int, ending: str) -> str:
+    """How a hand ended, from the agent's side: ``knock``/``gin``/``undercut`` (whoever
+    scored) with who ended it (``agent`` or ``bot``), or ``draw``."""
+    if "knocker" not in details:
+        return "draw"
+    who = "agent" if details["knocker"] == seat else "bot"
+    verb = {"knock": "knocks", "undercut": "knocks, undercut", "gin": "goes gin",
+            "big_gin": "goes big gin"}[ending]
+    return f"{who} {verb}"
+
+
+def endings(records: Sequence[dict[str, Any]]) -> str:
+    """A table of the hands by how they ended: how many, their mean points for the agent,
+    and what they add to its points a hand."""
+    lines = ["| ending | hands | share | mean points | points a hand from it | agent's turns |",
+             "|---|---|---|---|---|---|"]
+    kinds: dict[str, list[dict[str, Any]]] = {}
+    for r in records:
+        kinds.setdefault(r["kind"], []).append(r)
+    for kind, rows in sorted(kinds.items(), key=lambda item: -len(item[1])):
+        total = sum(r["points"] for r in rows)
+        lines.append(f"| {kind} | {len(rows)} | {len(rows) / len(records):.1%} | "
+                     f"{total / len(rows):+.2f} | {total / len(records):+.2f} | "
+                     f"{statistics.mean(r['turns'] for r in rows):.1f} |")
+    return "\n".join(lines)
 
 
 def _layoff_order(defence: LayoffResult, melds: Sequence[Meld]) -> list[Card]:
@@ -548,6 +578,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--param", action="append", default=[],
                         help="agent parameter, e.g. --param iterations=600")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--endings", action="store_true",
+                        help="also print the hands by how they ended")
     args = parser.parse_args(argv)
     params = parse_params(args.param)
     budget = ", ".join(f"{k}={v}" for k, v in params.items()) or "defaults"
@@ -574,6 +606,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             print("  after " + report(args.agent, records, times, overrides, budget),
                   file=sys.stderr, flush=True)
     print(report(args.agent, records, times, overrides, budget), flush=True)
+    if args.endings:
+        print()
+        print(endings(records), flush=True)
 
 
 if __name__ == "__main__":

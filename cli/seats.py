@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 import attrs
 from cardkit_cli.main import CardkitError
 
+from cardkit.services.search.roster import agent_parameters
+
 if TYPE_CHECKING:
     from cardkit import Agent, Game
 
@@ -23,8 +25,6 @@ SEARCHING = frozenset({"hard", "search", "expert"})
 def think_params(game: Game, name: str, think: float | None) -> dict[str, float]:
     """``{"time_limit": think}`` for an agent that thinks for a time (a search), else ``{}``
     (a game's own ``hard`` answers at once and takes no time limit)."""
-    from cardkit.game import agent_parameters
-
     if think is None or name not in SEARCHING:
         return {}
     accepted = agent_parameters(game.definition.agent_factory(name))

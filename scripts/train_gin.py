@@ -407,7 +407,8 @@ def write(weights: dict[str, Any], command: str) -> None:
         "\n"
         f"Written by ``{command}``\n(see scripts/train_gin.py).\n"
         '"""\n\n'
-        "WEIGHTS = {\n" + "\n".join(lines) + "\n}\n")
+        "from typing import Any\n\n"
+        "WEIGHTS: dict[str, Any] = {\n" + "\n".join(lines) + "\n}\n")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

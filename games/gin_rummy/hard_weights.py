@@ -4,7 +4,9 @@ Written by ``python scripts/train_gin.py --rounds 6 --hands 2000 --eval-deals 20
 (see scripts/train_gin.py).
 """
 
-WEIGHTS = {
+from typing import Any
+
+WEIGHTS: dict[str, Any] = {
     "value": [
         17.9764, -4.6251, 1.0162, 10.7753, 21.8854, 6.8504, -3.4066, -0.0035, -4.7283,
         7.8604, -1.1739, 0.6585, -3.1011, -0.1489, 0.0937, -0.9018, -18.8725, 1.6375,

@@ -380,7 +380,7 @@ class HardAgent(Agent):
     def __init__(self, game: Game, seed: int = 0, weights: dict[str, Any] | None = None,
                  explore: float = 0.0, trace: Trace | None = None,
                  trace_stock: bool = False, exact_draw: bool = False) -> None:
-        self.weights = weights or WEIGHTS
+        self.weights: dict[str, Any] = weights or WEIGHTS
         self.value_weights = tuple(self.weights["value"])
         self.knock_mean = tuple(self.weights["knock_mean"])
         self.knock_risk = tuple(self.weights["knock_risk"])

@@ -67,7 +67,7 @@ def test_the_move_does_not_depend_on_the_hidden_cards(name, players):
         assert twin.view(seat) == state.view(seat)
         moves = []
         for world in (state, twin):
-            agent = game.agent("hard", seat, seed=9, iterations=40)
+            agent = game.agent("search", seat, seed=9, iterations=40)
             moves.append(choose_action(agent, world, seat, explain=True))
         assert moves[0] == moves[1]
         assert moves[0][0] in state.legal_actions()
@@ -78,7 +78,7 @@ def test_iterations_make_the_search_deterministic(name, players):
     game = load(name, players)
     state = decision_point(game, 4, skip=2)
     seat = state.current_player
-    first, second = (choose_action(game.agent("hard", seat, seed=3, iterations=30), state, seat)
+    first, second = (choose_action(game.agent("search", seat, seed=3, iterations=30), state, seat)
                      for _ in range(2))
     assert first == second
 
@@ -89,7 +89,7 @@ def test_hard_plays_whole_hands_of_every_plugin_that_samples(knock_rummy):
             continue  # covered by the decisions above; its hands are long
         game = load(name, players)
         state = game.new_hand(seed=5)
-        agents = [game.agent("hard", s, 5, iterations=6, width=3) for s in range(players)]
+        agents = [game.agent("search", s, 5, iterations=6, width=3) for s in range(players)]
         while not state.is_over:
             seat = state.current_player
             action, _ = choose_action(agents[seat], state, seat)
@@ -337,6 +337,6 @@ def test_the_kit_refuses_a_re_deal_that_depends_on_the_true_cards():
 
 def test_the_default_objective_follows_whether_the_game_is_zero_sum():
     assert cardkit.load_game("tonk").agent("hard", 0, 1).objective == "payoff"
-    assert cardkit.load_game("gin-rummy", players=2).agent("hard", 0, 1).objective == "wins"
+    assert cardkit.load_game("gin-rummy", players=2).agent("search", 0, 1).objective == "wins"
     assert cardkit.load_game("tien-len").agent("hard", 0, 1).objective == "wins"
     assert cardkit.load_game("tonk").agent("hard", 0, 1, objective="wins").objective == "wins"

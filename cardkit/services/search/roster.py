@@ -3,8 +3,9 @@
 ``random`` for every game; a rummy game that declares its meld rules and no ``greedy`` of its
 own gets the generic one (:mod:`~cardkit.services.search.melding`); where the game has a
 ``greedy`` agent, ``easy`` and ``normal`` (:mod:`~cardkit.services.search.ladder`); where its
-state samples hidden cards
-(``determinize``), ``hard`` (and its older name ``search``). A game's own agents (its
+state samples hidden cards (``determinize``), ``hard`` (and its older name ``search``) and, on
+top of whichever ``hard`` the game then has, the ``expert`` search
+(:mod:`~cardkit.services.search.expert`). A game's own agents (its
 :class:`~cardkit.engine.capabilities.Agents` capability) win over the generic ones. The
 engine reaches this roster through its port (:data:`cardkit.engine.ports.AGENT_ROSTER`):
 ``game.agent(...)`` and ``definition.agent_names`` are answered here.
@@ -17,6 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardkit.engine.agents import Agent, AgentFactory, random_agent
+from cardkit.services.search.expert import expert_agent
 from cardkit.services.search.ladder import easy_agent, hard_agent, normal_agent
 from cardkit.services.search.melding import melding_agent
 from cardkit.values.deck import derive_seed
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["LADDER", "ROSTER", "Roster", "agent_parameters"]
 
 #: The generic rungs, weakest first, as offered to players.
-LADDER = ("random", "easy", "normal", "hard")
+LADDER = ("random", "easy", "normal", "hard", "expert")
 
 
 def agent_parameters(factory: AgentFactory) -> list[str]:
@@ -52,6 +54,7 @@ class Roster:
         if definition.samples_hidden_cards:
             ladder["hard"] = hard_agent
             ladder["search"] = hard_agent
+            ladder["expert"] = expert_agent
         return ladder
 
     def available(self, definition: GameDefinition) -> Mapping[str, AgentFactory]:

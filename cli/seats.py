@@ -8,15 +8,27 @@ from typing import TYPE_CHECKING
 import attrs
 from cardkit_cli.main import CardkitError
 
+from cardkit.services.search.roster import agent_parameters
+
 if TYPE_CHECKING:
     from cardkit import Agent, Game
 
-__all__ = ["LADDER", "Seating", "default_bot", "quick_bot", "seating", "strongest_bot"]
+__all__ = ["LADDER", "Seating", "default_bot", "quick_bot", "seating", "strongest_bot",
+           "think_params"]
 
-#: The strength ladder, weakest first (``hard`` only where the game can search).
-LADDER = ("easy", "normal", "hard")
-#: Agents that search and so take ``--think``.
-SEARCHING = frozenset({"hard", "search"})
+#: The strength ladder, weakest first (``expert`` only where the game can search).
+LADDER = ("easy", "normal", "hard", "expert")
+#: Agents that may search and so take ``--think`` (when their factory takes a time limit).
+SEARCHING = frozenset({"hard", "search", "expert"})
+
+
+def think_params(game: Game, name: str, think: float | None) -> dict[str, float]:
+    """``{"time_limit": think}`` for an agent that thinks for a time (a search), else ``{}``
+    (a game's own ``hard`` answers at once and takes no time limit)."""
+    if think is None or name not in SEARCHING:
+        return {}
+    accepted = agent_parameters(game.definition.agent_factory(name))
+    return {"time_limit": think} if "time_limit" in accepted else {}
 
 
 @attrs.frozen
@@ -35,10 +47,11 @@ class Seating:
 
 
 def strongest_bot(game: Game) -> str:
-    """The strongest agent the game offers: ``hard`` (the search, about a second a move),
-    else ``normal``/``greedy``, else ``random``."""
+    """The strongest agent the game offers: ``expert`` (the search, about a second a move),
+    else ``hard``, ``normal``/``greedy``, else ``random``."""
     names = game.definition.agent_names
-    return next((name for name in ("hard", "normal", "greedy") if name in names), "random")
+    return next((name for name in ("expert", "hard", "normal", "greedy") if name in names),
+                "random")
 
 
 def _count(number: int, noun: str) -> str:
@@ -47,7 +60,7 @@ def _count(number: int, noun: str) -> str:
 
 
 def default_bot(game: Game) -> str:
-    """The opponent when none is named: the strongest (``hard`` answers within about a
+    """The opponent when none is named: the strongest (``expert`` answers within about a
     second)."""
     return strongest_bot(game)
 
@@ -93,13 +106,13 @@ def seating(game: Game, seat: int | None, hotseat: bool, bot: str | None,
     for name in names_wanted:
         if name not in valid:
             raise CardkitError(f"{game.name} has no bot {name!r}; bots: {', '.join(valid)}", 2)
-    if think is not None and "hard" not in valid:
-        raise CardkitError(f"--think sets how long the hard bot thinks; {game.name} has no "
-                           "hard bot", 2)
+    if think is not None and not {"hard", "expert"} & set(valid):
+        raise CardkitError(f"--think sets how long the searching bot thinks; {game.name} has "
+                           "no searching bot", 2)
     agents: list[Agent | None] = [None] * players
     names = ["you" if not hotseat else f"player {s + 1}" for s in range(players)]
     for bot_seat, name in zip(bot_seats, names_wanted, strict=True):
-        params = {"time_limit": think} if think is not None and name in SEARCHING else {}
+        params = think_params(game, name, think)
         agents[bot_seat] = game.agent(name, bot_seat, seed, **params)
         names[bot_seat] = f"{name} bot"
     return Seating(tuple(agents), tuple(names), think)

@@ -12,7 +12,7 @@ from cardkit_cli.paths import autosave_path, unwritable_reason
 from cardkit_cli.play import QuitGame
 from cardkit_cli.prompt import EndOfInput, LineReader
 from cardkit_cli.render import hand_text, render_actions, render_result, render_totals, render_view
-from cardkit_cli.seats import SEARCHING, quick_bot, strongest_bot
+from cardkit_cli.seats import quick_bot, strongest_bot, think_params
 from cardkit_cli.style import Style, make_console
 from rich.text import Text
 
@@ -284,8 +284,8 @@ class Session:
 
         name = strongest_bot(self.game) if isinstance(state, LocalState) else quick_bot(self.game)
         think = self.seats.think
-        params = {"time_limit": think} if think is not None and name in SEARCHING else {}
-        agent = self.game.agent(name, seat, self.match.seed or 0, **params)
+        agent = self.game.agent(name, seat, self.match.seed or 0,
+                                **think_params(self.game, name, think))
         legal = state.legal_actions()
         action, reason = choose_action(agent, state, seat, explain=True)
         number = legal.index(action) + 1 if action in legal else None

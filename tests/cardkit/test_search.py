@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
+from cardkit.engine.state import State
 from cardkit.services.search import MistakenAgent, Sampler, SearchAgent
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.racing import MoveStats, Race
@@ -97,9 +98,14 @@ def test_hard_plays_whole_hands_of_every_plugin_that_samples(knock_rummy):
 
 
 def test_a_plugin_without_determinize_gets_easy_and_normal_but_no_hard():
+    """Conquian declares its zones (so it re-deals and has hard); a copy whose state keeps the
+    engine's determinize offers no search, but still the generic greedy ladder."""
     if "conquian" not in cardkit.available_games():
         pytest.skip("the conquian example is not installed")
-    game = cardkit.load_game("conquian")
+    conquian = cardkit.registry.game_definition("conquian")
+    assert "hard" in conquian.agent_names
+    no_redeal = type("NoRedeal", (conquian.state_class,), {"determinize": State.determinize})
+    game = conquian.variant(name="conquian-no-redeal", state_class=no_redeal).configure()
     assert "hard" not in game.definition.agent_names
     assert {"easy", "normal"} <= set(game.definition.agent_names)
     with pytest.raises(ValueError, match="agents: random, easy, normal"):
@@ -331,6 +337,6 @@ def test_the_kit_refuses_a_re_deal_that_depends_on_the_true_cards():
 
 def test_the_default_objective_follows_whether_the_game_is_zero_sum():
     assert cardkit.load_game("tonk").agent("search", 0, 1).objective == "payoff"
-    assert cardkit.load_game("gin-rummy", players=2).agent("hard", 0, 1).objective == "wins"
+    assert cardkit.load_game("gin-rummy", players=2).agent("search", 0, 1).objective == "wins"
     assert cardkit.load_game("tien-len").agent("search", 0, 1).objective == "wins"
     assert cardkit.load_game("tonk").agent("search", 0, 1, objective="wins").objective == "wins"

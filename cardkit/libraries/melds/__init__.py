@@ -10,6 +10,8 @@ Public API::
     deadwood_value(hand, rules)       its value only, fastest path
     deadwood_within(hand, bound, rules)  that value if at most bound, else None (knock checks)
     layoff_positions / can_lay_off / lay_off      one card onto one meld
+    layoff_identities(card, meld, rules)          what a (wild) card may stand for there
+    layoff_chains(meld, hand, rules)              every run of lay-offs onto one meld
     best_with_layoffs(hand, table, rules)         the gin defender: own melds + chained lay-offs
 
 Hands may be a :class:`~cardkit.cards.CardSet`, any iterable of cards, or an int bitmask.
@@ -23,7 +25,14 @@ from cardkit.libraries.melds.arrange import (
     deadwood_within,
     hand_mask,
 )
-from cardkit.libraries.melds.layoff import best_with_layoffs, can_lay_off, lay_off, layoff_positions
+from cardkit.libraries.melds.layoff import (
+    best_with_layoffs,
+    can_lay_off,
+    lay_off,
+    layoff_chains,
+    layoff_identities,
+    layoff_positions,
+)
 from cardkit.libraries.melds.meld import LayoffResult, Meld, classify
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 
@@ -42,5 +51,7 @@ __all__ = [
     "deadwood_within",
     "hand_mask",
     "lay_off",
+    "layoff_chains",
+    "layoff_identities",
     "layoff_positions",
 ]

@@ -198,6 +198,6 @@ def check_parameters(game: Game, *, iterations: int | None, time_limit: float | 
         raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     if policy is not None:
         allowed = [name for name in game.definition.agent_names
-                   if name not in ("hard", "search", "easy", "normal")]
+                   if name not in ("hard", "search", "expert", "easy", "normal")]
         if policy not in allowed:
             raise ValueError(f"policy must be one of {', '.join(allowed)}, not {policy!r}")

@@ -1,0 +1,78 @@
+"""How long the lab's searching agents think: a number of play-outs, or seconds a move.
+
+An agent *thinks* when its factory takes the search's budget parameters (``iterations``,
+``time_limit``): today's ``hard`` and ``search``, the ``expert`` rung, a plugin's own search.
+The lab gives every thinking agent the same budget: ``playouts`` (play-outs a decision,
+deterministic for a seed, so a run is reproducible) or ``think`` (seconds a decision, as
+``cardkit play --think``; the numbers then vary from run to run with the machine's speed).
+Agents that do not think take neither and are left alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+from cardkit.engine.agents import AgentFactory
+from cardkit.engine.definition import GameDefinition
+from cardkit.services.search.roster import agent_parameters
+
+__all__ = ["budget_note", "budgeted_factory", "check_budget", "thinking_agents", "thinks"]
+
+
+def thinks(factory: AgentFactory) -> bool:
+    """True for an agent factory that takes a search budget (``iterations``/``time_limit``)."""
+    return bool({"iterations", "time_limit"} & set(agent_parameters(factory)))
+
+
+def budgeted_factory(definition: GameDefinition, name: str, think: float | None,
+                     playouts: int | None) -> AgentFactory:
+    """The factory of agent ``name``, with the budget bound when the agent thinks and a
+    budget was given (``playouts`` as ``iterations``, ``think`` as ``time_limit``)."""
+    factory = definition.agent_factory(name)
+    if think is None and playouts is None:
+        return factory
+    taken = set(agent_parameters(factory))
+    params: dict[str, Any] = {}
+    if playouts is not None and "iterations" in taken:
+        params["iterations"] = playouts
+    if think is not None and "time_limit" in taken:
+        params["time_limit"] = think
+    return partial(factory, **params) if params else factory
+
+
+def thinking_agents(definition: GameDefinition, names: Sequence[str]) -> list[str]:
+    """The agents among ``names`` that think, each once, in order."""
+    found: list[str] = []
+    for name in names:
+        if name not in found and thinks(definition.agent_factory(name)):
+            found.append(name)
+    return found
+
+
+def check_budget(think: float | None, playouts: int | None) -> None:
+    """``ValueError`` for a budget that cannot be used."""
+    if think is not None and not think > 0:
+        raise ValueError(f"the thinking time must be more than 0 seconds, not {think!r}")
+    if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int)
+                                 or playouts < 1):
+        raise ValueError(f"the play-outs a decision must be a whole number >= 1, not "
+                         f"{playouts!r}")
+
+
+def budget_note(definition: GameDefinition, names: Sequence[str], think: float | None,
+                playouts: int | None) -> str | None:
+    """A note for the report when thinking agents play: how they think, and whether the run
+    is reproducible; None when no agent thinks."""
+    thinking = thinking_agents(definition, names)
+    if not thinking:
+        return None
+    who = ", ".join(thinking)
+    if playouts is not None:
+        return f"{who} searched {playouts} play-outs a decision (reproducible from the seed)"
+    if think is not None:
+        return (f"{who} thought {think:g} s a decision: the numbers vary a little from run to "
+                "run (give --playouts N for a reproducible run)")
+    return (f"{who} thought for its default time a decision: the numbers vary a little from "
+            "run to run (give --playouts N for a reproducible run, --think S to set the time)")

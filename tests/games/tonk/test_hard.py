@@ -152,11 +152,11 @@ def test_a_short_training_run_beats_its_untrained_start():
     the true cards, than the untrained start's (the greedy agent's, which gains 0 by
     definition)."""
     game = cardkit.load_game("tonk")
-    budget = training.Budget(count_hands=1500, rounds=1, start_hands=300, discard_hands=200,
-                             rollouts=4)
+    budget = training.Budget(count_hands=1000, rounds=1, start_hands=200, discard_hands=120,
+                             rollouts=3)
     weights = training.train(2, seed=5, budget=budget)
     assert training.decision_gain(game, untrained_weights(), 20, seed=1)[0] == 0.0
-    gain, _, changed = training.decision_gain(game, weights, 250, seed=1)
+    gain, _, changed = training.decision_gain(game, weights, 150, seed=1)
     assert changed > 20 and gain > 0
 
 

@@ -25,6 +25,7 @@ randomness.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from cardkit_games.tien_len import weights as trained
 from cardkit_games.tien_len.agents import (
@@ -76,16 +77,18 @@ def weights_for(players: int) -> dict[str, tuple[float, ...]]:
     return tables[min(tables, key=lambda n: (abs(n - players), n))]
 
 
-class Partition:
+class Partition(NamedTuple):
     """A hand's plan as :func:`hand_units` makes it: ``sequences`` as (low, high) rank
     positions, and ``counts``, the cards left at each rank position after them (each rank with
-    cards is one more unit)."""
+    cards is one more unit).
 
-    __slots__ = ("counts", "sequences")
+    The cache keeps a plan as a plain tuple of tuples of ints, which the garbage collector
+    stops tracking after its first pass, so many thousands of cached plans add nothing to its
+    full passes (kept as objects, they made those passes grow past 100 ms, landing on
+    decisions)."""
 
-    def __init__(self, sequences: list[tuple[int, int]], counts: list[int]) -> None:
-        self.sequences = sequences
-        self.counts = counts
+    sequences: tuple[tuple[int, int], ...]
+    counts: tuple[int, ...]
 
     @property
     def units(self) -> int:
@@ -93,7 +96,7 @@ class Partition:
         return len(self.sequences) + sum(1 for count in self.counts if count)
 
 
-_PARTITIONS: dict[int, Partition] = {}
+_PARTITIONS: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
 
 
 def partition(smask: int) -> Partition:
@@ -101,7 +104,7 @@ def partition(smask: int) -> Partition:
     most single cards, never through the 2s), kept in a bounded cache."""
     found = _PARTITIONS.get(smask)
     if found is not None:
-        return found
+        return Partition(*found)
     counts = [(smask >> 4 * p & 0xF).bit_count() for p in range(_POSITIONS)]
     sequences = []
     while True:
@@ -122,11 +125,11 @@ def partition(smask: int) -> Partition:
         for p in range(best[0], best[1] + 1):
             counts[p] -= 1
         sequences.append(best)
-    found = Partition(sequences, counts)
+    found = (tuple(sequences), tuple(counts))
     if len(_PARTITIONS) > 200_000:
         _PARTITIONS.clear()
     _PARTITIONS[smask] = found
-    return found
+    return Partition(*found)
 
 
 def _set_is_boss(position: int, size: int, top_suit: int, unseen: int) -> bool:

@@ -12,18 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
 
 from cardkit.engine.agents import AgentFactory
 from cardkit.engine.definition import GameDefinition
-from cardkit.services.search.roster import agent_parameters
+from cardkit.services.search.thinking import budget_params, thinks
 
 __all__ = ["budget_note", "budgeted_factory", "check_budget", "thinking_agents", "thinks"]
-
-
-def thinks(factory: AgentFactory) -> bool:
-    """True for an agent factory that takes a search budget (``iterations``/``time_limit``)."""
-    return bool({"iterations", "time_limit"} & set(agent_parameters(factory)))
 
 
 def budgeted_factory(definition: GameDefinition, name: str, think: float | None,
@@ -31,14 +25,7 @@ def budgeted_factory(definition: GameDefinition, name: str, think: float | None,
     """The factory of agent ``name``, with the budget bound when the agent thinks and a
     budget was given (``playouts`` as ``iterations``, ``think`` as ``time_limit``)."""
     factory = definition.agent_factory(name)
-    if think is None and playouts is None:
-        return factory
-    taken = set(agent_parameters(factory))
-    params: dict[str, Any] = {}
-    if playouts is not None and "iterations" in taken:
-        params["iterations"] = playouts
-    if think is not None and "time_limit" in taken:
-        params["time_limit"] = think
+    params = budget_params(factory, think, playouts)
     return partial(factory, **params) if params else factory
 
 

@@ -122,7 +122,11 @@ def test_the_reason_fits_the_sample():
                            explain=True)
     assert "%" not in few
     assert confidence_words(5.0, 1.0, 5).startswith("a guess")
-    assert confidence_words(0.5, 1.0, 200).startswith("no clear difference")
-    assert confidence_words(2.5, 1.0, 200).startswith("probably better")
-    assert confidence_words(4.0, 1.0, 200).startswith("clearly better")
-    assert confidence_words(4.0, 1.0, 200, "worse").startswith("clearly worse (-4.0")
+    assert confidence_words(5.0, 1.0, 5, "X").startswith("looks better than X (a guess")
+    assert confidence_words(0.5, 1.0, 200, "X").startswith("about as good as X: a close call")
+    assert confidence_words(1.9, 1.0, 200, "X").startswith("about as good as X")
+    assert confidence_words(2.5, 1.0, 200, "X").startswith("probably better than X over 200")
+    assert confidence_words(4.0, 1.0, 200, "X") == (
+        "clearly better than X over 200 sampled deals (+4.0 ±2.0 points a hand)")
+    assert confidence_words(-4.0, 1.0, 200, "X", unit=None) == (
+        "clearly worse than X over 200 sampled deals")

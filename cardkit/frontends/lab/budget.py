@@ -15,7 +15,7 @@ from functools import partial
 
 from cardkit.engine.agents import AgentFactory
 from cardkit.engine.definition import GameDefinition
-from cardkit.services.search.thinking import budget_params, thinks
+from cardkit.services.search.thinking import budget_params, check_budget, thinks
 
 __all__ = ["budget_note", "budgeted_factory", "check_budget", "thinking_agents", "thinks"]
 
@@ -36,16 +36,6 @@ def thinking_agents(definition: GameDefinition, names: Sequence[str]) -> list[st
         if name not in found and thinks(definition.agent_factory(name)):
             found.append(name)
     return found
-
-
-def check_budget(think: float | None, playouts: int | None) -> None:
-    """``ValueError`` for a budget that cannot be used."""
-    if think is not None and not think > 0:
-        raise ValueError(f"the thinking time must be more than 0 seconds, not {think!r}")
-    if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int)
-                                 or playouts < 1):
-        raise ValueError(f"the play-outs a decision must be a whole number >= 1, not "
-                         f"{playouts!r}")
 
 
 def budget_note(definition: GameDefinition, names: Sequence[str], think: float | None,

@@ -19,7 +19,7 @@ from cardkit.services.search.roster import agent_parameters
 if TYPE_CHECKING:
     from cardkit.engine.agents import AgentFactory
 
-__all__ = ["BUDGET_PARAMETERS", "budget_params", "thinks"]
+__all__ = ["BUDGET_PARAMETERS", "budget_params", "check_budget", "thinks"]
 
 #: The keyword parameters that make up a search's budget.
 BUDGET_PARAMETERS = ("iterations", "time_limit")
@@ -42,3 +42,13 @@ def budget_params(factory: AgentFactory, think: float | None,
     if think is not None and "time_limit" in taken:
         params["time_limit"] = think
     return params
+
+
+def check_budget(think: float | None, playouts: int | None) -> None:
+    """``ValueError`` for a budget that cannot be used."""
+    if think is not None and not think > 0:
+        raise ValueError(f"the thinking time must be more than 0 seconds, not {think!r}")
+    if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int)
+                                 or playouts < 1):
+        raise ValueError(f"the play-outs a decision must be a whole number >= 1, not "
+                         f"{playouts!r}")

@@ -49,6 +49,23 @@ def test_every_game_offers_the_whole_ladder(name):
     assert set(LADDER) <= set(ROSTER.generic(game.definition))
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_expert_builds_on_the_quick_strong_player_even_a_generic_one(name):
+    """``expert``'s default move and roll-outs come from the game's own ``hard`` where it
+    answers at once, else from its greedy player -- the roster's generic one for a rummy game
+    without its own (Conquian, Rummy 500) -- never from ``random`` or a nested search."""
+    game = load(name)
+    expert = generic(game, "expert", 0, 1)
+    own_hard = "hard" in game.definition.agents
+    assert expert.policy_name == ("hard" if own_hard else "greedy")
+    assert not getattr(expert.advisor, "uses_samples", False)
+    state = decision_point(game, 3)
+    seat = state.current_player
+    view, legal = state.view(seat), state.legal_actions()
+    quick = game.agent(expert.policy_name, seat, 1)
+    assert expert.choose(view, legal) == quick.choose(view, legal)
+
+
 @pytest.mark.parametrize("rung", LADDER)
 @pytest.mark.parametrize("name", GAMES)
 def test_every_rung_is_fair(name, rung):

@@ -96,9 +96,11 @@ class ExpertAgent(Agent):
                  objective: str = "points", belief: bool = True) -> None:
         definition = game.definition
         names = definition.agent_names
-        own = [name for name in ("hard", "greedy", "random") if name in definition.agents
-               or name == "random"]
-        policy = policy if policy is not None else own[0]
+        # the game's own hard where it answers at once (a search would nest a search in every
+        # play-out), else its greedy player -- its own or the roster's generic one
+        quick = [name for name in ("hard", "greedy") if name in names
+                 and not _searches(game, name)]
+        policy = policy if policy is not None else (quick[0] if quick else "random")
         if opponents is None:
             opponents = "normal" if "normal" in names else policy
         check_expert_parameters(game, iterations=iterations, time_limit=time_limit,

@@ -169,17 +169,20 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
     except OSError as error:
         raise CardkitError(f"cannot listen on {host}:{port}: {error.strerror or error}",
                            1) from None
+    # everything from here on goes through the server's log, written by a thread of its own:
+    # an output nobody reads must not stall the tables
+    say = server.log
     if host not in ("127.0.0.1", "localhost", "::1"):
-        click.echo(f"warning: listening on {host}: anyone who can reach this machine on port "
+        say(f"warning: listening on {host}: anyone who can reach this machine on port "
                    f"{server.port} can try to connect (each seat still needs its token)")
     for table in opened:
         for seat in table.seats:
             if seat.token is not None:
                 address = server.seat_address(table, seat.number)
-                click.echo(f"seat {seat.number}: cardkit join {address}")
-        click.echo(f"watch: cardkit watch {server.table_address(table)}")
+                say(f"seat {seat.number}: cardkit join {address}")
+        say(f"watch: cardkit watch {server.table_address(table)}")
     if save:
-        click.echo(f"saving after every move to {save}; the seats' tokens are in {save}.seats "
+        say(f"saving after every move to {save}; the seats' tokens are in {save}.seats "
                    "(keep it private)")
     try:
         await server.wait_finished()

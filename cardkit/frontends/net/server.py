@@ -25,6 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardkit.frontends.net.logline import BackgroundLog
 from cardkit.frontends.net.protocol import (
     CLOSE_IDLE,
     CLOSE_REFUSED,
@@ -33,6 +34,7 @@ from cardkit.frontends.net.protocol import (
     MessageError,
     dump,
     load,
+    printable,
     seat_address,
 )
 from cardkit.frontends.net.store import new_tokens
@@ -41,11 +43,32 @@ from cardkit.frontends.net.table import Peer, RateLimit, Refusal, Table
 if TYPE_CHECKING:
     from cardkit.engine.match import Match
 
-__all__ = ["Server"]
+__all__ = ["Server", "check_protocol"]
 
 _LOGGER = logging.getLogger("cardkit.frontends.net.server")
 _LOGGER.addHandler(logging.NullHandler())
 _LOGGER.propagate = False
+
+
+def check_protocol(version: Any) -> None:
+    """:class:`Refusal` with the reason unless a hello's ``protocol`` is the version spoken
+    here (a whole number: ``"1"``, a text, is refused as such)."""
+    if version is None:
+        raise Refusal(f"a hello needs 'protocol': {PROTOCOL_VERSION} (the protocol version, "
+                      "a whole number)")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise Refusal(f"'protocol' must be a whole number (this server speaks "
+                      f"{PROTOCOL_VERSION}), not {printable(json_text(version))[:20]}")
+    if version != PROTOCOL_VERSION:
+        raise Refusal(f"protocol version {version} is not spoken here: this server speaks "
+                      f"version {PROTOCOL_VERSION}")
+
+
+def json_text(value: Any) -> str:
+    """``value`` as JSON writes it (``"1"`` for a text, so it reads as one)."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
 
 
 class Server:
@@ -63,7 +86,9 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.executor = ThreadPoolExecutor(max_workers=bot_threads,
                                            thread_name_prefix="cardkit-bot")
-        self.log = log or (lambda line: None)
+        # the log is written by a thread: output nobody reads must not stall the tables
+        self._log = None if log is None else BackgroundLog(log)
+        self.log: Callable[[str], None] = self._log or (lambda line: None)
         self._server: Any = None
 
     # ----- tables -----------------------------------------------------------------------------
@@ -142,6 +167,8 @@ class Server:
             self._server.close()
             await self._server.wait_closed()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._log is not None:
+            await asyncio.to_thread(self._log.close)
 
     async def _handle(self, connection: Any) -> None:
         from websockets.exceptions import ConnectionClosed
@@ -160,9 +187,7 @@ class Server:
             if hello["type"] != "hello":
                 raise Refusal("say hello first: {\"type\": \"hello\", \"protocol\": "
                               f"{PROTOCOL_VERSION}, ...}}")
-            if hello.get("protocol") != PROTOCOL_VERSION:
-                raise Refusal(f"protocol version {str(hello.get('protocol'))[:20]} is not "
-                              f"spoken here: this server speaks version {PROTOCOL_VERSION}")
+            check_protocol(hello.get("protocol"))
             if table is None:
                 raise Refusal(f"there is no table {name[:40]!r} on this server")
             peer = Peer(connection, RateLimit(self.rate, self.burst))
@@ -172,7 +197,7 @@ class Server:
                 await peer.finish()
                 raise
         except (Refusal, MessageError) as refusal:
-            reason = str(refusal)
+            reason = printable(str(refusal))
             try:
                 await connection.send(dump({"type": "refused", "reason": reason}))
                 await connection.close(CLOSE_REFUSED, reason[:120])

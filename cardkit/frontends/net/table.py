@@ -32,6 +32,7 @@ from cardkit.frontends.net.protocol import (
     PROTOCOL_VERSION,
     MessageError,
     load,
+    printable,
 )
 from cardkit.frontends.net.seats import Refusal, Seat, Seating
 from cardkit.frontends.net.store import SavedTable, TableFile, save_seats
@@ -225,15 +226,18 @@ class Table:
             self._error(peer, f"too many messages: slowed down to {peer.rate.rate:g} a second")
 
     def _error(self, peer: Peer, reason: str) -> None:
-        self._send(peer, {"type": "error", "reason": reason}, self.match.current)
+        self._send(peer, {"type": "error", "reason": printable(reason)}, self.match.current)
 
     def _refuse(self, peer: Peer, ident: Any, reason: str) -> None:
-        self._send(peer, {"type": "refused", "id": ident, "reason": reason}, self.match.current)
+        self._send(peer, {"type": "refused", "id": ident, "reason": printable(reason)},
+                   self.match.current)
 
     def _move(self, peer: Peer, message: dict[str, Any]) -> None:
         ident = message.get("id")
         if ident is not None and not isinstance(ident, int | str):
             ident = None
+        elif isinstance(ident, str):
+            ident = printable(ident)[:100]
         if peer.seat is None:
             self._refuse(peer, ident, "spectators cannot move")
             return

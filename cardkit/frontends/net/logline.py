@@ -9,6 +9,7 @@ are dropped and counted; once the writer has caught up, one line says how many w
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 from collections.abc import Callable
@@ -54,10 +55,9 @@ class BackgroundLog:
                     self._write(f"({dropped} log lines dropped: the output was not being read)")
 
     def _write(self, line: str) -> None:
-        try:
+        # a broken output must not end the server's log
+        with contextlib.suppress(Exception):
             self.write(line)
-        except Exception:  # noqa: BLE001 - a broken output must not end the server's log
-            pass
 
     def close(self, timeout: float = 2.0) -> bool:
         """Write what is queued (waiting up to ``timeout`` seconds for a slow writer) and stop;

@@ -8,6 +8,7 @@ the seat. The connection comes back by itself if it drops.
 
 from __future__ import annotations
 
+import shlex
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -35,10 +36,11 @@ class RemoteSession(Session):
         self.console.print(Text(f"· {text}", style="dim"))
 
     def _quit(self) -> None:
+        from cardkit_cli.paths import cardkit_command
         from cardkit_cli.play import QuitGame
 
         self.console.print("you left the table; your seat waits for you: "
-                           f"cardkit join {self.address}")
+                           f"{cardkit_command()} join {shlex.quote(self.address)}")
         raise QuitGame
 
 
@@ -66,6 +68,7 @@ def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> 
 def remote_session(url: str, bot: str | None, spectator: bool) -> tuple[RemoteSession,
                                                                         RemoteMatch]:
     """Connect to ``url`` and build the session that plays (or watches) it."""
+    from cardkit_cli.paths import cardkit_command
     from cardkit_cli.seats import Seating
 
     from cardkit.frontends.net import Connection, ObservedSeat, RemoteMatch, parse_address
@@ -76,7 +79,7 @@ def remote_session(url: str, bot: str | None, spectator: bool) -> tuple[RemoteSe
     if not spectator and address.token is None:
         raise CardkitError("this address carries no seat token (it ends with #TOKEN): use the "
                            "line 'cardkit serve' printed for your seat, or follow the table "
-                           f"with: cardkit watch {address.url}", 2)
+                           f"with: {cardkit_command()} watch {address.url}", 2)
     connection = Connection(address, spectator=spectator)
     welcome = connection.open()
     if bot is not None and not spectator:

@@ -38,7 +38,7 @@ from cardkit.frontends.net.protocol import (
     seat_address,
 )
 from cardkit.frontends.net.store import new_tokens
-from cardkit.frontends.net.table import Peer, RateLimit, Refusal, Table
+from cardkit.frontends.net.table import KEEP_HANDS, Peer, RateLimit, Refusal, Table
 
 if TYPE_CHECKING:
     from cardkit.engine.match import Match
@@ -77,6 +77,7 @@ class Server:
     def __init__(self, host: str = "127.0.0.1", port: int = 0, *,
                  hello_timeout: float = 10.0, idle_timeout: float = 900.0,
                  rate: float = 20.0, burst: float = 40.0, bot_threads: int = 2,
+                 save_threads: int = 2,
                  log: Callable[[str], None] | None = None) -> None:
         self.host = host
         self.port = port
@@ -86,6 +87,9 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.executor = ThreadPoolExecutor(max_workers=bot_threads,
                                            thread_name_prefix="cardkit-bot")
+        # saves are written here, off the event loop (each table's in order)
+        self.save_executor = ThreadPoolExecutor(max_workers=save_threads,
+                                                thread_name_prefix="cardkit-save")
         # the log is written by a thread: output nobody reads must not stall the tables
         self._log = None if log is None else BackgroundLog(log)
         self.log: Callable[[str], None] = self._log or (lambda line: None)
@@ -95,13 +99,15 @@ class Server:
 
     def open_table(self, name: str, match: Match, bots: Sequence[str | None], *,
                    tokens: Sequence[str | None] | None = None, save: str | Path | None = None,
-                   replace_after: float | None = None,
-                   replace_bot: str | None = None, think: float | None = None,
-                   playouts: int | None = None) -> Table:
+                   replace_after: float | None = None, replace_bot: str | None = None,
+                   think: float | None = None, playouts: int | None = None,
+                   keep_hands: int | None = KEEP_HANDS) -> Table:
         """Host ``match`` at ``/name``: ``bots[seat]`` names the bot of a bot seat (None: a
         person's seat, which gets a fresh secret token unless ``tokens`` gives the saved ones);
         ``think`` (seconds) or ``playouts`` a move is the budget of the bots that search.
-        Call inside the running event loop."""
+        ``save``: the file written after every move; ``keep_hands``: the hands held in memory
+        (None: all; the others are on disk, or gone without ``save``). Call inside the running
+        event loop."""
         if name in self.tables:
             raise ValueError(f"there is already a table {name!r}")
         if "/" in name or not name:
@@ -116,7 +122,8 @@ class Server:
         chosen = tuple(tokens) if tokens is not None else new_tokens(players, bots)
         table = Table(name, match, chosen, tuple(bots), save=save,
                       replace_after=replace_after, replace_bot=replace_bot, think=think,
-                      playouts=playouts, executor=self.executor, log=self.log)
+                      playouts=playouts, executor=self.executor,
+                      save_executor=self.save_executor, keep_hands=keep_hands, log=self.log)
         table.idle_timeout = self.idle_timeout
         self.tables[name] = table
         return table
@@ -159,7 +166,11 @@ class Server:
             await asyncio.sleep(0.05)
 
     async def close(self) -> None:
-        """Close every table and stop listening."""
+        """Close every table (once its last save is written) and stop listening."""
+        savers = [table.saver.wait() for table in self.tables.values() if table.saver]
+        if savers:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*savers), 30)
         for table in self.tables.values():
             table.close()
         await asyncio.sleep(0)
@@ -167,6 +178,7 @@ class Server:
             self._server.close()
             await self._server.wait_closed()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.save_executor.shutdown(wait=False)
         if self._log is not None:
             await asyncio.to_thread(self._log.close)
 
@@ -205,6 +217,7 @@ class Server:
                 pass
             return
         try:
+            await peer.ready.wait()  # the welcome waits for a save in progress: so do moves
             while True:
                 raw = await asyncio.wait_for(connection.recv(), self.idle_timeout)
                 delay = peer.rate.delay()

@@ -107,6 +107,8 @@ class Table:
             self.file.write(self.file.snapshot(match))  # the whole file, before serving
         if self.match.is_over:
             self.finished.set()
+        elif all(seat.token is None for seat in self.seats):
+            asyncio.get_running_loop().call_soon(self._after_change)  # bots only: they play
 
     # ----- who sits where ---------------------------------------------------------------------
 
@@ -393,6 +395,8 @@ class Table:
                 continue  # the table moved on, or the person came back meanwhile
             state.apply(action)
             self._changed()
+            if self.saver is not None:
+                await self.saver.wait()  # bots keep pace with the disk: memory stays bounded
 
     # ----- closing ----------------------------------------------------------------------------
 

@@ -29,6 +29,22 @@ class RemoteSession(Session):
         super().__init__(match, seats, **options)
         self.address = address
 
+    def human_turn(self, state: Any, seat: int) -> None:
+        """The seat's turn as at ``cardkit play``; then, when the turn passes to another seat,
+        a line says who the table waits for (their move comes over the network)."""
+        super().human_turn(state, seat)
+        self.waiting(state, seat)
+
+    def waiting(self, state: Any, seat: int) -> None:
+        """``waiting for seat 1 (greedy bot) …`` when another seat is to play."""
+        from cardkit_cli.entries import seat_name
+        from rich.text import Text
+
+        other = state.current_player
+        if not state.is_over and other is not None and other != seat:
+            self.console.print(Text(f"waiting for {seat_name(other, self.names)} …",
+                                    style="dim"))
+
     def notice(self, text: str) -> None:
         """A table event, in the session's console."""
         from rich.text import Text
@@ -65,9 +81,11 @@ def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> 
                            f"holds: ask the host for it (cardkit serve --bots {seat}={bot})", 2)
 
 
-def remote_session(url: str, bot: str | None, spectator: bool) -> tuple[RemoteSession,
-                                                                        RemoteMatch]:
-    """Connect to ``url`` and build the session that plays (or watches) it."""
+def remote_session(url: str, bot: str | None, spectator: bool,
+                   session_class: type[RemoteSession] = RemoteSession,
+                   ) -> tuple[RemoteSession, RemoteMatch]:
+    """Connect to ``url`` and build the session (a ``session_class``) that plays or watches
+    it."""
     from cardkit_cli.paths import cardkit_command
     from cardkit_cli.seats import Seating
 
@@ -97,7 +115,7 @@ def remote_session(url: str, bot: str | None, spectator: bool) -> tuple[RemoteSe
         else:
             agents[match.seat] = None
             names[match.seat] = "you"
-    session = RemoteSession(match, Seating(tuple(agents), tuple(names)),
+    session = session_class(match, Seating(tuple(agents), tuple(names)),
                             address.url if spectator else url.strip())
     for text in notices:
         session.notice(text)

@@ -45,6 +45,20 @@ class RemoteSession(Session):
             self.console.print(Text(f"waiting for {seat_name(other, self.names)} …",
                                     style="dim"))
 
+    def advice(self, state: Any, seat: int) -> Any:
+        """The hint ``cardkit play`` gives, asked of the server (only it holds the hand; its
+        agent still sees only this seat's view); a refusal is shown in one line."""
+        from rich.text import Text
+
+        from cardkit.values.errors import IllegalAction
+
+        self.console.print(Text("asking the table for a hint …", style="dim"))
+        try:
+            return self.match.hint(state)
+        except IllegalAction as error:
+            self.console.print(Text(f"✗ {error}", style="red"))
+            return None
+
     def notice(self, text: str) -> None:
         """A table event, in the session's console."""
         from rich.text import Text

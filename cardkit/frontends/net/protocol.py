@@ -44,7 +44,7 @@ CLOSE_DONE = 4004      # the match is over and the table closed
 #: Codes after which a client does not reconnect.
 FINAL_CLOSE_CODES = frozenset({CLOSE_REFUSED, CLOSE_REPLACED, CLOSE_DONE})
 
-MESSAGE_TYPES_FROM_CLIENT = ("hello", "move", "ping")
+MESSAGE_TYPES_FROM_CLIENT = ("hello", "move", "hint", "ping")
 
 
 class MessageError(ValueError):

@@ -18,6 +18,7 @@ a connection's queue and rate limit :mod:`~cardkit.frontends.net.transport`.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
@@ -42,6 +43,8 @@ from cardkit.frontends.net.seats import Refusal, Seat, Seating
 from cardkit.frontends.net.store import SavedTable, TableFile, save_seats
 from cardkit.frontends.net.transport import Peer, RateLimit
 from cardkit.services.search.choose import choose_action
+from cardkit.services.search.hint import Hint, hint
+from cardkit.values.deck import derive_seed
 from cardkit.values.errors import IllegalAction
 from cardkit.values.views import seat_name
 
@@ -237,10 +240,13 @@ class Table:
             self._send(peer, {"type": "pong", "id": message.get("id")}, self.match.current)
         elif kind == "move":
             self._move(peer, message)
+        elif kind == "hint":
+            self._hint(peer, message)
         elif kind == "hello":
             self._error(peer, "already joined: send moves")
         else:
-            self._error(peer, f"unknown message type {kind[:40]!r}: expected move or ping")
+            self._error(peer, f"unknown message type {kind[:40]!r}: expected move, hint or "
+                              "ping")
 
     def slow_down(self, peer: Peer) -> None:
         """Tell a flooding connection (once a second) that it is being slowed down."""
@@ -298,6 +304,47 @@ class Table:
             return
         reply = {"type": "accepted", "id": ident, "move": str(action)}
         self._changed(lambda: self._send(peer, reply, state))
+
+    def _hint(self, peer: Peer, message: dict[str, Any]) -> None:
+        """A seat asks, on its turn, what the game's strongest agent would play: the same
+        :func:`~cardkit.services.search.hint.hint` as ``cardkit play``, run here because only
+        the server holds the hand (the agent still sees only the seat's view). One at a time
+        per connection, thought out in the bots' pool."""
+        ident = message.get("id")
+        ident = printable(ident)[:100] if isinstance(ident, str) else (
+            ident if isinstance(ident, int) else None)
+        state = self.match.current
+        seat = peer.seat
+        if seat is None or not self.started or state.current_player != seat:
+            self._refuse(peer, ident, "a hint is for your turn")
+            return
+        if peer.hinting:
+            self._refuse(peer, ident, "one hint at a time: the last one is still being worked "
+                                      "out")
+            return
+        peer.hinting = True
+        step = len(state.history)
+        loop = asyncio.get_running_loop()
+        seed = derive_seed(self.match.seed, "hint", len(self.match.hands), step)
+        thinking = loop.run_in_executor(self.executor, functools.partial(hint, state, seat,
+                                                                          seed=seed))
+
+        def answer(done: asyncio.Future[Hint]) -> None:
+            peer.hinting = False
+            if done.cancelled() or self.closing:
+                return
+            if done.exception() is not None:
+                self.log(f"[{self.name}] a hint failed: {done.exception()!r}")
+                self._refuse(peer, ident, "no hint this time: the hint failed")
+                return
+            if self.match.current is not state or len(state.history) != step:
+                self._refuse(peer, ident, "the table has moved on: ask again")
+                return
+            advice = done.result()
+            self._send(peer, {"type": "hint", "id": ident, "agent": advice.agent,
+                              "move": str(advice.action), "reason": advice.reason}, state)
+
+        thinking.add_done_callback(answer)
 
     def _changed(self, reply: Callable[[], None] | None = None) -> None:
         """The table moved on (a move, everyone has joined, a stand-in): deal on at the end of

@@ -62,6 +62,8 @@ class Peer:
         #: set once the table has sent the welcome (nothing goes out, and nothing from the
         #: client is read, before it), or once the connection is closing
         self.ready = asyncio.Event()
+        #: a hint is being worked out for this connection
+        self.hinting = False
         self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.writer = asyncio.get_running_loop().create_task(self._write())
 

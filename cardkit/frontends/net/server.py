@@ -37,6 +37,7 @@ from cardkit.frontends.net.protocol import (
     printable,
     seat_address,
 )
+from cardkit.frontends.net.saving import DiskWriter
 from cardkit.frontends.net.store import new_tokens
 from cardkit.frontends.net.table import KEEP_HANDS, Peer, RateLimit, Refusal, Table
 
@@ -77,7 +78,6 @@ class Server:
     def __init__(self, host: str = "127.0.0.1", port: int = 0, *,
                  hello_timeout: float = 10.0, idle_timeout: float = 900.0,
                  rate: float = 20.0, burst: float = 40.0, bot_threads: int = 2,
-                 save_threads: int = 2,
                  log: Callable[[str], None] | None = None) -> None:
         self.host = host
         self.port = port
@@ -87,9 +87,8 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.executor = ThreadPoolExecutor(max_workers=bot_threads,
                                            thread_name_prefix="cardkit-bot")
-        # saves are written here, off the event loop (each table's in order)
-        self.save_executor = ThreadPoolExecutor(max_workers=save_threads,
-                                                thread_name_prefix="cardkit-save")
+        # saves are written by a thread, off the event loop (made when the loop runs)
+        self.writer: DiskWriter | None = None
         # the log is written by a thread: output nobody reads must not stall the tables
         self._log = None if log is None else BackgroundLog(log)
         self.log: Callable[[str], None] = self._log or (lambda line: None)
@@ -123,10 +122,16 @@ class Server:
         table = Table(name, match, chosen, tuple(bots), save=save,
                       replace_after=replace_after, replace_bot=replace_bot, think=think,
                       playouts=playouts, executor=self.executor,
-                      save_executor=self.save_executor, keep_hands=keep_hands, log=self.log)
+                      writer=self._writer() if save else None, keep_hands=keep_hands,
+                      log=self.log)
         table.idle_timeout = self.idle_timeout
         self.tables[name] = table
         return table
+
+    def _writer(self) -> DiskWriter:
+        if self.writer is None:
+            self.writer = DiskWriter(asyncio.get_running_loop())
+        return self.writer
 
     def table_address(self, table: Table) -> str:
         """The table's public address (spectators)."""
@@ -178,7 +183,8 @@ class Server:
             self._server.close()
             await self._server.wait_closed()
         self.executor.shutdown(wait=False, cancel_futures=True)
-        self.save_executor.shutdown(wait=False)
+        if self.writer is not None:
+            self.writer.close()
         if self._log is not None:
             await asyncio.to_thread(self._log.close)
 

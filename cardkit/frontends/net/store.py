@@ -2,12 +2,12 @@
 shows it), brought up to date after every accepted move. The first save writes it whole,
 atomically: a temporary file in the same folder, created readable by its owner only (mode
 0600), then renamed over the old one (``os.replace``). Later saves write only from the end of
-the last finished hand on (see :class:`TableFile`), each first kept whole in ``FILE.tail`` so
-that a crash in the middle of one is finished when the table is reopened: a crash at any moment
-loses nothing that was saved. ``FILE.seats`` holds what the server needs to reopen the table
-with the same addresses: its name and each seat's secret token (or bot). It is written once,
-the same way, when the table opens; whoever can read it can take a seat, so it stays readable
-by its owner only.
+the last finished hand on (see :class:`TableFile`), each first kept whole, with its checksum, in
+``FILE.tail`` so that a crash in the middle of one is finished when the table is reopened: a
+crash at any moment loses nothing that was saved. ``FILE.seats`` holds what the server needs
+to reopen the table with the same addresses: its name and each seat's secret token (or bot).
+It is written once, the same way, when the table opens; whoever can read it can take a seat,
+so it stays readable by its owner only.
 
 "Saved" means handed to the operating system: it survives the server being killed, not the
 machine losing power (no fsync).
@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -153,15 +154,19 @@ class TableFile:
     the cost of a save does not grow with the match, and no finished hand stays in memory.
 
     An in-place write that a crash cuts short would leave half a hand, so each one is first
-    written whole to ``FILE.tail`` (by rename): :func:`repair` finishes it when the table is
-    reopened. :meth:`snapshot` runs on the event loop, :meth:`write` in any thread (one save
-    at a time, in order)."""
+    written to ``FILE.tail`` with its length and checksum: :func:`repair` finishes it when the
+    table is reopened (a tail cut short itself fails its checksum, and then ``FILE`` was not
+    touched yet). Both files stay open; no file is created or renamed after the first save.
+    :meth:`snapshot` runs on the event loop, :meth:`write` in any thread (one save at a time,
+    in order)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         #: hands whose JSON is in the file for good, and the byte offset where the next starts
         self.written = 0
         self.offset: int | None = None
+        self._record: int | None = None  # open descriptors of FILE and FILE.tail
+        self._tail: int | None = None
 
     def snapshot(self, match: Match) -> Snapshot:
         """What saving ``match`` now writes; the next snapshot follows from this one."""
@@ -186,31 +191,53 @@ class TableFile:
 
     def write(self, snapshot: Snapshot) -> None:
         """Put ``snapshot`` on disk (the operating system's: no fsync)."""
-        tail = tail_path(self.path)
         if snapshot.whole:
-            tail.unlink(missing_ok=True)  # a tail left by another match must not be applied
+            self.close()
+            tail_path(self.path).unlink(missing_ok=True)  # another match's must not be applied
             write_atomically(self.path, snapshot.chunk.decode("utf-8"))
             return
+        if self._record is None or self._tail is None:
+            self._record = os.open(self.path, os.O_WRONLY)
+            self._tail = os.open(tail_path(self.path), os.O_WRONLY | os.O_CREAT, 0o600)
         chunk = snapshot.chunk
-        record = json.dumps({"offset": snapshot.offset, "text": chunk.decode("utf-8")})
-        write_atomically(tail, record)
-        _write_at(self.path, snapshot.offset, chunk)
+        _write_at(self._tail, 0, _tail_text(snapshot.offset, chunk))
+        _write_at(self._record, snapshot.offset, chunk)
+
+    def close(self) -> None:
+        """Close the open files (the next save opens them again)."""
+        for descriptor in (self._record, self._tail):
+            if descriptor is not None:
+                os.close(descriptor)
+        self._record = self._tail = None
 
 
 def _hand_json(state: State) -> bytes:
     return json.dumps(state.record().to_dict()).encode("utf-8")
 
 
-def _write_at(path: Path, offset: int, chunk: bytes) -> None:
-    """Write ``chunk`` at ``offset`` and end the file there."""
-    descriptor = os.open(path, os.O_WRONLY)
-    try:
-        written = os.pwrite(descriptor, chunk, offset)
-        while written < len(chunk):
-            written += os.pwrite(descriptor, chunk[written:], offset + written)
-        os.ftruncate(descriptor, offset + len(chunk))
-    finally:
-        os.close(descriptor)
+def _write_at(descriptor: int, offset: int, chunk: bytes) -> None:
+    """Write ``chunk`` at ``offset`` of an open file and end the file there."""
+    written = os.pwrite(descriptor, chunk, offset)
+    while written < len(chunk):
+        written += os.pwrite(descriptor, chunk[written:], offset + written)
+    os.ftruncate(descriptor, offset + len(chunk))
+
+
+def _tail_text(offset: int, chunk: bytes) -> bytes:
+    """``FILE.tail``: a line ``cardkit-tail OFFSET LENGTH CRC32``, then the chunk."""
+    return f"cardkit-tail {offset} {len(chunk)} {zlib.crc32(chunk)}\n".encode() + chunk
+
+
+def _read_tail(data: bytes) -> tuple[int, bytes] | None:
+    """The offset and chunk of a ``FILE.tail``; None if it was cut short (or is not one)."""
+    head, _, chunk = data.partition(b"\n")
+    words = head.split()
+    if len(words) != 4 or words[0] != b"cardkit-tail" or not all(w.isdigit() for w in words[1:]):
+        return None
+    offset, length, crc = (int(word) for word in words[1:])
+    if len(chunk) != length or zlib.crc32(chunk) != crc:
+        return None
+    return offset, chunk
 
 
 def tail_path(path: str | Path) -> Path:
@@ -220,21 +247,27 @@ def tail_path(path: str | Path) -> Path:
 
 def repair(path: str | Path) -> None:
     """Finish the last in-place write of ``path`` from ``path.tail`` (a crash may have cut it
-    short; writing it again changes nothing otherwise)."""
-    tail = tail_path(path)
+    short; writing it again changes nothing otherwise). A tail cut short itself is ignored:
+    ``path`` is written only after its tail is complete."""
     try:
-        data = json.loads(tail.read_text(encoding="utf-8"))
+        data = tail_path(path).read_bytes()
     except FileNotFoundError:
         return
-    except (OSError, ValueError, RecursionError):
-        raise RecordError(f"{tail} (the last write of {path}) is unreadable") from None
-    offset, text = (data.get("offset"), data.get("text")) if isinstance(data, dict) else (0, 0)
-    if not isinstance(offset, int) or not isinstance(text, str):
-        raise RecordError(f"{tail} (the last write of {path}) is not one cardkit wrote")
+    except OSError as error:
+        raise RecordError(f"cannot read {tail_path(path)}: {error.strerror or error}") from None
+    found = _read_tail(data)
+    if found is None:
+        return
+    offset, chunk = found
     try:
         if Path(path).stat().st_size < offset:
-            raise RecordError(f"{tail} does not belong to {path} (the file is shorter)")
-        _write_at(Path(path), offset, text.encode("utf-8"))
+            raise RecordError(f"{tail_path(path)} does not belong to {path} (the file is "
+                              "shorter)")
+        descriptor = os.open(path, os.O_WRONLY)
+        try:
+            _write_at(descriptor, offset, chunk)
+        finally:
+            os.close(descriptor)
     except OSError as error:
         raise RecordError(f"cannot repair {path}: {error.strerror or error}") from None
 

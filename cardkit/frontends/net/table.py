@@ -38,7 +38,7 @@ from cardkit.frontends.net.protocol import (
     load,
     printable,
 )
-from cardkit.frontends.net.saving import Saver
+from cardkit.frontends.net.saving import DiskWriter, Saver
 from cardkit.frontends.net.seats import Refusal, Seat, Seating
 from cardkit.frontends.net.store import SavedTable, TableFile, save_seats
 from cardkit.frontends.net.transport import Peer, RateLimit
@@ -72,7 +72,7 @@ class Table:
                  bots: tuple[str | None, ...], *, save: str | Path | None = None,
                  replace_after: float | None = None, replace_bot: str | None = None,
                  think: float | None = None, playouts: int | None = None,
-                 executor: Executor | None = None, save_executor: Executor | None = None,
+                 executor: Executor | None = None, writer: DiskWriter | None = None,
                  keep_hands: int | None = KEEP_HANDS,
                  log: Callable[[str], None] | None = None) -> None:
         self.name = name
@@ -89,7 +89,7 @@ class Table:
         self.executor = executor
         self.keep_hands = keep_hands
         self.log = log or (lambda line: None)
-        self.saver = None if self.file is None else Saver(self.file, save_executor,
+        self.saver = None if self.file is None else Saver(self.file, writer,
                                                           self._save_failed)
         self.taps: list[Tap] = []
         # the game starts when every person has joined; a match resumed after a move was

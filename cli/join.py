@@ -28,6 +28,8 @@ class RemoteSession(Session):
     def __init__(self, match: Any, seats: Any, address: str, **options: Any) -> None:
         super().__init__(match, seats, **options)
         self.address = address
+        #: the same match, as the remote one it is
+        self.remote: RemoteMatch = match
 
     def human_turn(self, state: Any, seat: int) -> None:
         """The seat's turn as at ``cardkit play``; then, when the turn passes to another seat,
@@ -54,7 +56,7 @@ class RemoteSession(Session):
 
         self.console.print(Text("asking the table for a hint …", style="dim"))
         try:
-            return self.match.hint(state)
+            return self.remote.hint(state)
         except IllegalAction as error:
             self.console.print(Text(f"✗ {error}", style="red"))
             return None

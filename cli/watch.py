@@ -27,7 +27,7 @@ class WatchSession(RemoteSession):
                 self.show_table(state)
                 shown = state.current_player
             before = len(state.history)
-            self.match.observe()
+            self.remote.observe()
             for seat, text in state.history[before:]:
                 who = "the game" if seat is None else seat_name(seat, self.names)
                 self.console.print(Text.assemble(f"{who}: ", self.style.action(text)))

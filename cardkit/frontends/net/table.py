@@ -326,8 +326,9 @@ class Table:
         step = len(state.history)
         loop = asyncio.get_running_loop()
         seed = derive_seed(self.match.seed, "hint", len(self.match.hands), step)
-        thinking = loop.run_in_executor(self.executor, functools.partial(hint, state, seat,
-                                                                          seed=seed))
+        # a copy: the seat may move while its hint is worked out
+        thinking = loop.run_in_executor(self.executor, functools.partial(
+            hint, state.clone(), seat, seed=seed))
 
         def answer(done: asyncio.Future[Hint]) -> None:
             peer.hinting = False

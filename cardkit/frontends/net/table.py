@@ -328,7 +328,8 @@ class Table:
         seed = derive_seed(self.match.seed, "hint", len(self.match.hands), step)
         # a copy: the seat may move while its hint is worked out
         thinking = loop.run_in_executor(self.executor, functools.partial(
-            hint, state.clone(), seat, seed=seed))
+            hint, state.clone(), seat, seed=seed, think=self.seating.think,
+            playouts=self.seating.playouts))
 
         def answer(done: asyncio.Future[Hint]) -> None:
             peer.hinting = False

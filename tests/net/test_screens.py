@@ -81,9 +81,9 @@ def test_join_shows_the_hint_the_play_screen_gives():
     finally:
         server.kill()
     assert played.returncode == 0, played.stdout + played.stderr
-    import cardkit
+    from cardkit import load_game
     from cardkit.services.search.hint import strongest_agent
 
-    strongest = strongest_agent(cardkit.load_game("tonk", players=2))
+    strongest = strongest_agent(load_game("tonk", players=2))
     assert strongest in ("expert", "hard")  # a search, not greedy
     assert f"hint ({strongest}): " in played.stdout, played.stdout

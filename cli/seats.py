@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import attrs
 from cardkit_cli.main import CardkitError
 
-from cardkit.services.search.hint import STRONGEST_FIRST, strongest_agent
+from cardkit.services.search.hint import strongest_agent, view_only_agent
 from cardkit.services.search.roster import LADDER
 from cardkit.services.search.thinking import budget_params, thinks
 
@@ -60,11 +60,7 @@ def strongest_bot(game: Game) -> str:
 def view_only_bot(game: Game) -> str:
     """The strongest agent that plans from the seat's view alone: a game's own ``hard`` where
     it does not search, else ``normal``/``greedy``, else ``random``."""
-    names = game.definition.agent_names
-    for name in STRONGEST_FIRST:
-        if name in names and not getattr(game.agent(name, 0, 0), "uses_samples", False):
-            return name
-    return "random"
+    return view_only_agent(game)
 
 
 def _count(number: int, noun: str) -> str:

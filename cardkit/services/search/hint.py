@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from cardkit.engine.state import State as EngineState
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.thinking import budget_params
 from cardkit.values.actions import Action
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from cardkit.engine.game import Game
     from cardkit.engine.state import State
 
-__all__ = ["STRONGEST_FIRST", "Hint", "hint", "strongest_agent"]
+__all__ = ["STRONGEST_FIRST", "Hint", "hint", "strongest_agent", "view_only_agent"]
 
 #: The opponents worth offering as the strongest, strongest first (``greedy`` is ``normal``
 #: under its own name; ``easy`` and ``random`` are never the strongest a game has).
@@ -45,13 +46,26 @@ def strongest_agent(game: Game) -> str:
     return next((name for name in STRONGEST_FIRST if name in names), "random")
 
 
+def view_only_agent(game: Game) -> str:
+    """The strongest agent that plans from the seat's view alone, for a hand whose hidden
+    cards cannot be re-dealt (a state-like object that is not the engine's): a game's own
+    ``hard`` where it does not search, else ``normal``/``greedy``, else ``random``."""
+    names = game.definition.agent_names
+    for name in STRONGEST_FIRST:
+        if name in names and not getattr(game.agent(name, 0, 0), "uses_samples", False):
+            return name
+    return "random"
+
+
 def hint(state: State, seat: int, *, think: float | None = None, playouts: int | None = None,
          seed: int = 0) -> Hint:
-    """What :func:`strongest_agent` would play for ``seat`` in ``state`` and why; ``think``
+    """What :func:`strongest_agent` (:func:`view_only_agent` for a hand that is not the
+    engine's) would play for ``seat`` in ``state`` and why; ``think``
     (seconds) and ``playouts`` are a searching agent's budget (None: its default); ``seed``
     seeds the agent."""
     game = state.game
-    name = strongest_agent(game)
+    # a search plans on re-deals of the hidden cards, which only the engine's hand can make
+    name = strongest_agent(game) if isinstance(state, EngineState) else view_only_agent(game)
     budget = budget_params(game.definition.agent_factory(name), think, playouts)
     agent = game.agent(name, seat, seed, **budget)
     action, reason = choose_action(agent, state, seat, explain=True)

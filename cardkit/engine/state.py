@@ -90,17 +90,18 @@ def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
     known = memo.get(id(value))
     if known is not None:
         return known
+    # (``issuperset`` of the items' types walks them at C speed)
     if kind is list:
-        if all(type(item) in _IMMUTABLE_TYPES for item in value):
+        if _IMMUTABLE_TYPES.issuperset(map(type, value)):
             result: Any = value.copy()
         else:
             result = [_copy_value(item, memo) for item in value]
     elif kind is tuple:
-        if all(type(item) in _IMMUTABLE_TYPES for item in value):
+        if _IMMUTABLE_TYPES.issuperset(map(type, value)):
             return value
         result = tuple(_copy_value(item, memo) for item in value)
     elif kind is dict:
-        if all(type(item) in _IMMUTABLE_TYPES for item in value.values()):
+        if _IMMUTABLE_TYPES.issuperset(map(type, value.values())):
             result = value.copy()
         else:
             result = {key: _copy_value(item, memo) for key, item in value.items()}
@@ -391,28 +392,44 @@ class State:
     #: Attributes a game never changes in place (tables computed at the deal, say): clones
     #: share them instead of copying. Everything else is copied by :meth:`clone`.
     CLONE_SHARED: ClassVar[frozenset[str]] = frozenset()
+    #: Lists whose items a game never changes in place (an append-only log of tuples, say):
+    #: clones copy the list and share its items, as they do ``history``.
+    CLONE_SHALLOW: ClassVar[frozenset[str]] = frozenset()
 
     def clone(self) -> Self:
         """An independent copy: a new object of the same class whose attributes are copies of
         this one's, sharing what never changes (the game, its options, the context, cards,
-        actions, frozen values, the attributes named in ``CLONE_SHARED``) and without the
+        actions, frozen values, the attributes named in ``CLONE_SHARED``, the items of the
+        lists named in ``CLONE_SHALLOW``) and without the
         caches (legal moves, public history), as a pickled copy would be. Lists, dicts, sets
         and tuples are copied item by item; any other mutable object deeply. Search clones
         states thousands of times a second, so this avoids ``copy.deepcopy`` of the whole."""
         memo: dict[int, Any] = {id(self.game): self.game}
         shared = self.CLONE_SHARED
+        shallow = self.CLONE_SHALLOW
+        immutable = _IMMUTABLE_TYPES
         twin = object.__new__(type(self))
-        values = twin.__dict__
-        for name, value in self.__dict__.items():
-            if name in _SHARED_BY_CLONES or name in shared:
-                values[name] = value
-            elif name in _CACHES:
-                if name != "_public":
-                    values[name] = None
-            elif name == "history":  # append-only, of (seat, action) pairs: a shallow copy
-                values[name] = value.copy()
-            else:
-                values[name] = _copy_value(value, memo)
+        # every attribute shared at first (one C-level copy), then the mutable ones replaced:
+        # most attributes are numbers, flags, cards and tuples, which stay shared
+        values = self.__dict__.copy()
+        for name, value in values.items():
+            kind = type(value)
+            if kind in immutable or name in _SHARED_BY_CLONES or name in shared \
+                    or name in _CACHES:
+                continue
+            if kind is list:
+                if name == "history" or name in shallow:  # append-only, of (seat, action)
+                    values[name] = value.copy()           # pairs: a shallow copy
+                    continue
+                if immutable.issuperset(map(type, value)):  # a list of cards or numbers
+                    if id(value) not in memo:
+                        memo[id(value)] = value.copy()
+                    values[name] = memo[id(value)]
+                    continue
+            values[name] = _copy_value(value, memo)
+        values["_legal"] = values["_legal_set"] = None
+        values.pop("_public", None)
+        twin.__dict__ = values
         return twin
 
     def __getstate__(self) -> dict[str, Any]:

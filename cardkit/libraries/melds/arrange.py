@@ -21,6 +21,7 @@ one meld, not 3 + 4).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
@@ -46,8 +47,10 @@ __all__ = [
     "Arrangement",
     "all_melds",
     "best_arrangement",
+    "deadwood_cards",
     "deadwood_value",
     "deadwood_within",
+    "deadwood_without_each",
     "hand_mask",
 ]
 
@@ -304,6 +307,143 @@ def deadwood_value(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFA
     return (sa + sb + sc + sd + (gain if gain < 0 else 0)) >> 12
 
 
+def deadwood_cards(hand: CardSet | Iterable[Card] | int,
+                   rules: MeldRules = DEFAULT_RULES) -> tuple[int, int]:
+    """``(least deadwood count, mask of its deadwood cards)`` of ``hand``: the value of
+    :func:`best_arrangement` and the deadwood of one arrangement that has it, without building
+    melds. A card of that deadwood leaves exactly the value less its own when taken out of the
+    hand (the arrangement less it is still the best); any other card leaves at least that
+    much, so a discard search can weigh only the cards that might do better."""
+    h = hand.mask if type(hand) is CardSet else hand_mask(hand)
+    last = _LAST
+    tables: Tables = last[1] if last[0] is rules else _tables(rules)
+    if h & tables.special:
+        arrangement = best_arrangement(h, rules)
+        return arrangement.deadwood_value, hand_mask(arrangement.deadwood)
+    score, sets = _solve(h, tables)
+    rest = h & ~sets
+    cover = tables.cover
+    covered = (cover[rest & 0x1FFF] | cover[rest >> 13 & 0x1FFF] << 13
+               | cover[rest >> 26 & 0x1FFF] << 26 | cover[rest >> 39] << 39)
+    return score >> 12, rest & ~covered
+
+
+# (hand mask, rules, answer) of the last deadwood_without_each
+_LAST_EACH: tuple[int, object, list[int]] = (-1, None, [])
+
+
+def deadwood_without_each(hand: CardSet | Iterable[Card] | int,
+                          rules: MeldRules = DEFAULT_RULES) -> list[int]:
+    """The least deadwood count of ``hand`` less each of its cards, in the order of the hand's
+    cards (index order): ``[deadwood_value(hand - {card}) for card in hand]`` in one pass -- a
+    discard decision weighs every card of a 10-11 card hand this way.
+
+    Taking a card out changes only its own suit's runs, and can stop only its own rank from
+    making a set, so the hand is split and scored once and each card costs one table lookup
+    (or, when a rank can still make a set, the one-rank or several-rank search on the hand
+    without it). Wild cards and jokers take the general search card by card.
+
+    The last answer is remembered (a game's knock check and its player's discard weigh the
+    same hand one after the other): the list returned may be that same list, not to be
+    changed."""
+    global _LAST_EACH
+    h = hand.mask if type(hand) is CardSet else hand_mask(hand)
+    remembered = _LAST_EACH
+    if remembered[0] == h and remembered[1] is rules:
+        return remembered[2]
+    last = _LAST
+    tables: Tables = last[1] if last[0] is rules else _tables(rules)
+    out = _without_each(h, rules, tables)
+    _LAST_EACH = (h, rules, out)
+    return out
+
+
+# By tables index: for a suit's 13-bit pattern, the run score of the pattern less each of its
+# cards (low card first), made on first use
+_DROPS: defaultdict[int, dict[int, tuple[int, ...]]] = defaultdict(dict)
+
+
+def _drop_scores(bits: int, score: list[int]) -> tuple[int, ...]:
+    """The scores of the suit pattern ``bits`` less each of its cards, low card first."""
+    out = []
+    left = bits
+    while left:
+        low = left & -left
+        left ^= low
+        out.append(score[bits ^ low])
+    return tuple(out)
+
+
+def _without_each(h: int, rules: MeldRules, tables: Tables) -> list[int]:
+    """:func:`deadwood_without_each` of the hand mask ``h``, worked out."""
+    out: list[int] = []
+    append = out.append
+    if h & tables.special:
+        rest = h
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            append(deadwood_value(h ^ low, rules))
+        return out
+    score = tables.score
+    a = h & 0x1FFF
+    b = h >> 13 & 0x1FFF
+    c = h >> 26 & 0x1FFF
+    d = h >> 39
+    suits = (a, b, c, d)
+    scores = [score[a], score[b], score[c], score[d]]
+    total = scores[0] + scores[1] + scores[2] + scores[3]
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    if not t:  # no set anywhere, with any card out: one tabled score per card
+        drops = _DROPS[tables.index]
+        for suit in range(4):
+            bits = suits[suit]
+            if bits:
+                scores_out = drops.get(bits)
+                if scores_out is None:
+                    scores_out = drops[bits] = _drop_scores(bits, score)
+                others = total - scores[suit]
+                out += [(others + value) >> 12 for value in scores_out]
+        return out
+    four = a & b & c & d  # ranks held in every suit: they can still make a set without one
+    # One rank that can make a set (the usual case once a hand has a set): each card out
+    # changes one suit's score and one suit's gain from the set (as in deadwood_value)
+    one = bool(t) and not t & (t - 1) and tables.sets_3_or_4
+    gains = [score[bits ^ t] + 1 - score[bits] if bits & t else 0 for bits in suits] \
+        if one else []
+    for suit in range(4):
+        bits = suits[suit]
+        others = total - scores[suit]
+        shift = 13 * suit
+        left = bits
+        while left:
+            low = left & -left
+            left ^= low
+            held = bits ^ low
+            # the ranks that can make a set once this card is out: only its own rank can drop
+            t2 = t ^ low if t & low and not four & low else t
+            if not t2:
+                append((others + score[held]) >> 12)
+                continue
+            if one and t2 == t:
+                own = score[held]
+                gain = (score[held ^ t] + 1 - own if held & t else 0) - gains[suit]
+                gain += gains[0] + gains[1] + gains[2] + gains[3]
+                if four & t and held & t:  # still four held: or a 3-set without the costliest
+                    gain -= max(score[held ^ t] + 1 - own,
+                                *[gains[other] for other in range(4) if other != suit], 0)
+                append((others + own + (gain if gain < 0 else 0)) >> 12)
+                continue
+            a2, b2, c2, d2 = (held if suit == 0 else a, held if suit == 1 else b,
+                              held if suit == 2 else c, held if suit == 3 else d)
+            if t2 & (t2 - 1):
+                value = _solve_ranks(h ^ low << shift, a2, b2, c2, d2, t2, tables)[0]
+            else:
+                value = _solve_one_rank(a2, b2, c2, d2, t2, tables)[0]
+            append(value >> 12)
+    return out
+
+
 def deadwood_within(hand: CardSet | Iterable[Card] | int, bound: int,
                     rules: MeldRules = DEFAULT_RULES) -> int | None:
     """The least deadwood count of ``hand`` if it is at most ``bound``, else None: a knock
@@ -470,6 +610,14 @@ def all_melds(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_R
     """
     h = hand_mask(hand)
     tables = _tables(rules)
+    if not h & tables.wildmask:
+        return _natural_melds(h & STD52, tables)
+    return _enumerate_melds(h, tables)
+
+
+def _enumerate_melds(h: int, tables: Tables) -> list[Meld]:
+    """:func:`all_melds` by enumerating every template of the hand, sorted."""
+    rules = tables.rules
     wilds = [card for card in ALL_CARDS if h & card.mask & tables.wildmask]
     natural = h & STD52 & ~tables.wildmask
     found: list[Meld] = []
@@ -483,6 +631,45 @@ def all_melds(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_R
             tuple(r.index for r in m.represents),
         )
     )
+    return found
+
+
+# The melds of one rank's cards (a set needs one rank) and of one suit's (a run needs one
+# suit), by (tables index, rank or 13 + suit, cards as a mask): without wild cards a hand's
+# melds are these groups side by side, and the groups repeat from hand to hand.
+_MELD_GROUPS: dict[tuple[int, int, int], tuple[Meld, ...]] = {}
+
+
+def _natural_melds(natural: int, tables: Tables) -> list[Meld]:
+    """:func:`all_melds` of a hand without wild cards: each rank's sets (ranks in order), then
+    each suit's runs (suits in order), every group enumerated once per rules and remembered --
+    the order :func:`all_melds` sorts into (sets by rank, then runs by suit), group by group."""
+    index = tables.index
+    groups = _MELD_GROUPS
+    found: list[Meld] = []
+    a = natural & 0x1FFF
+    b = natural >> 13 & 0x1FFF
+    c = natural >> 26 & 0x1FFF
+    d = natural >> 39
+    pairs = (a & (b | c | d)) | (b & (c | d)) | (c & d)  # ranks held in two suits or more
+    while pairs:
+        low = pairs & -pairs
+        pairs ^= low
+        rank_cards = natural & low * 0x8004002001
+        key = (index, low.bit_length(), rank_cards)
+        melds = groups.get(key)
+        if melds is None:
+            melds = groups[key] = tuple(_enumerate_melds(rank_cards, tables))
+        found += melds
+    min_run = tables.rules.min_run
+    for suit, bits in enumerate((a, b, c, d)):
+        if bits.bit_count() < min_run:
+            continue
+        key = (index, 14 + suit, bits)
+        melds = groups.get(key)
+        if melds is None:
+            melds = groups[key] = tuple(_enumerate_melds(bits << 13 * suit, tables))
+        found += melds
     return found
 
 

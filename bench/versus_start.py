@@ -47,6 +47,34 @@ _AGENTS = ("seat = state.current_player; state.apply_unchecked(agents[seat].choo
            "state.view(seat), state.legal_actions()))")
 
 
+# A library call over fixed hands (public import paths only, so both checkouts run it).
+_HANDS = """
+import random, time
+from cardkit.cards import STANDARD_CARDS, CardSet
+{setup}
+rng = random.Random(1)
+hands = [CardSet(rng.sample(STANDARD_CARDS, {size})) for _ in range(2000)]
+def one():
+    for hand in hands:
+        {call}
+one()
+done = 0
+start = time.process_time()
+while time.process_time() - start < SECONDS:
+    one()
+    done += len(hands)
+print(done / (time.process_time() - start))
+"""
+_MELDS = ("from cardkit.melds import MeldRules, best_arrangement, deadwood_value\n"
+          "rules = MeldRules()")
+_CLIMBING = ("import cardkit\nfrom cardkit.climbing import all_combinations\n"
+             "rules = cardkit.load_game('tien-len').new_hand(seed=1).rules")
+
+
+def _hands(setup: str, size: int, call: str) -> str:
+    return _HANDS.format(setup=setup, size=size, call=call)
+
+
 def _program(game: str, players: int, choose: str, warm: int) -> str:
     options = f", players={players}"
     text = _LOOP.format(game=game, options=options, choose=choose, warm=warm)
@@ -61,6 +89,15 @@ MEASURES: dict[str, str] = {
     "gin-rummy, random 2-player hands/s": _program("gin-rummy", 2, _RANDOM, 100),
     "tonk, random 2-player hands/s": _program("tonk", 2, _RANDOM, 300),
     "tonk, greedy 2-player hands/s": _program("tonk", 2, _AGENTS, 300),
+    "tien-len, greedy 4-player games/s": _program("tien-len", 4, _AGENTS, 100),
+    "gin-rummy, greedy 2-player hands/s": _program("gin-rummy", 2, _AGENTS, 50),
+    "gin-rummy, random 3-player hands/s": _program("gin-rummy", 3, _RANDOM, 100),
+    "melds, deadwood_value hands/s": _hands(_MELDS, 10, "deadwood_value(hand, rules)"),
+    "melds, best_arrangement hands/s": _hands(_MELDS, 10, "best_arrangement(hand, rules)"),
+    "melds, best_arrangement + melds hands/s": _hands(
+        _MELDS, 10, "best_arrangement(hand, rules).melds"),
+    "climbing, all_combinations 13-card hands/s": _hands(
+        _CLIMBING, 13, "all_combinations(hand, rules)"),
 }
 
 
@@ -83,7 +120,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="measure names containing this text")
     args = parser.parse_args()
     print(f"B = this checkout ({sys.executable}), A = {args.start_python}")
-    print(f"{'measure':<38}{'B / A':>8}   spread over {args.rounds} rounds")
+    print(f"{'measure':<44}{'B / A':>8}   spread over {args.rounds} rounds")
     for name, program in MEASURES.items():
         if args.only not in name:
             continue
@@ -94,7 +131,7 @@ def main() -> None:
                 order.reverse()
             rates = {python: rate(python, program, args.seconds) for python in order}
             ratios.append(rates[sys.executable] / rates[args.start_python])
-        print(f"{name:<38}{statistics.median(ratios):>7.2f}x   "
+        print(f"{name:<44}{statistics.median(ratios):>7.2f}x   "
               f"({min(ratios):.2f}-{max(ratios):.2f})", flush=True)
 
 

@@ -20,7 +20,7 @@ from cardkit.values.lazy import lazy_names
 ports.HAND_RECORDS.bind("cardkit.services.records:HandRecord.of_state")
 ports.MATCH_RECORDS.bind("cardkit.services.records:MatchRecord.of_match")
 ports.AGENT_ROSTER.bind("cardkit.services.search.roster:ROSTER")
-ports.GAME_DEFINITIONS.bind("cardkit.services.registry:game_definition")
+ports.INSTALLED_DEFINITIONS.bind("cardkit.services.registry:installed_definition")
 
 if TYPE_CHECKING:
     from cardkit.engine.agents import Agent, RandomAgent

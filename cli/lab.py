@@ -138,9 +138,10 @@ def lab(game_name: str, hands: int, matches: int | None, players: int | None, bo
                     rule_items.append(item)
             values = {**base.options, **parse_rule_texts(rule_items, definition, "--compare")}
             variants.append(Variant(" ".join(items) or text, values, chosen_preset))
-        seat_bots = None if bots is None else [b.strip() for b in bots.split(",") if b.strip()]
-        if seat_bots is not None and len(seat_bots) == 1:
-            seat_bots = seat_bots[0]
+        listed = None if bots is None else [b.strip() for b in bots.split(",") if b.strip()]
+        # one bot plays every seat; several are one per seat
+        seat_bots: str | list[str] | None = (
+            listed[0] if listed is not None and len(listed) == 1 else listed)
         for variant in variants:
             variant.configure(game_name, players)
     for flag, output in (("--json", json_path), ("--csv", csv_path), ("--plot", plot_path)):

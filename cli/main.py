@@ -40,7 +40,14 @@ class CardkitError(click.ClickException):
 
     def __init__(self, message: str, exit_code: int = 1) -> None:
         super().__init__(message)
-        self.exit_code = exit_code
+        self._exit_code = exit_code
+
+    # click declares ``exit_code`` a class variable (one code per exception class); ours is
+    # given with each error, so it is read through a property
+    @property
+    def exit_code(self) -> int:  # type: ignore[override]
+        """The process's exit status: 2 for usage errors, 1 for the others."""
+        return self._exit_code
 
     def show(self, file: Any = None) -> None:
         """Print the one line."""

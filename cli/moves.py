@@ -40,7 +40,7 @@ def typed_cards(text: str) -> frozenset[Card]:
 
 def _texts(state: State, action: Action) -> tuple[str, str]:
     """A move's text as the screen lists it (the game's card order) and its canonical text."""
-    from cardkit_cli.render import display_key
+    from cardkit_cli.grouping import display_key
 
     return action.text(display_key(state.game)).lower(), str(action).lower()
 
@@ -73,7 +73,7 @@ def closest(state: State, text: str, legal: Sequence[Action]) -> list[Action]:
 
 def _offer(state: State, moves: Sequence[Action]) -> str:
     """``; did you mean 'X'?`` or ``; closest legal moves: X, Y``, as the screen lists them."""
-    from cardkit_cli.render import display_key
+    from cardkit_cli.grouping import display_key
 
     order = display_key(state.game)
     texts = [move.text(order) for move in moves]

@@ -56,6 +56,7 @@ def match_ends_by_itself(game: Game) -> bool:
         state = match.current
         while not state.is_over:
             seat = state.current_player
+            assert seat is not None  # a hand in progress has a player to move
             state.apply_unchecked(agents[seat].choose(state.view(seat), state.legal_actions()))
         if match.next_hand() is None:
             return match.outcome is not None

@@ -30,13 +30,8 @@ def replay(path: str, step: bool, seat: int | None) -> None:
     """Show the hand or match recorded in FILE (saved by 'cardkit play --save') move by move."""
     from cardkit_cli.main import CardkitError
     from cardkit_cli.prompt import EndOfInput, LineReader
-    from cardkit_cli.render import (
-        Style,
-        hand_text,
-        make_console,
-        render_result,
-        render_totals,
-    )
+    from cardkit_cli.render import hand_text, render_result, render_totals
+    from cardkit_cli.style import Style, make_console
     from rich.text import Text
 
     from cardkit.services.records import HandRecord, load_record

@@ -6,21 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from cardkit_cli.entries import seat_name
 from cardkit_cli.moves import resolve_move
 from cardkit_cli.paths import autosave_path, unwritable_reason
 from cardkit_cli.play import QuitGame
 from cardkit_cli.prompt import EndOfInput, LineReader
-from cardkit_cli.render import (
-    Style,
-    hand_text,
-    make_console,
-    render_actions,
-    render_result,
-    render_totals,
-    render_view,
-    seat_name,
-)
+from cardkit_cli.render import hand_text, render_actions, render_result, render_totals, render_view
 from cardkit_cli.seats import SEARCHING, quick_bot, strongest_bot
+from cardkit_cli.style import Style, make_console
 from rich.text import Text
 
 from cardkit.services.records import save_record
@@ -78,6 +71,7 @@ class Session:
                 state = self.match.current
                 if not state.is_over:
                     self.play_hand(state)
+                assert state.result is not None  # the hand is over
                 render_result(self.console, state.result, state, self.names)
                 self.match.next_hand()
                 self._save_quietly()
@@ -148,12 +142,12 @@ class Session:
         if self.auto:
             self._show_deal(state)
         elif self.watching:
-            for seat in humans:
-                view = state.view(seat)
-                role = f" ({view.roles[seat]})" if view.roles else ""
+            for sitter in humans:
+                view = state.view(sitter)
+                role = f" ({view.roles[sitter]})" if view.roles else ""
                 self.console.print(Text(
-                    f"hand {len(self.match.hands)}: {seat_name(seat, self.names)}{role} holds no"
-                    " cards and sits this hand out; the others play it:", style="bold"))
+                    f"hand {len(self.match.hands)}: {seat_name(sitter, self.names)}{role} holds "
+                    "no cards and sits this hand out; the others play it:", style="bold"))
         live = self.auto or self.watching or not humans
         while not state.is_over:
             seat = state.current_player

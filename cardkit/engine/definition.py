@@ -12,7 +12,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, SupportsIndex, TypeVar
 
 import attrs
 
@@ -42,8 +42,11 @@ __all__ = ["GameDefinition"]
 
 
 def _installed_definition(name: str) -> GameDefinition:
-    """The definition installed or registered as ``name`` (how a pickled one is loaded)."""
-    return ports.GAME_DEFINITIONS()(name)
+    """The definition installed as ``name`` (how a pickled one is loaded)."""
+    definition = ports.INSTALLED_DEFINITIONS()(name)
+    if definition is None:
+        raise pickle.UnpicklingError(f"the game {name!r} is not installed here")
+    return definition
 
 C = TypeVar("C", bound=Capability)
 
@@ -243,19 +246,15 @@ class GameDefinition:
 
     # ----- pickling ----------------------------------------------------------------------------
 
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        """Pickled by name, as functions are: the definition holds functions (hooks, options'
-        checks) that cannot travel by value, and the process that loads the pickle finds the
-        same game installed (or registered) under that name."""
-        try:
-            registered = ports.GAME_DEFINITIONS()(self.name)
-        except ValueError:
-            registered = None
-        if registered is not self:
-            raise pickle.PicklingError(
-                f"the definition of {self.name!r} can be pickled only as the game installed "
-                f"or registered under that name (cardkit.register(definition) first)")
-        return _installed_definition, (self.name,)
+    def __reduce_ex__(self, protocol: SupportsIndex) -> Any:
+        """An installed game's definition is pickled by name, as functions are (it holds
+        functions, hooks and option checks, that cannot travel by value), and the process that
+        loads it finds the same game installed. Any other definition (a variant made in
+        memory, a game registered in-process) travels by value, which pickle can do when its
+        functions are module-level ones (and cloudpickle, as Dask uses, always)."""
+        if ports.INSTALLED_DEFINITIONS()(self.name) is self:
+            return _installed_definition, (self.name,)
+        return object.__reduce_ex__(self, protocol)
 
     def __copy__(self) -> GameDefinition:
         return self  # an immutable value: a copy is the definition itself

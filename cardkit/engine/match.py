@@ -17,6 +17,7 @@ hands.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -110,28 +111,33 @@ def rotating_dealer_match(target_hands_option: str | None = None) -> MatchRules:
     """Match rules for games of independent hands: the last seat deals first, the deal passes
     left after every hand, each seat's total adds its payoffs; the match ends after the number of
     hands in option ``target_hands_option`` (0 or absent = no end)."""
+    return MatchRules(_first_dealer_last, _pass_the_deal,
+                      functools.partial(_after_target_hands, target_hands_option))
 
-    def start(game: Game, rng: random.Random) -> HandContext:
-        return HandContext(dealer=game.players - 1, totals=(0,) * game.players)
 
-    def advance(
-        game: Game, context: HandContext, result: Result, rng: random.Random
-    ) -> HandContext:
-        totals = tuple(t + p for t, p in zip(context.totals, result.payoffs, strict=True))
-        return attrs.evolve(context, dealer=(context.dealer + 1) % game.players,
-                            hand_number=context.hand_number + 1, totals=totals)
+# The rotating-dealer rules as module functions (not closures), so a definition using them
+# pickles by value.
 
-    def outcome(game: Game, context: HandContext, hands_played: int) -> MatchOutcome | None:
-        limit = game.options.get(target_hands_option, 0) if target_hands_option else 0
-        if not limit or hands_played < limit:
-            return None
-        best = max(context.totals)
-        leaders = [seat for seat, total in enumerate(context.totals) if total == best]
-        winner = leaders[0] if len(leaders) == 1 else None
-        return MatchOutcome(winner, context.totals, f"after {count_hands(hands_played)}")
+def _first_dealer_last(game: Game, rng: random.Random) -> HandContext:
+    return HandContext(dealer=game.players - 1, totals=(0,) * game.players)
 
-    return MatchRules(start, advance, outcome)
 
+def _pass_the_deal(game: Game, context: HandContext, result: Result,
+                   rng: random.Random) -> HandContext:
+    totals = tuple(t + p for t, p in zip(context.totals, result.payoffs, strict=True))
+    return attrs.evolve(context, dealer=(context.dealer + 1) % game.players,
+                        hand_number=context.hand_number + 1, totals=totals)
+
+
+def _after_target_hands(target_hands_option: str | None, game: Game, context: HandContext,
+                        hands_played: int) -> MatchOutcome | None:
+    limit = game.options.get(target_hands_option, 0) if target_hands_option else 0
+    if not limit or hands_played < limit:
+        return None
+    best = max(context.totals)
+    leaders = [seat for seat, total in enumerate(context.totals) if total == best]
+    winner = leaders[0] if len(leaders) == 1 else None
+    return MatchOutcome(winner, context.totals, f"after {count_hands(hands_played)}")
 
 
 class Match:

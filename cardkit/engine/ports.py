@@ -28,8 +28,8 @@ if TYPE_CHECKING:  # names for annotations only: the engine imports no service
 
 __all__ = [
     "AGENT_ROSTER",
-    "GAME_DEFINITIONS",
     "HAND_RECORDS",
+    "INSTALLED_DEFINITIONS",
     "MATCH_RECORDS",
     "AgentRoster",
     "Port",
@@ -86,6 +86,8 @@ HAND_RECORDS: Port[Callable[[State], HandRecord]] = Port("hand records")
 MATCH_RECORDS: Port[Callable[[Match], MatchRecord]] = Port("match records")
 #: ``game.agent(...)``, ``definition.agent_names``: the agent roster.
 AGENT_ROSTER: Port[AgentRoster] = Port("agent roster")
-#: Pickling a definition (and so a game or a state): the installed definition of a name.
-GAME_DEFINITIONS: Port[Callable[[str], GameDefinition]] = Port("game definitions")
+#: Pickling a definition (and so a game or a state): the definition installed (found through
+#: the entry points) under a name, or None.
+INSTALLED_DEFINITIONS: Port[Callable[[str], GameDefinition | None]] = Port(
+    "installed definitions")
 

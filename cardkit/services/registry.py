@@ -23,6 +23,7 @@ __all__ = [
     "available_games",
     "game_definition",
     "game_infos",
+    "installed_definition",
     "load_game",
     "name_clashes",
     "plugin_errors",
@@ -217,6 +218,13 @@ def game_definition(name: str) -> GameDefinition:
     if info.definition is None:
         raise ValueError(f"game {name!r} failed to load: {info.error}")
     return info.definition
+
+
+def installed_definition(name: str) -> GameDefinition | None:
+    """The definition the installed packages' entry points give for ``name``, or None (not
+    installed, or failed to load; a definition registered in-process is not installed)."""
+    info = _entry_infos().get(name)
+    return None if info is None else info.definition
 
 
 def load_game(name: str, players: int | None = None, preset: str | None = None,

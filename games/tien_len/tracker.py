@@ -1,8 +1,9 @@
 """Every seat's plays through a game of Tiến Lên, as lists of play actions (the hot path of
 simulation: a legal-move list is built at every turn of every simulated game).
 
-- Singles, pairs, triples and quads come from tables made once per rules value
-  (:class:`SetPlays`: for each rank and the suits held there, the sets' masks and actions),
+- Singles, pairs, triples and quads come from tables made once per rules value and kept with
+  its compiled tables (:class:`SetPlays`: for each rank and the suits held there, the sets'
+  masks and actions),
   so a follow on a set reads the hand's strength mask from the threshold up and no hand is
   enumerated for it (four follows in five are on a single).
 - A seat's sequences and double sequences are enumerated (:func:`cardkit.climbing.
@@ -38,8 +39,10 @@ from cardkit.libraries.climbing import (
     combination_of_mask,
     sequence_groups,
 )
+from cardkit.libraries.climbing.combination import SET_SIZE
+from cardkit.libraries.climbing.tables import climbing_tables
 from cardkit.values.actions import Action
-from cardkit.values.cards import ALL_CARDS, Card, CardSet
+from cardkit.values.cards import Card, CardSet
 
 __all__ = ["SET_SIZE", "THRESHOLD_BITS", "TYPE_CODE", "PlayTracker", "SeatPlays", "SetPlays",
            "combination_of_play", "group_code", "legal_plays", "play_combination", "play_entry",
@@ -53,9 +56,6 @@ TYPE_CODE: dict[ComboType, int] = {type_: index << 5 for index, type_ in enumera
 #: compare by rank alone), without the call.
 THRESHOLD_BITS: dict[ComboType, int] = {
     type_: 3 if type_ in (ComboType.TRIPLE, ComboType.QUAD) else 0 for type_ in _TYPES}
-#: The number of cards of each set type.
-SET_SIZE: dict[ComboType, int] = {ComboType.SINGLE: 1, ComboType.PAIR: 2, ComboType.TRIPLE: 3,
-                                  ComboType.QUAD: 4}
 _SEQUENCE_CODE = TYPE_CODE[ComboType.SEQUENCE]
 _BOMB_CODES = (TYPE_CODE[ComboType.QUAD], TYPE_CODE[ComboType.DOUBLE_SEQUENCE])
 
@@ -79,14 +79,7 @@ def play_entry(rules: ClimbingRules, code: int, smask: int
         sets = set_plays(rules)
         entry = sets.entries.get(smask)
         if entry is None:
-            by_strength = sets.cards
-            cards = []
-            bits = smask
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                cards.append(by_strength[low.bit_length() - 1])
-            entry = (Action("play", cards=cards), None)
+            entry = (Action("play", cards=rules.cards_of_strength_mask(smask)), None)
         cache[~smask] = entry
     return entry
 
@@ -169,9 +162,6 @@ class SetPlays:
                    masks[3][position][nibble], actions[3][position][nibble])
                   for nibble in range(16))
             for position in range(ranks))
-        #: The card of each strength.
-        self.cards: tuple[Card, ...] = tuple(
-            rules.card_of_strength(strength) for strength in range(4 * ranks))
         self.singles: tuple[Action, ...] = tuple(
             self.entries[1 << strength][0] for strength in range(4 * ranks))
         #: Bit ``4p`` for each rank position ``p`` a double sequence may use.
@@ -258,17 +248,10 @@ class SetPlays:
         return out
 
 
-_SET_PLAYS: dict[int, SetPlays] = {}
-_SET_PLAYS_RULES: list[ClimbingRules] = []
-
-
 def set_plays(rules: ClimbingRules) -> SetPlays:
-    """The :class:`SetPlays` of ``rules`` (made on first use, found by the rules' identity)."""
-    found = _SET_PLAYS.get(id(rules))
-    if found is None:
-        found = _SET_PLAYS[id(rules)] = SetPlays(rules)
-        _SET_PLAYS_RULES.append(rules)  # keeps the id this rules value's
-    return found
+    """The :class:`SetPlays` of ``rules`` (made on first use, one per rules value, kept with its
+    compiled tables)."""
+    return climbing_tables(rules).derived(SetPlays)
 
 
 class SeatPlays:
@@ -396,23 +379,10 @@ class SeatPlays:
         return twin
 
 
-_STRENGTH_BITS: dict[int, tuple[int, ...]] = {}
-
-
 def strength_bits(rules: ClimbingRules) -> tuple[int, ...]:
-    """By card index: the card's strength bit under ``rules`` (0 for a card without one).
-    Found by the rules' identity (hashing the rules costs more than the table saves)."""
-    bits = _STRENGTH_BITS.get(id(rules))
-    if bits is None:
-        table = [0] * len(ALL_CARDS)
-        for strength in range(4 * len(rules.rank_order)):
-            table[rules.card_of_strength(strength).index] = 1 << strength
-        bits = _STRENGTH_BITS[id(rules)] = tuple(table)
-        _RULES_KEPT.append(rules)  # the id stays this rules value's while the table is kept
-    return bits
-
-
-_RULES_KEPT: list[ClimbingRules] = []
+    """By card index: the card's strength bit under ``rules`` (0 for a card without one), from
+    the rules' compiled tables."""
+    return climbing_tables(rules).strength_bits
 
 
 class PlayTracker:

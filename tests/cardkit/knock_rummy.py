@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable, Mapping
 
 from cardkit.engine.definition import GameDefinition
+from cardkit.engine.game import Game
 from cardkit.engine.phases import Phase, phases
 from cardkit.engine.state import State
 from cardkit.libraries.melds import MeldRules, best_arrangement, deadwood_value
@@ -207,6 +208,11 @@ class GreedyAgent:
         return self.choose(view, legal), "lowest deadwood"
 
 
+def greedy(game: Game, seat: int, seed: int) -> GreedyAgent:
+    """The ``greedy`` agent factory."""
+    return GreedyAgent()
+
+
 KNOCK_RUMMY = GameDefinition(
     name="knock-rummy",
     title="Knock rummy (test game)",
@@ -224,6 +230,6 @@ KNOCK_RUMMY = GameDefinition(
     player_counts=(2, 3, 4),
     default_players=2,
     hooks=Hooks(settle=settle),
-    agents={"greedy": lambda game, seat, seed: GreedyAgent()},
+    agents={"greedy": greedy},
     zero_sum=True,
 )

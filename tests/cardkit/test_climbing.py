@@ -387,3 +387,11 @@ def test_hand_combinations_follow_the_hand(hand: list, order) -> None:
     tracked.sync(CardSet(hand).mask)
     assert [_combination(rules, m, t) for (t, _), g in tracked.groups() for m in g] \
         == all_combinations(CardSet(hand), rules)
+
+
+@given(st.lists(st.sampled_from(STANDARD_CARDS), max_size=13, unique=True),
+       st.sampled_from([TIEN_LEN_LIKE, AS_TOP_ONLY]))
+def test_cards_of_a_strength_mask_are_the_hand_weakest_first(cards: list, rules: ClimbingRules
+                                                               ) -> None:
+    smask = rules.strength_mask(cards)
+    assert list(rules.cards_of_strength_mask(smask)) == sorted(cards, key=rules.strength)

@@ -462,10 +462,10 @@ def test_best_with_layoffs_wild_brute(hand: list[Card], jokers: tuple) -> None:
 def product_reference(hand: list[Card], rules: MeldRules) -> tuple[int, int]:
     """(score, set cards) by trying every product of the undominated set choices of every rank
     that can hold a set, in the tie-break order: the search before its one-rank shortcut."""
-    from cardkit.libraries.melds import arrange
-    from cardkit.libraries.melds.tables import M13, tables_for
+    from cardkit.libraries.melds.solve import search_choices
+    from cardkit.libraries.melds.tables import M13, meld_tables
 
-    tables = tables_for(rules)
+    tables = meld_tables(rules)
     h = CardSet(hand).mask
     suits = [h >> 13 * s & M13 for s in range(4)]
     capable = [tables.capable[m] for m in suits]
@@ -475,18 +475,18 @@ def product_reference(hand: list[Card], rules: MeldRules) -> tuple[int, int]:
         if held.bit_count() >= 3:
             cap = sum(1 << s for s in range(4) if capable[s] >> r & 1)
             ranks.append((r, tables.choices[held << 4 | cap]))
-    return arrange._search_choices(h, ranks, tables, 0, 0)
+    return search_choices(h, ranks, tables, 0, 0)
 
 
 @FAST
 @given(hand=hands(STANDARD_CARDS, 2, 11) | hands(BLOCK, 2, 11),
        rules=st.sampled_from([GIN, HIGH, FORTY, SETS_OF_3]))
 def test_one_rank_shortcut_equals_the_product_search(hand: list[Card], rules: MeldRules) -> None:
-    from cardkit.libraries.melds import arrange
-    from cardkit.libraries.melds.tables import tables_for
+    from cardkit.libraries.melds.solve import solve
+    from cardkit.libraries.melds.tables import meld_tables
 
     expected = product_reference(hand, rules)
-    assert arrange._solve(CardSet(hand).mask, tables_for(rules)) == expected
+    assert solve(CardSet(hand).mask, meld_tables(rules)) == expected
     # best_arrangement's own copy of the one-rank path chooses the same set cards
     packed = best_arrangement(hand, rules)._source
     assert (packed >> 52) & ((1 << 52) - 1) == expected[1]

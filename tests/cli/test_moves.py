@@ -4,10 +4,10 @@ same cards; anything else is refused with the reason and the closest legal moves
 from __future__ import annotations
 
 import pytest
+from cardkit_cli.moves import resolve_move
 
 import cardkit
 from cardkit.values.errors import IllegalAction
-from cardkit_cli.moves import resolve_move
 
 
 def tien_len_first_lead() -> cardkit.State:

@@ -308,7 +308,9 @@ class CardkitSpielState(pyspiel.State):
             rng.shuffle(shuffled)
             moved = dict(zip(unseen, shuffled, strict=True))
             world = self._replayed([moved.get(index, index) for index in self._order])
-            if world is not None:
+            # the world must stand where this state stands for the seat: same turn, same view
+            if world is not None and world.current_player() == self.current_player() \
+                    and world.recall(player_id) == self.recall(player_id):
                 return world
         raise RuntimeError(f"no deal among {MAX_RESAMPLE_TRIES} tried replays the moves so far "
                            f"for seat {player_id}")

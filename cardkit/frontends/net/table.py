@@ -1,4 +1,5 @@
-"""One table on the server: the match (which only the server holds), its seats and spectators.
+"""One table on the server: the match (which only the server holds) and the table protocol:
+welcome, state messages, moves, bots' turns, saving.
 
 Everything here runs on the server's event loop; nothing awaits between checking a move and
 applying it, so moves are handled one at a time. Bots think in a thread pool (their search must
@@ -7,23 +8,18 @@ table has not moved on meanwhile.
 
 Every message to a seat is built from that seat's ``view``; a spectator's from
 :func:`~cardkit.net.codec.spectator_view`. ``taps`` see every message sent, with the state it
-describes (for audits and the leak tests).
+describes (for audits and the leak tests). Who sits where is :mod:`~cardkit.frontends.net.seats`;
+a connection's queue and rate limit :mod:`~cardkit.frontends.net.transport`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hmac
-import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from cardkit.engine.agents import Agent
 from cardkit.frontends.net.codec import (
     encode_context,
     encode_outcome,
@@ -32,14 +28,14 @@ from cardkit.frontends.net.codec import (
 )
 from cardkit.frontends.net.protocol import (
     CLOSE_DONE,
-    CLOSE_REPLACED,
     MAX_MESSAGE,
     PROTOCOL_VERSION,
     MessageError,
-    dump,
     load,
 )
+from cardkit.frontends.net.seats import Refusal, Seat, Seating
 from cardkit.frontends.net.store import SavedTable, TableFile, save_seats
+from cardkit.frontends.net.transport import Peer, RateLimit
 from cardkit.services.search.choose import choose_action
 from cardkit.values.errors import IllegalAction
 from cardkit.values.views import seat_name
@@ -50,115 +46,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Peer", "RateLimit", "Refusal", "Seat", "Table"]
 
-#: Messages queued for one connection beyond which it is dropped as too slow (it reconnects
-#: and gets the table afresh).
-MAX_BACKLOG = 512
 #: The longest move text accepted.
 MAX_MOVE_TEXT = 200
 
 Tap = Callable[[int | None, dict[str, Any], "State"], None]
-
-
-class Refusal(Exception):
-    """A hello the table refuses; the message is the one line sent back."""
-
-
-@attrs.define
-class RateLimit:
-    """A token bucket: ``rate`` messages a second on average, bursts of ``burst``. A flood is
-    slowed down, not dropped: the server stops reading the connection until its turn comes
-    (so TCP holds the sender back and no move is lost)."""
-
-    rate: float = 20.0
-    burst: float = 40.0
-    tokens: float | None = None
-    stamp: float = attrs.field(factory=time.monotonic)
-    warned: float = -10.0
-
-    def delay(self) -> float:
-        """Take one message; the seconds to wait before handling it (0 within the rate)."""
-        now = time.monotonic()
-        tokens = self.burst if self.tokens is None else self.tokens
-        self.tokens = min(self.burst, tokens + (now - self.stamp) * self.rate) - 1
-        self.stamp = now
-        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
-
-    def should_warn(self) -> bool:
-        """True at most once a second while a flood lasts (so warnings do not flood back)."""
-        now = time.monotonic()
-        if now - self.warned >= 1.0:
-            self.warned = now
-            return True
-        return False
-
-
-class Peer:
-    """One client connection: its outgoing queue (sends never block the table), its rate limit,
-    and who it is (a seat number, or None for a spectator)."""
-
-    def __init__(self, connection: Any, rate: RateLimit | None = None) -> None:
-        self.connection = connection
-        self.seat: int | None = None
-        self.rate = rate or RateLimit()
-        self.closed = False
-        self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
-        self.writer = asyncio.get_running_loop().create_task(self._write())
-
-    def post(self, message: dict[str, Any]) -> None:
-        """Queue a message (dropped once the connection is closing)."""
-        if self.closed:
-            return
-        if self.outbox.qsize() >= MAX_BACKLOG:
-            self.close(1013, "too far behind: reconnect")
-            return
-        self.outbox.put_nowait(dump(message))
-
-    def close(self, code: int, reason: str) -> None:
-        """Close after the messages already queued."""
-        if not self.closed:
-            self.closed = True
-            self.outbox.put_nowait((code, reason[:120]))
-
-    async def _write(self) -> None:
-        from websockets.exceptions import ConnectionClosed
-
-        try:
-            while True:
-                item = await self.outbox.get()
-                if isinstance(item, tuple):
-                    await self.connection.close(*item)
-                    return
-                await self.connection.send(item)
-        except ConnectionClosed:
-            self.closed = True
-
-    async def finish(self) -> None:
-        """Stop the writer (the connection is over)."""
-        self.closed = True
-        if not self.writer.done():
-            self.writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await self.writer
-
-
-@attrs.define
-class Seat:
-    """A seat: a person's (with a token) or a bot's; ``standin`` is the bot that plays for an
-    absent person when the server is asked to replace absent players."""
-
-    number: int
-    token: str | None
-    bot: str | None
-    agent: Agent | None = None
-    peer: Peer | None = None
-    joined: bool = False
-    standin: Agent | None = None
-    timer: asyncio.TimerHandle | None = None
-
-    @property
-    def player(self) -> Agent | None:
-        """The agent that moves for this seat now (None: a person must)."""
-        return self.agent or self.standin
 
 
 class Table:
@@ -173,16 +64,13 @@ class Table:
         self.name = name
         self.match = match
         self.game = match.game
-        seed = match.seed
-        self.seats = [Seat(number, token, bot,
-                           None if bot is None else self.game.agent(bot, number, seed))
-                      for number, (token, bot) in enumerate(zip(tokens, bots, strict=True))]
-        self.names = tuple("player" if bot is None else f"{bot} bot" for bot in bots)
-        self.spectators: set[Peer] = set()
+        self.seating = Seating(self.game, match.seed, tokens, bots, replace_after, replace_bot)
+        #: the seats (a person's or a bot's), and what each is called
+        self.seats = self.seating.seats
+        self.names = self.seating.names
+        self.spectators = self.seating.spectators
         self.save_path = save
         self.file = None if save is None else TableFile(save)
-        self.replace_after = replace_after
-        self.replace_bot = replace_bot
         self.executor = executor
         self.log = log or (lambda line: None)
         self.taps: list[Tap] = []
@@ -206,17 +94,7 @@ class Table:
     @property
     def saved(self) -> SavedTable:
         """The server section of the save file."""
-        return SavedTable(self.name, tuple(s.token for s in self.seats),
-                          tuple(s.bot for s in self.seats))
-
-    def find_seat(self, token: str) -> Seat | None:
-        """The seat whose token is ``token``, compared in constant time with every seat's."""
-        given = token.encode("utf-8", "surrogateescape")
-        found = None
-        for seat in self.seats:
-            if seat.token is not None and hmac.compare_digest(given, seat.token.encode()):
-                found = seat
-        return found
+        return self.seating.saved(self.name)
 
     def admit(self, peer: Peer, hello: dict[str, Any]) -> None:
         """Seat ``peer`` (a player with its token, or a spectator) and send it the table;
@@ -225,35 +103,12 @@ class Table:
             self.spectators.add(peer)
             self._welcome(peer, hello)
             return
-        token = hello.get("token")
-        if not isinstance(token, str) or not token:
-            raise Refusal("no seat token: a seat's address ends with #TOKEN "
-                          "(to follow the table, use 'cardkit watch')")
-        seat = self.find_seat(token)
-        if seat is None:
-            raise Refusal(f"wrong token for table {self.name}: check the address you were given")
-        if seat.peer is not None:
-            old = seat.peer
-            old.seat = None
-            old.post({"type": "replaced",
-                      "reason": f"{seat_name(seat.number)} was taken over by a new connection "
-                                "with its token"})
-            old.close(CLOSE_REPLACED, "seat taken over by a new connection")
-        if seat.timer is not None:
-            seat.timer.cancel()
-            seat.timer = None
-        if seat.standin is not None:
-            seat.standin = None
-            self.announce(f"{seat_name(seat.number)} is back and plays again (the stand-in bot "
-                          "leaves)")
-        else:
-            self.announce(f"{seat_name(seat.number)} "
-                          + ("reconnected" if seat.joined else "joined the table"))
-        seat.peer, seat.joined = peer, True
-        peer.seat = seat.number
+        seat, event = self.seating.take(hello.get("token"), self.name)
+        self.announce(event)  # to those already there
+        self.seating.sit(seat, peer)
         self._welcome(peer, hello)
         if not self.started:
-            waiting = [s.number for s in self.seats if s.token is not None and not s.joined]
+            waiting = self.seating.waiting()
             if waiting:
                 self.announce("waiting for " + ", ".join(seat_name(n) for n in waiting))
                 return
@@ -264,40 +119,23 @@ class Table:
 
     def leave(self, peer: Peer) -> None:
         """A connection ended: a spectator goes; a seat waits for its person or gets a bot."""
-        self.spectators.discard(peer)
-        if peer.seat is None:
+        seat = self.seating.leave(peer)
+        if seat is None or self.match.is_over or self.closing:
             return
-        seat = self.seats[peer.seat]
-        peer.seat = None
-        if seat.peer is not peer:
-            return
-        seat.peer = None
-        if self.match.is_over or self.closing:
-            return
-        if self.replace_after is None:
-            self.announce(f"{seat_name(seat.number)} left the table; the game waits for them "
-                          "to come back")
-            return
-        bot = self.replace_bot or _default_bot(self.game)
-        self.announce(f"{seat_name(seat.number)} left the table; a {bot} bot plays for them if "
-                      f"they are not back in {self.replace_after:g} s")
-        loop = asyncio.get_running_loop()
-        seat.timer = loop.call_later(self.replace_after, self._stand_in, seat, bot)
+        self.announce(self.seating.absent(seat, self._stand_in))
 
     def _stand_in(self, seat: Seat, bot: str) -> None:
         seat.timer = None
         if seat.peer is not None or self.match.is_over:
             return
-        seat.standin = self.game.agent(bot, seat.number, self.match.seed)
-        self.announce(f"{seat_name(seat.number)} did not come back: a {bot} bot plays for them"
-                      " (joining again with the seat's address takes the seat back)")
+        self.announce(self.seating.stand_in(seat, bot))
         self._after_change()
 
     # ----- messages ---------------------------------------------------------------------------
 
     def peers(self) -> list[Peer]:
         """Every connection at the table (seats, then spectators)."""
-        return [s.peer for s in self.seats if s.peer is not None] + list(self.spectators)
+        return self.seating.peers()
 
     def _send(self, peer: Peer, message: dict[str, Any], state: State) -> None:
         for tap in self.taps:
@@ -503,12 +341,7 @@ class Table:
     def close(self) -> None:
         """Say goodbye to every connection (the server is stopping or the match is over)."""
         self.closing = True
-        for seat in self.seats:
-            if seat.timer is not None:
-                seat.timer.cancel()
+        self.seating.stop_timers()
         for peer in self.peers():
             peer.close(CLOSE_DONE, "the table is closed")
 
-
-def _default_bot(game: Any) -> str:
-    return "greedy" if "greedy" in game.definition.agent_names else "random"

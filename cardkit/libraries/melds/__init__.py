@@ -21,12 +21,11 @@ from cardkit.libraries.melds.arrange import (
     Arrangement,
     all_melds,
     best_arrangement,
-    deadwood_cards,
     deadwood_value,
     deadwood_within,
-    deadwood_without_each,
     hand_mask,
 )
+from cardkit.libraries.melds.discards import deadwood_cards, deadwood_without_each
 from cardkit.libraries.melds.layoff import best_with_layoffs, can_lay_off, lay_off, layoff_positions
 from cardkit.libraries.melds.meld import LayoffResult, Meld, classify
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules

@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from cardkit.libraries.melds.arrange import Arrangement, _tables, all_melds
+from cardkit.libraries.melds.arrange import Arrangement, all_melds
 from cardkit.libraries.melds.layoff import lay_off, layoff_positions
 from cardkit.libraries.melds.meld import Meld
 from cardkit.libraries.melds.rules import MeldRules
+from cardkit.libraries.melds.tables import meld_tables
 from cardkit.values.cards import Card, CardSet, card_mask
 
 __all__ = [
@@ -134,7 +135,7 @@ def _mask_worth(value: dict[Card, int], rules: MeldRules) -> Callable[[int], int
     their values): four look-ups in the rules' table of each rank pattern's value when the hand
     holds natural cards only, else a walk over the cards."""
     if all(card.index < 52 and card not in rules.wild for card in value):
-        worth = _tables(rules).mask_value
+        worth = meld_tables(rules).mask_value
 
         def natural(mask: int) -> int:
             return (worth[mask & 0x1FFF] + worth[mask >> 13 & 0x1FFF]

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from cardkit.libraries.melds.arrange import _tables, best_arrangement, hand_mask, hand_score
+from cardkit.libraries.melds.arrange import best_arrangement, hand_mask, hand_score
 from cardkit.libraries.melds.meld import RUN, SET, LayoffResult, Meld
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
-from cardkit.libraries.melds.tables import COUNT_SHIFT
+from cardkit.libraries.melds.tables import COUNT_SHIFT, meld_tables
 from cardkit.values.cards import ALL_CARDS, Card, CardSet
 
 __all__ = ["best_with_layoffs", "can_lay_off", "lay_off", "layoff_identities",
@@ -21,23 +20,7 @@ HIGH = "high"
 
 def _run_ends(meld: Meld, rules: MeldRules) -> tuple[int | None, int | None]:
     """The ranks just below and just above a run in the rules' run order (None: no such rank)."""
-    return _window_ends(rules, int(meld.represents[0].rank or 0), len(meld.represents))
-
-
-@functools.cache  # bounded: one entry per rules value, first rank (13) and length (<= 14)
-def _window_ends(rules: MeldRules, first: int, length: int) -> tuple[int | None, int | None]:
-    """The ranks just outside the run window of ``length`` that starts at rank ``first``."""
-    positions = rules.positions
-    for start in range(len(positions) - length + 1):
-        ranks = positions[start : start + length]
-        if ranks[0] == first and len(set(ranks)) == length:
-            below = positions[start - 1] if start > 0 else None
-            above = positions[start + length] if start + length < len(positions) else None
-            return (
-                None if below in ranks else below,
-                None if above in ranks else above,
-            )
-    return None, None
+    return meld_tables(rules).window_ends(int(meld.represents[0].rank or 0), len(meld.represents))
 
 
 def _set_fits(meld: Meld, rules: MeldRules) -> bool:
@@ -262,7 +245,7 @@ def best_with_layoffs(
     the first found (table melds in order; for each, shorter chains and the low end first).
     """
     h = hand_mask(hand)
-    tables = _tables(rules)
+    tables = meld_tables(rules)
     wildmask = tables.wildmask
     best: list = [None]
 

@@ -3,8 +3,9 @@
 :func:`cardkit.melds.all_melds` builds :class:`~cardkit.melds.Meld` objects, treats wild cards as
 interchangeable and sorts its answer: right for analysis, too slow to run at every legal-move
 generation of a simulated hand. The functions here answer the same question on int bitmasks
-(bit ``13 * suit + rank - 1``, jokers 52 and 53) with per-rules lookup tables, so a hand with no
-meld costs a few table lookups:
+(bit ``13 * suit + rank - 1``, jokers 52 and 53) with the rules' compiled tables
+(:class:`~cardkit.libraries.melds.tables.MeldTables`), so a hand with no meld costs a few table
+lookups:
 
 - :func:`natural_meld_masks`: every meld of natural cards, as card masks;
 - :func:`wild_meld_masks`: every meld that uses wild cards, with each distinct declaration of
@@ -20,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, permutations
 
-from cardkit.libraries.melds.meld import run_intervals
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
+from cardkit.libraries.melds.tables import MeldTables, meld_tables
 from cardkit.values.cards import ALL_CARDS, Card
 
 __all__ = ["NEAR_MASKS", "RANKS_PER_SUIT", "SUIT_MASK", "natural_meld_masks", "wild_meld_masks"]
@@ -63,67 +64,6 @@ def _bit(suit: int, rank: int) -> int:
     return 1 << (RANKS_PER_SUIT * suit + rank - 1)
 
 
-class _Tables:
-    """Per-rules tables: the natural run windows of every suit rank mask, the set choices of
-    every 4-bit "suits held" pattern, and the run windows in the rules' run order."""
-
-    __slots__ = ("_by_low", "min_set", "runs", "set_choices", "wildmask", "windows")
-
-    def __init__(self, rules: MeldRules) -> None:
-        sizes = sorted({size for size in rules.set_sizes if size <= 4})
-        self.min_set = sizes[0]
-        self.wildmask = sum(card.mask for card in rules.wild)
-        # set_choices[held suits] = every chosen-suits pattern (4-bit), by size then combination
-        self.set_choices: list[tuple[int, ...]] = []
-        for held in range(16):
-            suits = [suit for suit in range(4) if held >> suit & 1]
-            self.set_choices.append(tuple(
-                sum(1 << suit for suit in combo)
-                for size in sizes for combo in combinations(suits, size)))
-        positions = rules.positions
-        # windows[length] = (start, ranks) of the run windows of that length, by low end
-        self.windows: dict[int, list[tuple[int, tuple[int, ...]]]] = {
-            length: [(start, positions[start:start + length])
-                     for start in run_intervals(positions, length)]
-            for length in range(rules.min_run, len(positions) + 1)}
-        by_low: list[tuple[int, int, int]] = []  # (start, length, rank mask)
-        for length, windows in self.windows.items():
-            for start, window in windows:
-                by_low.append((start, length, sum(1 << (rank - 1) for rank in window)))
-        by_low.sort()
-        # a window of every rank is one set of cards whichever end the ace takes: listed once
-        self._by_low = tuple(dict.fromkeys(mask for _, _, mask in by_low))
-        # runs[held] = the run windows (rank masks) inside the suit rank mask ``held``; filled
-        # on first use (at most 8192 small tuples per rules value)
-        self.runs: list[tuple[int, ...] | None] = [None] * (1 << RANKS_PER_SUIT)
-
-    def runs_in(self, held: int) -> tuple[int, ...]:
-        """The run windows inside one suit's rank mask ``held``, by low end then length."""
-        found = self.runs[held]
-        if found is None:
-            found = self.runs[held] = tuple(
-                mask for mask in self._by_low if held & mask == mask)
-        return found
-
-
-_TABLES: dict[MeldRules, _Tables] = {}
-
-
-def _tables(rules: MeldRules) -> _Tables:
-    global _LAST_RULES, _LAST_TABLES
-    tables = _TABLES.get(rules)
-    if tables is None:
-        tables = _TABLES[rules] = _Tables(rules)
-    _LAST_RULES, _LAST_TABLES = rules, tables
-    return tables
-
-
-#: The rules asked last and their tables: a move generator asks with one rules object, so the
-#: usual lookup is an identity test.
-_LAST_RULES: MeldRules = DEFAULT_RULES
-_LAST_TABLES: _Tables = _tables(DEFAULT_RULES)
-
-
 def natural_meld_masks(hand: int, rules: MeldRules = DEFAULT_RULES) -> tuple[int, ...]:
     """Every meld of the natural cards of ``hand`` (a card mask; wild cards and jokers are
     left out), each as a card mask: sets of every allowed size with every choice of suits, and
@@ -135,7 +75,9 @@ def natural_meld_masks(hand: int, rules: MeldRules = DEFAULT_RULES) -> tuple[int
     >>> [" ".join(map(str, cards_of_mask(m))) for m in found]
     ['5C 5D 5H', '5H 6H 7H', '5H 6H 7H 8H', '6H 7H 8H']
     """
-    tables = _LAST_TABLES if rules is _LAST_RULES else _tables(rules)
+    tables = rules._tables  # the rules value keeps its compiled tables (None before first use)
+    if tables is None:
+        tables = meld_tables(rules)
     natural = hand & _NATURAL & ~tables.wildmask
     a = natural & SUIT_MASK
     b = natural >> _SHIFT_1 & SUIT_MASK
@@ -202,7 +144,9 @@ def wild_meld_masks(hand: int, rules: MeldRules = DEFAULT_RULES) -> list[tuple[i
     ...  for m, d in wild_meld_masks(card_mask(parse_cards("5H 7H X1")), rules)]
     [('5H 7H', ['X1=6H'])]
     """
-    tables = _LAST_TABLES if rules is _LAST_RULES else _tables(rules)
+    tables = rules._tables  # the rules value keeps its compiled tables (None before first use)
+    if tables is None:
+        tables = meld_tables(rules)
     wilds = [card for card in rules.wild if hand & card.mask]
     if not wilds:
         return []
@@ -233,7 +177,7 @@ def wild_meld_masks(hand: int, rules: MeldRules = DEFAULT_RULES) -> list[tuple[i
 
 
 def _wild_runs(suit: int, held_ranks: int, wilds: Sequence[Card], need: int,
-               tables: _Tables) -> list[tuple[int, Declared]]:
+               tables: MeldTables) -> list[tuple[int, Declared]]:
     """The runs of one suit that wild cards complete, by low end then length."""
     entries: list[tuple[int, int, tuple[int, Declared]]] = []
     for length, windows in tables.windows.items():

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
 from cardkit.values.cards import Card
+from cardkit.values.compiled import restore_rules, rules_state
+
+if TYPE_CHECKING:
+    from cardkit.libraries.melds.tables import MeldTables
 
 __all__ = ["DEFAULT_RULES", "MeldRules"]
 
@@ -43,7 +48,8 @@ class MeldRules:
     - ``card_values``: count value by rank 1..13; ``wild_value``: count value of a wild card (or a
       joker that is not wild) left in hand.
 
-    Instances are immutable and hashable; search tables are built once per distinct rules value.
+    Instances are immutable and hashable; search tables are built once per distinct rules value
+    (:func:`cardkit.libraries.melds.tables.meld_tables`) and kept on the value.
     """
 
     set_sizes: tuple[int, ...] = attrs.field(default=(3, 4), converter=_to_ints)
@@ -56,6 +62,12 @@ class MeldRules:
         default=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), converter=_to_ints
     )
     wild_value: int = 0
+    # the compiled tables (None until first used), kept by MELD_TABLES; never compared,
+    # hashed or pickled
+    _tables: MeldTables | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    __getstate__ = rules_state
+    __setstate__ = restore_rules
 
     def __attrs_post_init__(self) -> None:
         if self.ace not in _ACE_RULES:

@@ -1,8 +1,12 @@
-"""Per-rules lookup tables behind the fast meld search.
+"""The compiled tables of one :class:`MeldRules` value: what the meld search and the mask
+enumeration read.
 
-Everything here is keyed by a 13-bit *rank mask* (bit ``r - 1`` = rank ``r`` held in one suit):
-with the sets fixed, the best runs of one suit depend on that suit's rank mask only, so the
-best run-only deadwood of every rank mask is precomputed once per :class:`MeldRules`.
+:class:`MeldTables` is built once per distinct rules value (:data:`MELD_TABLES`, the library's
+:class:`~cardkit.values.compiled.Compiler`) and reached from the value: :func:`meld_tables`.
+
+The search's tables are keyed by a 13-bit *rank mask* (bit ``r - 1`` = rank ``r`` held in one
+suit): with the sets fixed, the best runs of one suit depend on that suit's rank mask only, so
+the best run-only deadwood of every rank mask is precomputed.
 
 A *score* packs the tie-break order into one int: ``value << 12 | cards << 6 | set_cards``
 (deadwood value, then number of deadwood cards, then number of cards in sets), so sums of
@@ -13,31 +17,46 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from cardkit.libraries.melds.meld import RUN, SET, Meld
+from cardkit.libraries.melds.meld import RUN, SET, Meld, run_intervals
 from cardkit.libraries.melds.rules import MeldRules
 from cardkit.values.cards import ALL_CARDS, Card
+from cardkit.values.compiled import Compiled, Compiler
+
+__all__ = ["COUNT_SHIFT", "M13", "MELD_TABLES", "RANK_BITS", "STD52", "VALUE_SHIFT",
+           "MeldTables", "meld_tables", "tables_of_serial"]
 
 M13 = 0x1FFF
 STD52 = (1 << 52) - 1
 VALUE_SHIFT = 12
 COUNT_SHIFT = 6
+#: One card of a rank in each suit, for rank 1 (times a rank's bit: that rank's four cards).
+RANK_BITS = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
+#: A suit's best runs as melds, and its deadwood cards.
+SuitEntry = tuple[tuple[Meld, ...], tuple[Card, ...]]
 
-class Tables:
-    """Lookup tables for one :class:`MeldRules` (built lazily, cached per rules value)."""
+class MeldTables(Compiled):
+    """Lookup tables for one :class:`MeldRules` value: the search's (best runs and set choices
+    by rank mask), the enumeration's (run windows, set patterns) and the lay-off's (run ends).
+
+    The per-suit meld entries, the run windows of a rank mask and the run ends fill in as they
+    are first asked for (most of the 4 x 8192 entries are never met)."""
 
     __slots__ = (
+        "_by_low",
+        "_ends",
         "capable",
         "choices",
         "cover",
-        "index",
         "joker_score",
         "mask_value",
         "max_set",
+        "melds",
+        "min_set",
         "rank_choices",
-        "rules",
+        "runs",
         "score",
-        "set_melds",
+        "set_choices",
         "sets_3_or_4",
         "source",
         "special",
@@ -45,10 +64,13 @@ class Tables:
         "variant",
         "variants",
         "wildmask",
+        "windows",
     )
 
-    def __init__(self, rules: MeldRules) -> None:
-        self.rules = rules
+    rules: MeldRules
+
+    def __init__(self, rules: MeldRules, serial: int) -> None:
+        super().__init__(rules)
         values = rules.card_values
         value = [0] * 8192
         count = [0] * 8192
@@ -89,55 +111,109 @@ class Tables:
         self.rank_choices = _rank_choice_table(rules)
         # sets of 3 or 4 (gin, Tonk): one rank's best choice has a closed form
         self.sets_3_or_4 = {size for size in rules.set_sizes if size <= 4} == {3, 4}
-        self.index = -1  # set by tables_for: this rules value's place in a process-wide list
-        # a lazily built arrangement's int: index + 1 above the set cards (52 bits) and the
-        # hand (52 bits); never 0
-        self.source = 0
+        # a lazily built arrangement's int: this value's serial + 1 above the set cards (52
+        # bits) and the hand (52 bits); never 0
+        self.source = (serial + 1) << 104
         self.wildmask = sum(card.mask for card in rules.wild)
         # cards that leave the natural fast path: wild cards and jokers
         self.special = self.wildmask | ~STD52
         self.joker_score = rules.wild_value << VALUE_SHIFT | 1 << COUNT_SHIFT
-        self.set_melds: dict[int, Meld] = {}
-        self.suit_entries = [self._suit_entries(suit) for suit in range(4)]
+        # the natural melds built so far, by card mask (sets and runs, made once each)
+        self.melds: dict[int, Meld] = {}
+        # suit_entries[suit][rank mask]: that suit's best runs and deadwood (None: not yet met)
+        self.suit_entries: list[list[SuitEntry | None]] = [[None] * 8192 for _ in range(4)]
+        self._ends: dict[tuple[int, int], tuple[int | None, int | None]] = {}
+        self._enumeration_tables(rules)
 
-    def _suit_entries(self, suit: int) -> list[tuple[tuple[Meld, ...], tuple[Card, ...]]]:
-        """For every rank mask of ``suit``: (its best runs as melds, its deadwood cards)."""
+    def _enumeration_tables(self, rules: MeldRules) -> None:
+        """The tables of :mod:`cardkit.libraries.melds.masks`: set patterns by held suits, run
+        windows by length and by low end."""
+        sizes = sorted({size for size in rules.set_sizes if size <= 4})
+        self.min_set = sizes[0]
+        # set_choices[held suits] = every chosen-suits pattern (4-bit), by size then combination
+        self.set_choices: list[tuple[int, ...]] = []
+        for held in range(16):
+            suits = [suit for suit in range(4) if held >> suit & 1]
+            self.set_choices.append(tuple(
+                sum(1 << suit for suit in combo)
+                for size in sizes for combo in combinations(suits, size)))
+        positions = rules.positions
+        # windows[length] = (start, ranks) of the run windows of that length, by low end
+        self.windows: dict[int, list[tuple[int, tuple[int, ...]]]] = {
+            length: [(start, positions[start:start + length])
+                     for start in run_intervals(positions, length)]
+            for length in range(rules.min_run, len(positions) + 1)}
+        by_low: list[tuple[int, int, int]] = []  # (start, length, rank mask)
+        for length, windows in self.windows.items():
+            for start, window in windows:
+                by_low.append((start, length, sum(1 << (rank - 1) for rank in window)))
+        by_low.sort()
+        # a window of every rank is one set of cards whichever end the ace takes: listed once
+        self._by_low = tuple(dict.fromkeys(mask for _, _, mask in by_low))
+        # runs[held] = the run windows (rank masks) inside the suit rank mask ``held``; filled
+        # on first use (at most 8192 small tuples per rules value)
+        self.runs: list[tuple[int, ...] | None] = [None] * 8192
+
+    def runs_in(self, held: int) -> tuple[int, ...]:
+        """The run windows inside one suit's rank mask ``held``, by low end then length."""
+        found = self.runs[held]
+        if found is None:
+            found = self.runs[held] = tuple(
+                mask for mask in self._by_low if held & mask == mask)
+        return found
+
+    def suit_entry(self, suit: int, mask: int) -> SuitEntry:
+        """The best runs (as melds) and the deadwood cards of ``suit`` holding the rank mask
+        ``mask`` (made on first use)."""
+        entry = self.suit_entries[suit][mask]
+        if entry is None:
+            entry = self.suit_entries[suit][mask] = self._suit_entry(suit, mask)
+        return entry
+
+    def _suit_entry(self, suit: int, mask: int) -> SuitEntry:
         base = 13 * suit
-        cards_of: list[tuple[Card, ...]] = [()] * 8192
-        for mask in range(1, 8192):
-            low = mask & -mask
-            cards_of[mask] = (ALL_CARDS[base + low.bit_length() - 1], *cards_of[mask ^ low])
-        runs_by_mask: dict[tuple[int, int], Meld] = {}
-        entries: list[tuple[tuple[Meld, ...], tuple[Card, ...]]] = []
-        empty: tuple[Meld, ...] = ()
-        for mask in range(8192):
-            covered = self.cover[mask]
-            dead = cards_of[mask & ~covered]
-            if not covered:
-                entries.append((empty, dead))
-                continue
-            order = self.variants[self.variant[mask]]
-            found: list[Meld] = []
-            current: list[Card] = []
-            for rank in (*order, None):
-                if rank is not None and covered >> (rank - 1) & 1:
-                    current.append(ALL_CARDS[base + rank - 1])
-                elif current:
-                    key = (current[0].index, len(current))
-                    meld = runs_by_mask.get(key)
-                    if meld is None:
-                        meld = runs_by_mask[key] = Meld(RUN, tuple(current))
-                    found.append(meld)
-                    current = []
-            entries.append((tuple(found), dead))
-        return entries
+        covered = self.cover[mask]
+        rest = mask & ~covered
+        dead = tuple(ALL_CARDS[base + rank] for rank in range(13) if rest >> rank & 1)
+        if not covered:
+            return (), dead
+        order = self.variants[self.variant[mask]]
+        found: list[Meld] = []
+        current: list[Card] = []
+        for rank in (*order, None):
+            if rank is not None and covered >> (rank - 1) & 1:
+                current.append(ALL_CARDS[base + rank - 1])
+            elif current:
+                found.append(self._run_meld(tuple(current)))
+                current = []
+        return tuple(found), dead
+
+    def _run_meld(self, cards: tuple[Card, ...]) -> Meld:
+        """The natural run of ``cards`` (one object per run, kept with the sets: a run's cards
+        and a set's never make the same mask)."""
+        mask = 0
+        for card in cards:
+            mask |= card.mask
+        meld = self.melds.get(mask)
+        if meld is None:
+            meld = self.melds[mask] = Meld(RUN, cards)
+        return meld
+
+    def window_ends(self, first: int, length: int) -> tuple[int | None, int | None]:
+        """The ranks just outside the run window of ``length`` that starts at rank ``first``
+        (None: no rank there, or one already in the window)."""
+        key = (first, length)
+        ends = self._ends.get(key)
+        if ends is None:
+            ends = self._ends[key] = _window_ends(self.rules.positions, first, length)
+        return ends
 
     def set_meld(self, mask: int) -> Meld:
         """The natural set whose cards are ``mask`` (cached)."""
-        meld = self.set_melds.get(mask)
+        meld = self.melds.get(mask)
         if meld is None:
             cards = tuple(ALL_CARDS[i] for i in range(52) if mask >> i & 1)
-            meld = self.set_melds[mask] = Meld(SET, cards)
+            meld = self.melds[mask] = Meld(SET, cards)
         return meld
 
 
@@ -227,22 +303,37 @@ def _rank_choice_table(rules: MeldRules) -> list[tuple[int, ...]]:
 _SPREAD = [sum(1 << (13 * s) for s in range(4) if choice >> s & 1) for choice in range(16)]
 
 
-_TABLES: dict[MeldRules, Tables] = {}
-_BY_INDEX: list[Tables] = []
+def _window_ends(positions: tuple[int, ...], first: int, length: int
+                 ) -> tuple[int | None, int | None]:
+    for start in range(len(positions) - length + 1):
+        ranks = positions[start : start + length]
+        if ranks[0] == first and len(set(ranks)) == length:
+            below = positions[start - 1] if start > 0 else None
+            above = positions[start + length] if start + length < len(positions) else None
+            return (
+                None if below in ranks else below,
+                None if above in ranks else above,
+            )
+    return None, None
 
 
-def tables_for(rules: MeldRules) -> Tables:
-    """The (cached) tables of ``rules``: one per distinct rules value in a process."""
-    tables = _TABLES.get(rules)
+def _compile(rules: MeldRules) -> MeldTables:
+    return MeldTables(rules, MELD_TABLES.serial(rules))
+
+
+#: The compiler of meld rules: one :class:`MeldTables` per distinct value, kept on the value.
+MELD_TABLES: Compiler[MeldRules, MeldTables] = Compiler(_compile, "_tables")
+
+
+def meld_tables(rules: MeldRules) -> MeldTables:
+    """The compiled tables of ``rules`` (built on first use, one per distinct value). A hot
+    path reads ``rules._tables`` and calls this only when it is None."""
+    tables = rules._tables
     if tables is None:
-        tables = _TABLES[rules] = Tables(rules)
-        tables.index = len(_BY_INDEX)
-        tables.source = (tables.index + 1) << 104
-        _BY_INDEX.append(tables)
+        tables = MELD_TABLES(rules)
     return tables
 
 
-def tables_by_index(index: int) -> Tables:
-    """The tables whose :attr:`Tables.index` is ``index`` (a lazily built arrangement keeps the
-    index, an int, rather than the tables)."""
-    return _BY_INDEX[index]
+#: ``tables_of_serial(serial)``: the tables whose ``source`` is ``(serial + 1) << 104`` (a lazily
+#: built arrangement keeps that int, rather than the tables).
+tables_of_serial = MELD_TABLES.by_serial

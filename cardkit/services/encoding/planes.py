@@ -1,0 +1,76 @@
+"""Card planes: a bit for each card of the deck that a view names (for the viewer, or per seat),
+and the planes every encoding starts with."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import attrs
+
+from cardkit.services.encoding.log import cards_named_by
+from cardkit.values.cards import Card
+from cardkit.values.views import View
+
+__all__ = ["Plane", "SeatPlanes", "base_planes"]
+
+
+@attrs.frozen
+class Plane:
+    """One card plane: a bit for each card of the deck that ``cards(view)`` names."""
+
+    name: str
+    cards: Callable[[View], Iterable[Card]]
+
+
+@attrs.frozen
+class SeatPlanes:
+    """One card plane per seat, from the viewer round the table: ``cards(view, seat)``."""
+
+    name: str
+    cards: Callable[[View, int], Iterable[Card]]
+
+
+def _own_hand(view: View) -> Iterable[Card]:
+    return view.hand
+
+
+def _discard_top(view: View) -> Iterable[Card]:
+    return () if view.discard_top is None else (view.discard_top,)
+
+
+def _table_cards(view: View) -> Iterable[Card]:
+    """Every card lying face up on the table (the entries of ``view.table`` are ``(owner,
+    cards or meld)``, or a meld / cards alone)."""
+    for entry in view.table:
+        item = entry[1] if isinstance(entry, tuple) and len(entry) == 2 \
+            and isinstance(entry[0], int) else entry
+        yield from _cards_in(item)
+
+
+def _cards_in(item: Any) -> Iterable[Card]:
+    if isinstance(item, Card):
+        yield item
+    elif hasattr(item, "cards"):
+        yield from item.cards
+    elif isinstance(item, tuple | list):
+        for part in item:
+            yield from _cards_in(part)
+
+
+def _revealed(view: View, seat: int) -> Iterable[Card]:
+    return view.revealed.get(seat, ())
+
+
+
+def base_planes() -> tuple[Plane | SeatPlanes, ...]:
+    """The planes every encoding starts with (a game adds its own after them): own hand,
+    discard top, cards on the table, each seat's cards shown in the log, hands revealed.
+    New readers each time: each encoding keeps its own place in the log."""
+    return (
+        Plane("own hand", _own_hand),
+        Plane("discard top", _discard_top),
+        Plane("on the table", _table_cards),
+        SeatPlanes("shown in the log", cards_named_by()),
+        SeatPlanes("revealed", _revealed),
+    )

@@ -2,8 +2,9 @@
 
 For each game: the time of ``State.clone`` against ``copy.deepcopy`` of the same mid-hand state,
 the greedy play-outs per second from that state (and from worlds re-dealt from it for seat 0,
-as the search plays them: other hands, other endings), and how many ``hard`` decisions per second the
-search makes at a fixed number of play-outs (one core; on a shared machine quote the ratios).
+as the search plays them: other hands, other endings), and how many ``hard`` decisions per
+second the search makes at a fixed number of play-outs (one core; times are this process's CPU
+time, so other work on a shared machine does not count; quote the ratios).
 Run: ``python bench/search.py [--iterations N] [--only playouts] [--seconds S]``.
 
 ``--only playouts`` prints the play-outs per second alone (fast, for comparing two commits: run

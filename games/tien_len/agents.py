@@ -35,6 +35,7 @@ from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
 from cardkit.engine.state import State
 from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
+from cardkit.libraries.climbing.tables import climbing_tables
 from cardkit.values.actions import Action
 from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, card_mask
 from cardkit.values.views import View
@@ -157,8 +158,25 @@ def bosses_take_it_out(hand: CardSet, unseen: int, rules: ClimbingRules) -> bool
     return False
 
 
-#: How many plays :class:`GreedyAgent` keeps weighed (its cost key, by action) at most.
+#: How many plays (and hands) :class:`GreedyAgent` keeps weighed at most, per rules value.
 WEIGHED_PLAYS = 20_000
+
+#: A play weighed: the action, its strength mask, its combination, whether it is a bomb or 2s,
+#: its card mask.
+Weighed = tuple[Action, int, Combination, bool, int]
+
+
+def _weighed_plays(rules: ClimbingRules) -> dict[int, Weighed]:
+    """An empty table, kept with the rules' compiled tables, of play actions weighed (by the
+    action's id; each entry holds its action, so the id stays its own): the same plays are
+    weighed turn after turn (actions are made once and kept by the game)."""
+    return {}
+
+
+def _bosses_table(rules: ClimbingRules) -> dict[tuple[int, int], bool]:
+    """An empty table, kept with the rules' compiled tables, of (hand, unseen cards) ->
+    :func:`bosses_take_it_out` of them."""
+    return {}
 
 
 class GreedyAgent(Agent):
@@ -174,12 +192,6 @@ class GreedyAgent(Agent):
         self.rules = climbing_rules(game.options)
         self.seat = seat
         self.reader = PlayedReader()
-        # play action -> (the action, its strength mask, its combination, strong, its cards):
-        # the same
-        # plays are weighed at turn after turn (actions are made once and kept by the game)
-        self._weighed: dict[int, tuple[Action, int, Combination, bool, int]] = {}
-        # (hand, unseen cards) -> bosses_take_it_out of them
-        self._bosses: dict[tuple[int, int], bool] = {}
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """The greedy choice."""
@@ -225,19 +237,21 @@ class GreedyAgent(Agent):
                             state.bomb_fight,
                             lambda: state.set_aside.mask | state.trick_mask, False)[0]
 
-    def _weigh(self, action: Action) -> tuple[Action, int, Combination, bool, int]:
+    def _weigh(self, action: Action) -> Weighed:
         """``(action, its strength mask, its combination, whether it is a bomb or 2s, its card
-        mask)``."""
-        found = self._weighed.get(id(action))
+        mask)``, weighed once per rules value (the table is kept with the rules' compiled
+        tables, not on the agent: copies of an agent share it)."""
+        weighed = climbing_tables(self.rules).derived(_weighed_plays)
+        found = weighed.get(id(action))
         if found is not None and found[0] is action:
             return found
         play_mask, combo = combination_of_play(self.rules, action.cards)
         assert combo is not None  # a legal play is a combination
         found = (action, play_mask, combo,
                  is_bomb(combo) or combo.key_strength >> 2 == TWO_POSITION, card_mask(action.cards))
-        if len(self._weighed) >= WEIGHED_PLAYS:
-            self._weighed.clear()
-        self._weighed[id(action)] = found  # the entry holds the action: its id stays its own
+        if len(weighed) >= WEIGHED_PLAYS:
+            weighed.clear()
+        weighed[id(action)] = found
         return found
 
     def _decide(self, legal_actions: Sequence[Action], hand_mask: int, smask: int,
@@ -256,10 +270,14 @@ class GreedyAgent(Agent):
                 return action, "plays its last cards and goes out"
         units_now = hand_units(smask)
         weigh = self._weigh
+        known = climbing_tables(self.rules).derived(_weighed_plays).get
         best_cost: tuple[int, bool, int, int] | None = None
         best = best_combo = None
         for action in plays:
-            _, play_mask, combo, strong, _ = weigh(action)
+            found = known(id(action))
+            if found is None or found[0] is not action:
+                found = weigh(action)
+            _, play_mask, combo, strong, _ = found
             cost = (hand_units(smask & ~play_mask), strong, -len(action.cards),
                     combo.key_strength)
             if best_cost is None or cost < best_cost:
@@ -288,7 +306,7 @@ class GreedyAgent(Agent):
             unseen = rules.strength_mask(CardSet.from_mask(_DECK_MASK & ~mine & ~played()))
             weighed = [self._weigh(action) for action in plays]
             weighed.sort(key=lambda item: item[1])  # stable: as sorting the plays by mask
-            bosses = self._bosses
+            bosses = climbing_tables(rules).derived(_bosses_table)
             for action, play_mask, combo, _, cards in weighed:
                 if hand_units(smask & ~play_mask) >= units_now or not is_boss(
                         combo, unseen, rules):

@@ -109,15 +109,17 @@ class CountReader:
 
     values: Sequence[int]
     deck_mask: int
-    sums: Sequence[tuple[int, int, int]] = attrs.field(init=False)
     key: tuple[object, ...] = ()
     read: int = 0
     pile: list[Card] = attrs.field(factory=list)
     known: dict[int, set[Card]] = attrs.field(factory=dict)
     shown: int = 0  # every card seen discarded, spread or hit this hand
 
-    def __attrs_post_init__(self) -> None:
-        self.sums = _suit_sums(tuple(self.values[:13]))
+    @property
+    def sums(self) -> Sequence[tuple[int, int, int]]:
+        """:func:`_suit_sums` of the rank values (one table per values, shared: not part of a
+        reader's state, so a copy of a reader does not copy it)."""
+        return _suit_sums(tuple(self.values[:13]))
 
     def _catch_up(self, view: View) -> None:
         history = view.history

@@ -80,9 +80,10 @@ class Rollout:
 def _chooser(policy: Agent) -> Callable[[State, int, Sequence[Action]], Action]:
     """How a play-out asks ``policy`` for a move: its ``choose_in``, or (a duck-typed agent
     without one) its ``choose`` of the seat's view."""
-    choose_in = getattr(policy, "choose_in", None)
+    choose_in: Callable[[State, int, Sequence[Action]], Action] | None = getattr(
+        policy, "choose_in", None)
     if choose_in is not None:
-        return choose_in  # type: ignore[no-any-return]
+        return choose_in
 
     def by_view(state: State, seat: int, legal: Sequence[Action]) -> Action:
         return policy.choose(state.view(seat), legal)
@@ -92,8 +93,8 @@ def _chooser(policy: Agent) -> Callable[[State, int, Sequence[Action]], Action]:
 
 class PolicyCheck:
     """Asks a policy's ``choose_in`` for each move while checking its promise: the move equals
-    the policy's ``choose`` of the seat's view, and equals ``choose_in`` on a re-deal of the
-    world for that seat (``state.determinize(seat, ...)``: the same view, other hidden cards).
+    ``choose_in`` on a re-deal of the world for that seat (``state.determinize(seat, ...)``:
+    the same view, other hidden cards), and equals the policy's ``choose`` of the seat's view.
     Each comparison runs on a copy of the policy taken before the move, so the policy's own
     memory moves once. A broken promise raises ``AssertionError`` naming the seat and moves."""
 
@@ -104,19 +105,20 @@ class PolicyCheck:
     def __call__(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
         """The policy's move in ``state``, checked."""
         policy = self.policy
+        name = type(policy).__name__
         by_view = copy.deepcopy(policy)
         redealt = copy.deepcopy(policy)
         move = _chooser(policy)(state, seat, legal)
-        expected = by_view.choose(state.view(seat), legal)
-        if move != expected:
-            raise AssertionError(f"{type(policy).__name__}.choose_in chose {move} for seat "
-                                 f"{seat}, but choose of its view chooses {expected}")
         if getattr(state.game.definition, "samples_hidden_cards", False):
             world = state.determinize(seat, random.Random(self.rng.randrange(1 << 30)))
             other = _chooser(redealt)(world, seat, world.legal_actions())
             if other != move:
                 raise AssertionError(
-                    f"{type(policy).__name__}.choose_in chose {move} for seat {seat}, but "
-                    f"{other} after the hidden cards were dealt again: it reads what the seat "
-                    f"may not see")
+                    f"{name}.choose_in chose {move} for seat {seat}, but {other} once the "
+                    f"cards the seat cannot see were dealt again: it reads what the seat may "
+                    f"not see")
+        expected = by_view.choose(state.view(seat), legal)
+        if move != expected:
+            raise AssertionError(f"{name}.choose_in chose {move} for seat {seat}, but choose "
+                                 f"of its view chooses {expected}")
         return move

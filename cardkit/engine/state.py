@@ -97,7 +97,7 @@ def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
         else:
             result = [_copy_value(item, memo) for item in value]
     elif kind is tuple:
-        if _IMMUTABLE_TYPES.issuperset(map(type, value)):
+        if _SHAREABLE.get(id(value)) is value or _shareable(value):
             return value
         result = tuple(_copy_value(item, memo) for item in value)
     elif kind is dict:
@@ -110,9 +110,30 @@ def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
     elif _is_immutable_type(kind):
         return value
     else:
-        return copy.deepcopy(value, memo)
+        method = getattr(kind, "__deepcopy__", None)
+        if method is None:
+            return copy.deepcopy(value, memo)
+        result = method(value, memo)  # what deepcopy would call, without its bookkeeping
     memo[id(value)] = result
     return result
+
+
+# Tuples found to hold immutable items only, by id (each entry holds its tuple, so the id stays
+# its own): a tuple never changes, so one that held only immutable items still does, and
+# clones share it without walking it again (a deck of 52 cards, at every clone).
+_SHAREABLE: dict[int, tuple[Any, ...]] = {}
+#: How many tuples :data:`_SHAREABLE` remembers before it starts afresh.
+SHAREABLE_TUPLES = 4096
+
+
+def _shareable(value: tuple[Any, ...]) -> bool:
+    """True when every item of ``value`` is of an immutable type (then remembered)."""
+    if not _IMMUTABLE_TYPES.issuperset(map(type, value)):
+        return False
+    if len(_SHAREABLE) >= SHAREABLE_TUPLES:
+        _SHAREABLE.clear()
+    _SHAREABLE[id(value)] = value
+    return True
 
 
 class State:

@@ -162,8 +162,8 @@ def bosses_take_it_out(hand: CardSet, unseen: int, rules: ClimbingRules) -> bool
 WEIGHED_PLAYS = 20_000
 
 #: A play weighed: the action, its strength mask, its combination, whether it is a bomb or 2s,
-#: its card mask.
-Weighed = tuple[Action, int, Combination, bool, int]
+#: its card mask, its cost key after the units (:meth:`GreedyAgent._weigh`), its card count.
+Weighed = tuple[Action, int, Combination, bool, int, int, int]
 
 
 def _weighed_plays(rules: ClimbingRules) -> dict[int, Weighed]:
@@ -239,16 +239,20 @@ class GreedyAgent(Agent):
 
     def _weigh(self, action: Action) -> Weighed:
         """``(action, its strength mask, its combination, whether it is a bomb or 2s, its card
-        mask)``, weighed once per rules value (the table is kept with the rules' compiled
-        tables, not on the agent: copies of an agent share it)."""
+        mask, its cost key after the units, its card count)``, weighed once per rules value
+        (the table is kept with the rules' compiled tables, not on the agent: copies of an
+        agent share it)."""
         weighed = climbing_tables(self.rules).derived(_weighed_plays)
         found = weighed.get(id(action))
         if found is not None and found[0] is action:
             return found
         play_mask, combo = combination_of_play(self.rules, action.cards)
         assert combo is not None  # a legal play is a combination
-        found = (action, play_mask, combo,
-                 is_bomb(combo) or combo.key_strength >> 2 == TWO_POSITION, card_mask(action.cards))
+        strong = is_bomb(combo) or combo.key_strength >> 2 == TWO_POSITION
+        count = len(action.cards)
+        # the cost key after the units, (strong, -cards, key strength), packed in one int
+        tail = strong << 10 | (15 - count) << 6 | combo.key_strength
+        found = (action, play_mask, combo, strong, card_mask(action.cards), tail, count)
         if len(weighed) >= WEIGHED_PLAYS:
             weighed.clear()
         weighed[id(action)] = found
@@ -265,28 +269,32 @@ class GreedyAgent(Agent):
         can_pass = len(plays) < len(legal_actions)
         if not plays:
             return legal_actions[0], "nothing beats the top"
-        for action in plays:
-            if len(action.cards) == hand_size:
-                return action, "plays its last cards and goes out"
         units_now = hand_units(smask)
         weigh = self._weigh
         known = climbing_tables(self.rules).derived(_weighed_plays).get
-        best_cost: tuple[int, bool, int, int] | None = None
+        units_of = _UNITS.get
+        # the cost of a play, (units left, strong, -cards, key strength), packed in one int:
+        # units above the tail's 11 bits
+        best_cost = -1
         best = best_combo = None
         for action in plays:
             found = known(id(action))
             if found is None or found[0] is not action:
                 found = weigh(action)
-            _, play_mask, combo, strong, _ = found
-            cost = (hand_units(smask & ~play_mask), strong, -len(action.cards),
-                    combo.key_strength)
-            if best_cost is None or cost < best_cost:
-                best_cost, best, best_combo = cost, action, combo
-        assert best is not None and best_combo is not None and best_cost is not None
+            if found[6] == hand_size:  # the first play of every card left
+                return action, "plays its last cards and goes out"
+            rest = smask & ~found[1]
+            units = units_of(rest)
+            if units is None:
+                units = hand_units(rest)
+            cost = units << 11 | found[5]
+            if best_cost < 0 or cost < best_cost:
+                best_cost, best, best_combo = cost, action, found[2]
+        assert best is not None and best_combo is not None
         if not can_pass:
             return self._lead(plays, hand_mask, smask, units_now, best, best_combo, played,
                               explain)
-        units_after, strong = best_cost[0], best_cost[1]
+        units_after, strong = best_cost >> 11, bool(best_cost >> 10 & 1)
         if is_bomb(best_combo) and (bomb_fight or top_is_twos()):
             return best, "chops the 2s with a bomb"
         if strong and not (urgent or units_after <= 2):
@@ -307,7 +315,7 @@ class GreedyAgent(Agent):
             weighed = [self._weigh(action) for action in plays]
             weighed.sort(key=lambda item: item[1])  # stable: as sorting the plays by mask
             bosses = climbing_tables(rules).derived(_bosses_table)
-            for action, play_mask, combo, _, cards in weighed:
+            for action, play_mask, combo, _, cards, _, _ in weighed:
                 if hand_units(smask & ~play_mask) >= units_now or not is_boss(
                         combo, unseen, rules):
                     continue

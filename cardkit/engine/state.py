@@ -52,7 +52,7 @@ class _SnapshotPickler(pickle.Pickler):
 _NO_PHASE = Phase("", (), "")
 
 # Attributes that are caches or references, not part of a state's value.
-_NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public", "_current"})
+_NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public", "_current", "quiet"})
 
 # Attributes every clone shares: the game and its options (never mutated), the frozen context.
 _SHARED_BY_CLONES = frozenset({"game", "options", "context", "_current"})
@@ -409,6 +409,12 @@ class State:
         return str(action)
 
     # ----- copies, equality, records ------------------------------------------------------------
+
+    #: True on the states a search plays out (:class:`~cardkit.search.rollout.Rollout` sets it
+    #: on its copy): nothing reads how such a hand ended beyond its payoffs and winners, so a
+    #: game may then finish it with a result without words (no summary, no details) and save
+    #: their cost. Not part of the state's value (snapshots leave it out).
+    quiet: bool = False
 
     #: Attributes a game never changes in place (tables computed at the deal, say): clones
     #: share them instead of copying. Everything else is copied by :meth:`clone`.

@@ -261,6 +261,8 @@ def showdown(state: GinState, knocker: int, kind: str, discard: Card | None) -> 
     _, arrangement, defence, side, points, ending = best
     scorer = knocker if side == "knocker" else defender
     payoffs = hooks.credit(state, scorer, points)
+    if state.quiet:  # a search's play-out: the result without its words
+        return Result(ending, (scorer,), payoffs)
     k, d = arrangement.deadwood_value, defence.deadwood_value
     table_melds = list(arrangement.melds)
     hands: list[dict[str, Any] | None] = [None] * state.players

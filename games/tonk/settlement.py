@@ -192,6 +192,9 @@ def drop(state: TonkState, seat: int) -> None:
     """E6: ``seat`` drops; everybody shows and the counts decide (drop won, or caught)."""
     counts = state.counts()
     ending, winners, transfers = state.game.hooks.settle_drop(state, seat, counts)
+    if state.quiet:  # a search's play-out: only the payoffs count
+        close(state, ending, winners, transfers, "", dropper=seat, counts=counts)
+        return
     if ending == "drop":
         why = f"{seat_name(seat)} dropped with {counts[seat]} and was lowest: drop won (E6)"
     else:
@@ -298,7 +301,12 @@ def side_bet(state: TonkState) -> None:
 def close(state: TonkState, ending: str, winners: Iterable[int], transfers: list[Transfer],
           why: str, dropper: int | None = None, counts: list[int] | None = None) -> None:
     """End the hand: the result with ``why`` as its explanation, the side bet's transfers added,
-    and details that read as sentences (numbers per seat stay lists, one entry per seat)."""
+    and details that read as sentences (numbers per seat stay lists, one entry per seat); in a
+    ``quiet`` state (a search's play-out) the same payments, winners and ending, no words."""
+    if state.quiet:  # a search's play-out: the result without its words
+        state.finish(Result.from_transfers(ending, state.players,
+                                           [*transfers, *state.bet_transfers], winners))
+        return
     if counts is None:
         counts = state.counts()
     details: dict[str, Any] = {

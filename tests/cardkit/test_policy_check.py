@@ -135,3 +135,30 @@ def test_the_random_agent_draws_the_same_from_the_world_as_from_the_view() -> No
     for _ in range(20):
         assert by_view.choose(state.view(0), legal) == by_world.choose_in(state, 0, legal)
     assert PolicyCheck(RandomAgent(1))(state, state.seat_to_play, legal) in legal
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_a_quiet_play_out_ends_as_the_same_hand_played_aloud(name: str, players: int) -> None:
+    # a play-out's state is quiet: its result may come without words, never with other numbers
+    game = cardkit.load_game(name, players=players)
+    definition = game.definition
+    endings = set()
+    for seed in range(12):
+        world = game.new_hand(seed=seed).determinize(0, random.Random(seed))
+        quiet, loud = world.clone(), world.clone()
+        rollout = Rollout([game.agent("normal", seat, seed) for seat in range(players)],
+                          definition.max_actions, definition.evaluate, "payoff")
+        rollout.play(quiet, 0)
+        assert quiet.quiet and not loud.quiet
+        agents = [game.agent("normal", seat, seed) for seat in range(players)]
+        while loud.result is None and len(loud.history) < len(quiet.history):
+            seat = loud.current_player
+            loud.apply(agents[seat].choose(loud.view(seat), loud.legal_actions()))
+        assert loud.history == quiet.history
+        if quiet.result is None:
+            continue
+        for field in ("ending", "winners", "payoffs", "transfers"):
+            assert getattr(quiet.result, field) == getattr(loud.result, field), field
+        assert loud.result.summary
+        endings.add(quiet.result.ending)
+    assert endings

@@ -52,9 +52,11 @@ class Rollout:
             PolicyCheck(policy) if check else _chooser(policy) for policy in policies]
 
     def play(self, state: State, seat: int) -> tuple[float, bool]:
-        """Play ``state`` out in place; ``seat``'s relative score and whether it won outright
-        (sole best payoff, or among the winners of a game that names one winner)."""
+        """Play ``state`` out in place (marked ``quiet``: its result may come without words);
+        ``seat``'s relative score and whether it won outright (sole best payoff, or among the
+        winners of a game that names one winner)."""
         choosers = self._choosers
+        state.quiet = True  # nobody reads this hand's words: a game may leave them out
         steps = 0
         limit = self.max_actions
         while state.result is None and steps < limit:

@@ -195,7 +195,8 @@ class CountTally:
     own history for :meth:`GreedyAgent.choose_in` (the same moves, as actions rather than
     text). Only the new entries are read at each call; the hand is known by the last entry
     read, held here: a state whose history does not hold that very entry at that place
-    (another hand, or another world sampled from an earlier point) is read afresh."""
+    (another hand, or another world sampled from an earlier point) is read afresh, or from the
+    point remembered at the last fresh reading when its history holds that point's entry."""
 
     def __init__(self) -> None:
         self.seen = 0
@@ -203,18 +204,43 @@ class CountTally:
         self.pile: list[Card] = []
         self.known: dict[int, set[Card]] = {}
         self.shown = 0
+        # What was read up to the entry before the last of a history read afresh: (entries,
+        # the last of them, pile, known, shown). A search plays world after world from one
+        # point of the hand, whose histories share those very entries: each is then read on
+        # from there, not from the start.
+        self.base: tuple[int, tuple[int | None, Action], tuple[Card, ...],
+                         dict[int, frozenset[Card]], int] | None = None
 
     def update(self, state: State) -> None:
         """Read ``state``'s history up to now."""
         history = state.history
         seen = self.seen
         if len(history) < seen or (seen and history[seen - 1] is not self.last):
-            seen = self.shown = 0
-            self.pile, self.known = [], {}
+            base = self.base
+            if base is not None and len(history) >= base[0] and history[base[0] - 1] is base[1]:
+                seen, self.shown = base[0], base[4]
+                self.pile = list(base[2])
+                self.known = {seat: set(cards) for seat, cards in base[3].items()}
+            else:
+                seen = self.shown = 0
+                self.pile, self.known = [], {}
+                if len(history) > 1:  # read all but the last entry, and remember that point
+                    self._read(history, 0, len(history) - 1)
+                    seen = len(history) - 1
+                    self.base = (seen, history[seen - 1], tuple(self.pile),
+                                 {seat: frozenset(cards) for seat, cards in self.known.items()},
+                                 self.shown)
         if seen == len(history):
             return
+        self._read(history, seen, len(history))
+        self.seen = len(history)
+        self.last = history[-1]
+
+    def _read(self, history: Sequence[tuple[int | None, Action]], start: int, stop: int
+              ) -> None:
+        """Read the entries ``start`` to ``stop`` (not included) of ``history``."""
         known, pile, shown = self.known, self.pile, self.shown
-        for index in range(seen, len(history)):
+        for index in range(start, stop):
             seat, action = history[index]
             if seat is None:
                 continue
@@ -234,8 +260,6 @@ class CountTally:
                     if seat in known:
                         known[seat].discard(card)
         self.shown = shown
-        self.seen = len(history)
-        self.last = history[-1]
 
 
 def estimate_counts(view: View, values: Sequence[int], deck: Sequence[Card],

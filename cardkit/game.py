@@ -10,7 +10,13 @@ from cardkit.engine.capabilities import *  # noqa: F403
 from cardkit.engine.capabilities import __all__ as _capabilities
 from cardkit.engine.definition import GameDefinition
 from cardkit.engine.game import Game
-from cardkit.engine.match import HandContext, MatchOutcome, MatchRules, rotating_dealer_match
+from cardkit.engine.match import (
+    HandContext,
+    MatchOutcome,
+    MatchRules,
+    points_target_match,
+    rotating_dealer_match,
+)
 from cardkit.services.search.roster import agent_parameters
 
 __all__ = [
@@ -21,5 +27,6 @@ __all__ = [
     "MatchOutcome",
     "MatchRules",
     "agent_parameters",
+    "points_target_match",
     "rotating_dealer_match",
 ]

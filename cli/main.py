@@ -7,17 +7,25 @@ way; a missing module makes that one command say so instead of breaking the grou
 
 Errors: any cardkit ``ValueError`` (an unknown game, a bad option, bad card text, an unreadable
 record) becomes one line on stderr, never a traceback. Usage errors exit with 2, others with 1.
+An exception raised inside a game's own code is a bug in that game, never a usage error: one
+line naming the game, the exception and where it was raised, exit code 70
+(:mod:`cardkit_cli.faults`); ``cardkit --debug ...`` or ``CARDKIT_DEBUG=1`` also prints the
+traceback.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Sequence
 from typing import Any
 
 import click
 
-__all__ = ["COMMANDS", "CardkitError", "LazyGroup", "cli", "main"]
+__all__ = ["COMMANDS", "PLUGIN_BUG_EXIT", "CardkitError", "LazyGroup", "cli", "main"]
+
+#: The exit code of a bug in a game's code (sysexits' EX_SOFTWARE), apart from the user's 1 and 2.
+PLUGIN_BUG_EXIT = 70
 
 #: Subcommand name -> ("module:attribute", one-line help shown by ``cardkit --help``).
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -105,7 +113,11 @@ class LazyGroup(click.Group):
         Ctrl-C ends with "interrupted" and exit code 130."""
         try:
             return super().invoke(ctx)
-        except (click.ClickException, click.exceptions.Exit, click.Abort):
+        except click.ClickException as error:
+            # a command may have turned a game's fault into one of its own lines
+            _report_plugin_fault(error.__context__)
+            raise
+        except (click.exceptions.Exit, click.Abort):
             raise
         except BrokenPipeError:
             # the reader of a pipe stopped early (``cardkit rules tonk | head``): not an error;
@@ -117,9 +129,12 @@ class LazyGroup(click.Group):
             # code for an interrupted command; commands that keep something say so first
             click.echo("\ninterrupted", err=True)
             raise SystemExit(130) from None
-        except ValueError as error:
-            raise CardkitError(str(error), 1) from None
-        except OSError as error:
+        except Exception as error:
+            _report_plugin_fault(error)
+            if isinstance(error, ValueError):
+                raise CardkitError(str(error), 1) from None
+            if not isinstance(error, OSError):
+                raise
             where = f": {error.filename}" if error.filename else ""
             raise CardkitError(f"{error.strerror or error}{where}", 1) from None
 
@@ -136,6 +151,28 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _report_plugin_fault(error: BaseException | None) -> None:
+    """If ``error`` was raised inside a game's code, say so (the traceback too when debugging)
+    and exit with :data:`PLUGIN_BUG_EXIT`; otherwise return."""
+    if error is None:
+        return
+    from cardkit_cli.faults import debug_wanted, plugin_fault
+
+    fault = plugin_fault(error)
+    if fault is None:
+        return
+    if debug_wanted():
+        click.echo(fault.traceback.rstrip(), err=True)
+    click.echo(f"cardkit: {fault.line()}", err=True)
+    raise SystemExit(PLUGIN_BUG_EXIT)
+
+
+def _debug(ctx: click.Context, _: click.Parameter, value: bool) -> None:
+    # an environment variable, so that worker processes and every command see it alike
+    if value:
+        os.environ["CARDKIT_DEBUG"] = "1"
 
 
 def _silence_stdout() -> None:
@@ -170,6 +207,8 @@ def _show_version(ctx: click.Context, _: click.Parameter, value: bool) -> None:
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", "-V", is_flag=True, expose_value=False, is_eager=True,
               callback=_show_version, help="Show the version and exit.")
+@click.option("--debug", is_flag=True, expose_value=False, callback=_debug,
+              help="Show the traceback of a bug in a game's code (also CARDKIT_DEBUG=1).")
 def cli() -> None:
     """cardkit: play, explain and study rummy-family card games.
 

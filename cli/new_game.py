@@ -2,8 +2,10 @@
 
 Writes an installable plugin package from the templates in ``cli/templates/``:
 
-- ``blank``: a minimal complete game (options, phases, settlement hooks, a greedy agent, tests
-  that call the conformance kit);
+- ``blank``: a minimal complete rummy on ``cardkit.rummy`` (options, meld rules, the standard
+  turn, settlement hooks, tests that call the conformance kit), leaving three functions to
+  fill: ``turn_rules`` and the hooks ``went_out`` and ``stock_out``; its players get the
+  generic greedy agent and the ladder;
 - ``--from GAME``: a *variant* of any installed game (a third-party plugin too), built with
   ``definition.variant(options=definition.options.extend(...), hooks=...)`` — never a copy of
   the game's code. Its example house rule is the one the game offers

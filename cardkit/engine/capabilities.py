@@ -35,6 +35,7 @@ __all__ = [
     "Capability",
     "Encoding",
     "Evaluation",
+    "Events",
     "HandAnalysis",
     "Scaffold",
     "VariantExample",
@@ -100,6 +101,23 @@ class Evaluation(Capability):
     by the length guard with it. Keep it cheap."""
 
     evaluate: Callable[[State], Sequence[float]]
+
+
+@attrs.frozen
+class Events(Capability):
+    """The events a rule of the game can cause, declared once: ``meanings`` maps each event's
+    name (``bomb_quad``, ``hit``, ``knock`` ...) to one line saying what it is. The game
+    counts them as they happen, ``state.count_event(name)``, into the hand's
+    :attr:`~cardkit.engine.state.State.event_counts`; the rule lab reports each declared
+    event's rate per hand, and says so in words when one never happened (a rule that never
+    fired). The conformance kit checks that a hand counts only declared events."""
+
+    meanings: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The declared events, in declaration order."""
+        return tuple(self.meanings)
 
 
 @attrs.frozen

@@ -276,7 +276,13 @@ class GameDefinition:
             counts = ", ".join(map(str, self.player_counts))
             raise ValueError(f"{self.name} is for {counts} players, not {players}")
         resolved = self.options.resolve(players, options, preset, game=self.name)
-        self.check(players, resolved)
+        try:
+            self.check(players, resolved)
+        except ValueError as error:
+            # The game refusing a combination of options is the user's mistake: raised again
+            # from here, so that a tool telling faults in a game's code by where an exception
+            # was raised (the command line) does not blame the game for it.
+            raise ValueError(str(error)) from None
         return Game(self, players, resolved, preset)
 
     def variant(self, **changes: Any) -> GameDefinition:

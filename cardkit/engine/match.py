@@ -12,7 +12,8 @@ Hand ``k`` is dealt from ``derive_seed(match.seed, "hand", k)``, so a match is r
 its seed and its actions. The game's :class:`MatchRules` decide the rest: what a hand inherits
 from its match (:class:`HandContext`), how the match advances and how it ends
 (:class:`MatchOutcome`); :func:`rotating_dealer_match` is the rule set of games of independent
-hands.
+hands played for a number of hands, :func:`points_target_match` of games played to a target
+score ("first to 500").
 """
 
 from __future__ import annotations
@@ -38,8 +39,12 @@ __all__ = [
     "MatchOutcome",
     "MatchRules",
     "count_hands",
+    "points_target_match",
     "rotating_dealer_match",
 ]
+
+#: The ways :func:`points_target_match` settles a tie for the lead at the target.
+TIES = ("play_on", "shared")
 
 
 def _totals(values: Iterable[float]) -> tuple[float, ...]:
@@ -138,6 +143,39 @@ def _after_target_hands(target_hands_option: str | None, game: Game, context: Ha
     leaders = [seat for seat, total in enumerate(context.totals) if total == best]
     winner = leaders[0] if len(leaders) == 1 else None
     return MatchOutcome(winner, context.totals, f"after {count_hands(hands_played)}")
+
+def points_target_match(target: str | int = "target",
+                        tie: str | Callable[[Game, HandContext, list[int]], int | None]
+                        = "play_on") -> MatchRules:
+    """Match rules for games played to a target score: the deal passes left as in
+    :func:`rotating_dealer_match` and totals add each hand's payoffs; the match ends after the
+    first hand that brings a total to ``target`` (a number, or the name of the option holding
+    it), won by the highest total -- several players reaching it in one hand do not share the
+    win unless they tie for the highest. A tie for the highest total is settled by ``tie``:
+    ``play_on`` (another hand is played, until one leads), ``shared`` (the match ends with no
+    single winner), or a function ``(game, context, leaders) -> seat or None`` (None: no single
+    winner), the game's own rule."""
+    if isinstance(tie, str) and tie not in TIES:
+        raise ValueError(f"points_target_match: tie is one of {TIES} or a function, not {tie!r}")
+    return MatchRules(_first_dealer_last, _pass_the_deal,
+                      functools.partial(_at_target, target, tie))
+
+
+def _at_target(target: str | int, tie: str | Callable[[Game, HandContext, list[int]], int | None],
+               game: Game, context: HandContext, hands_played: int) -> MatchOutcome | None:
+    goal = game.options[target] if isinstance(target, str) else target
+    totals = context.totals
+    if not totals or max(totals) < goal:
+        return None
+    best = max(totals)
+    leaders = [seat for seat, total in enumerate(totals) if total == best]
+    winner: int | None = leaders[0]
+    if len(leaders) > 1:
+        if tie == "play_on":
+            return None
+        winner = None if tie == "shared" else tie(game, context, leaders)  # type: ignore[operator]
+    reached = f"{best:g} points" if winner is not None else f"a tie at {best:g} points"
+    return MatchOutcome(winner, totals, f"{reached} after {count_hands(hands_played)}")
 
 
 class Match:

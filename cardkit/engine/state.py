@@ -7,9 +7,11 @@ precise reason for refusing a move of an accepted kind) and ``apply`` (what a le
 without re-validating it). The engine dispatches to the current phase's handlers, so a reader
 finds all of "the draw phase" in one place (as in OpenSpiel's one method pair per phase, or
 boardgame.io's ``phases.moves``). A game also implements ``setup``, ``view``, ``hidden_cards`` and
-``zones`` (and, optionally, ``determinize``). The base class does the rest the same way for every
-game: text parsing, the phase check, refusing illegal moves without touching the state, the
-history, the end of the hand (:meth:`State.finish`), cloning and records.
+``zones`` (and, optionally, ``determinize``) -- or declares its zones once and gets all four
+(:class:`cardkit.zones.ZonedState`). The base class does the rest the same way for every game:
+text parsing, the phase check, refusing illegal moves without touching the state, the history
+(``state.history``: every ``(seat, action)`` applied, in order), the end of the hand
+(:meth:`State.finish`), cloning and records.
 """
 
 from __future__ import annotations
@@ -144,7 +146,11 @@ class State:
     """
 
     PHASES: ClassVar[Mapping[str, Phase]] = {}
-    #: Other texts players may type for an action, mapped to the canonical text's start.
+    #: Other texts players may type for an action, mapped to the canonical text's start. An
+    #: alias matches the whole typed text or its first words (``turn`` -> ``draw stock`` reads
+    #: ``turn`` and ``turn 2``); text that already starts with the canonical words is left as
+    #: typed, so an alias ``draw`` -> ``draw stock`` does not turn ``draw stock`` into
+    #: ``draw stock stock``.
     ALIASES: ClassVar[Mapping[str, str]] = {}
     #: True when the class keeps the base ``_legal_actions`` and ``_apply`` (the phase
     #: handlers): the engine then calls the handlers directly.
@@ -167,6 +173,9 @@ class State:
     current_player: int | None
     result: Result | None
     history: list[tuple[int | None, Action]]
+    #: How often each event (:class:`~cardkit.engine.capabilities.Events`) has happened in
+    #: this hand so far, by name; events that have not happened are absent.
+    event_counts: dict[str, int]
 
     def __init__(
         self,
@@ -184,6 +193,7 @@ class State:
         self.stacked = stacked
         self.deck = tuple(deck)
         self.history = []
+        self.event_counts = {}
         self.result = None
         self.current_player = None
         self.phase = ""  # no phase before the deal: setup enters the first one
@@ -218,6 +228,14 @@ class State:
         self.result = result
         self.current_player = None
         self.phase = OVER
+
+    def count_event(self, name: str, count: int = 1) -> None:
+        """Count ``count`` occurrences of the event ``name`` (one the game declares in its
+        :class:`~cardkit.engine.capabilities.Events`) in this hand: a game calls it where a
+        rule takes effect (a bomb is played, a drop is caught ...). One dictionary update, so
+        it may sit on the hot path."""
+        counts = self.event_counts
+        counts[name] = counts.get(name, 0) + count
 
     def enter(self, name: str) -> None:
         """Move the hand to phase ``name`` and run its ``on_enter`` step. Refused with
@@ -337,6 +355,8 @@ class State:
         """Read an action typed by a player; ``IllegalAction`` with the reason if unreadable."""
         normalised = " ".join(text.lower().split())
         for alias, canonical in self.ALIASES.items():
+            if normalised == canonical or normalised.startswith(canonical + " "):
+                break  # already the canonical words
             if normalised == alias or normalised.startswith(alias + " "):
                 normalised = canonical + normalised[len(alias):]
                 break

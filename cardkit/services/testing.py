@@ -5,9 +5,12 @@
     from cardkit.services.testing import check_game
 
     def test_conformance():
-        check_game("my-game", players=[2, 3], presets=[None, "house"])
+        check_game("my-game")                       # every player count, options spread
+        check_game("my-game", players=[2, 3], presets=[None, "house"], hands=10)
 
-For each player count and preset it plays random hands (every other one *patiently*: an action
+For each player count it plays random hands -- spread over the game's presets and option
+values, or in the presets and options given (``options={"name": value}`` sets options in
+every configuration) -- every other one *patiently* (an action
 that would end the hand is avoided while another is legal, nine times in ten, so long hands and
 deep states are reached too) and checks, at every step, that:
 
@@ -21,6 +24,8 @@ deep states are reached too) and checks, at every step, that:
 - payoffs balance (sum to zero) when the game declares itself zero-sum;
 - the hand's record survives JSON and replays to identical states at every step;
 - the same seed deals the same hand;
+- the hand counts only the events its game declares (``Events``), each a positive whole
+  number of times, and a replay of its record counts the same;
 - the hand moves only between phases that declare each other (``Phase.next``), and
   the report lists the phases met that declare no next phases;
 - for games that sample hidden cards (``State.determinize``, used by the ``hard`` search agent):
@@ -45,6 +50,7 @@ from typing import Any, NoReturn
 import attrs
 
 from cardkit.engine.agents import Agent, RandomAgent
+from cardkit.engine.capabilities import Events
 from cardkit.engine.definition import GameDefinition
 from cardkit.engine.game import Game
 from cardkit.engine.state import State
@@ -55,9 +61,10 @@ from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import ALL_CARDS, Card, CardSet
 from cardkit.values.deck import derive_seed
 from cardkit.values.errors import IllegalAction
+from cardkit.values.options import Option
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game", "check_hand", "check_policy",
-           "view_cards"]
+__all__ = ["HANDS_EACH", "SPREAD_HANDS", "ConformanceError", "ConformanceReport", "check_game",
+           "check_hand", "check_policy", "spread_configurations", "view_cards"]
 
 #: ``check_policy``: the share of moves played at random instead of the policy's (after its
 #: move is checked), so the hands reach positions the policy would not lead to.
@@ -187,6 +194,18 @@ def _check_determinize(game: Game, state: State, seed: int, step: int,
                   "really are (collect them in a fixed order before dealing them again)")
     if state.snapshot() != before:
         _fail(game, seed, step, "determinize changed the real state")
+
+
+def _check_events(game: Game, state: State, seed: int, step: int) -> None:
+    """The events counted are declared, each a positive whole number of times."""
+    declared = game.definition.capability(Events)
+    names = set(declared.names) if declared is not None else set()
+    for name, count in state.event_counts.items():
+        if name not in names:
+            _fail(game, seed, step, f"the hand counted the event {name!r}, which the game "
+                  "does not declare (capability Events)")
+        if type(count) is not int or count < 1:
+            _fail(game, seed, step, f"the event {name!r} was counted {count!r} times")
 
 
 def _illegal_candidates(state: State, rng: random.Random, legal: Sequence[Action]) -> list[Any]:
@@ -335,36 +354,111 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
         first = next(i for i, (a, b) in enumerate(zip(replayed, snapshots, strict=False))
                      if a != b) if len(replayed) == len(snapshots) else len(replayed)
         _fail(game, seed, first, "the record does not replay to identical states")
+    _check_events(game, state, seed, step)
     report.hands += 1
     report.endings[result.ending] = report.endings.get(result.ending, 0) + 1
     return state
 
 
+#: Hands per player count when ``check_game`` spreads them over the options and presets.
+SPREAD_HANDS = 40
+#: Hands per configuration when the presets or options are given.
+HANDS_EACH = 20
+
+
+def _other_values(option: Option) -> list[Any]:
+    """Values of ``option`` other than its default worth a hand: the other truth value, every
+    other choice, a neighbouring whole number and the smallest allowed (None for a default
+    that depends on the player count)."""
+    default = option.default
+    if callable(default):
+        return []
+    if option.type == "bool":
+        return [not default]
+    if option.choices:
+        return [choice for choice in option.choices if choice != default]
+    found: list[Any] = []
+    if option.type == "int" and isinstance(default, int):
+        low = option.minimum
+        for value in (default + 1, default - 1, low):
+            if value is None or value == default or value in found:
+                continue
+            if (low is None or value >= low) and (option.maximum is None
+                                                  or value <= option.maximum):
+                found.append(int(value))
+    return found
+
+
+def spread_configurations(definition: GameDefinition, players: int) -> list[Game]:
+    """The configurations ``check_game`` spreads its hands over for one player count: the
+    default options, each preset, and each option set to each of its other values
+    (:func:`_other_values`) with the rest at their defaults -- those the game accepts."""
+    wanted: list[tuple[str | None, dict[str, Any]]] = [(None, {})]
+    wanted += [(preset.name, {}) for preset in definition.options.presets]
+    for option in definition.options.options:
+        wanted += [(None, {option.name: value}) for value in _other_values(option)]
+    games = []
+    for preset, values in wanted:
+        try:
+            games.append(definition.configure(players=players, preset=preset, **values))
+        except ValueError:  # a combination the game refuses (its check), or a value out of range
+            continue
+    return games
+
+
 def check_game(
     game: str | GameDefinition | Game,
     players: Iterable[int] | None = None,
-    presets: Iterable[str | None] = (None,),
+    presets: Iterable[str | None] | None = None,
     options: dict[str, Any] | None = None,
-    hands: int = 20,
+    hands: int | None = None,
     seed: int = 0,
 ) -> ConformanceReport:
     """Run the conformance checks on a game (by name, definition or configured game) for each
-    player count and preset; returns a report, raises ``ConformanceError`` on the first failure.
+    player count; returns a report, raises ``ConformanceError`` on the first failure.
+
+    By default the hands (``hands`` per player count, :data:`SPREAD_HANDS` unless given) are
+    spread over the game's configurations -- the default options, every preset, every option
+    at each of its other values (:func:`spread_configurations`) -- so that a dead end only one
+    rule reaches is met early. Given ``presets`` (names, None for the default) and/or
+    ``options`` (values set in every configuration), each of those configurations plays
+    ``hands`` hands (:data:`HANDS_EACH` unless given) instead. A configured ``Game`` plays
+    ``hands`` hands as it is.
     """
     report = ConformanceReport()
+    plan: list[Game] = []
     if isinstance(game, Game):
-        games = [game]
+        plan = [game] * (hands if hands is not None else HANDS_EACH)
     else:
         definition = game_definition(game) if isinstance(game, str) else game
         counts = list(players) if players is not None else list(definition.player_counts)
-        games = [definition.configure(players=count, preset=preset, **(options or {}))
-                 for count in counts for preset in presets]
-    for configured in games:
-        for index in range(hands):
-            # every other hand is played patiently, to reach long hands too
-            check_hand(configured, seed * 100_003 + index, report, patient=index % 2 == 1)
-        for name in _world_readers(configured):
-            check_policy(configured, name, hands=max(1, hands // 4), seed=seed)
+        for count in counts:
+            if presets is None and options is None:
+                spread = spread_configurations(definition, count)
+                total = hands if hands is not None else SPREAD_HANDS
+                plan += [spread[index % len(spread)] for index in range(total)]
+            else:
+                for preset in (None,) if presets is None else presets:
+                    configured = definition.configure(players=count, preset=preset,
+                                                      **(options or {}))
+                    plan += [configured] * (hands if hands is not None else HANDS_EACH)
+    index_of: dict[int, int] = {}
+    for configured in plan:
+        index = index_of.get(id(configured), 0)
+        index_of[id(configured)] = index + 1
+        # every other hand is played patiently, to reach long hands too
+        check_hand(configured, seed * 100_003 + index, report, patient=index % 2 == 1)
+    # the agents that read a search's worlds directly keep their promise, on a quarter as
+    # many hands, spread over the configurations met
+    configurations = list({id(configured): configured for configured in plan}.values())
+    readers: dict[int, list[str]] = {}  # by definition: its agents are the same in every one
+    for index in range(max(1, len(plan) // 4) if configurations else 0):
+        configured = configurations[index % len(configurations)]
+        names = readers.get(id(configured.definition))
+        if names is None:
+            names = readers[id(configured.definition)] = _world_readers(configured)
+        for name in names:
+            check_policy(configured, name, hands=1, seed=seed * 1_009 + index)
     return report
 
 

@@ -9,9 +9,11 @@ from cardkit_games.gin_rummy import about, settlement
 from cardkit_games.gin_rummy.agents import greedy_agent
 from cardkit_games.gin_rummy.belief import belief
 from cardkit_games.gin_rummy.encoding import encoding
+from cardkit_games.gin_rummy.events import EVENTS
 from cardkit_games.gin_rummy.match import MATCH, THREE_ROLES
 from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.options import OPTIONS
+from cardkit_games.gin_rummy.policy import hard_agent
 from cardkit_games.gin_rummy.state import GinState
 
 from cardkit.engine.capabilities import (
@@ -20,6 +22,7 @@ from cardkit.engine.capabilities import (
     Belief,
     Encoding,
     Evaluation,
+    Events,
     HandAnalysis,
     Scaffold,
     VariantExample,
@@ -126,10 +129,11 @@ GIN_RUMMY = GameDefinition(
     max_actions=400,
     roles=(*THREE_ROLES, "dealer", "non-dealer"),
     capabilities=(
-        Agents({"greedy": greedy_agent}),
+        Agents({"greedy": greedy_agent, "hard": hard_agent}),
         About(RULES_SUMMARY, ACTION_HELP),
         HandAnalysis(meld_rules=_meld_rules, analyse=_analyse_hand, sizes=_hand_sizes),
         Evaluation(_evaluate),
+        Events(EVENTS),
         Belief(belief),
         Encoding(encoding),
         Scaffold(VARIANT_EXAMPLE),

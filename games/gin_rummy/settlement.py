@@ -259,6 +259,10 @@ def showdown(state: GinState, knocker: int, kind: str, discard: Card | None) -> 
             best = (key, arrangement, defence, side, points, ending)
     assert best is not None
     _, arrangement, defence, side, points, ending = best
+    if ending == "undercut":
+        state.count_event("undercut")
+    if defence.layoffs:
+        state.count_event("layoff", len(defence.layoffs))
     scorer = knocker if side == "knocker" else defender
     payoffs = hooks.credit(state, scorer, points)
     if state.quiet:  # a search's play-out: the result without its words
@@ -338,6 +342,7 @@ def settle_draw(state: GinState, seat: int) -> Result:
     """§5.3: a non-knocking discard leaving ``draw_stock_remaining`` cards in the stock voids
     the hand; nobody scores."""
     left = len(state.stock)
+    state.count_event("dead_hand")
     return Result("draw", (), (0,) * state.players,
                   details={"stock": left, "last_discard_by": seat,
                            "explanation": [f"{_role(state, seat)} discards without knocking "

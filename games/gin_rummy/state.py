@@ -111,6 +111,7 @@ def upcard_apply(state: GinState, action: Action) -> None:
     seat = state.seat_to_play
     if action.kind == "take":
         _take(state, seat, state.discards.pop())
+        state.count_event("upcard_taken")
         state.enter("discard")
     elif seat == state.non_dealer:
         state.current_player = state.dealer
@@ -151,6 +152,7 @@ def draw_apply(state: GinState, action: Action) -> None:
         state.must_draw_stock = False
     else:
         _take(state, seat, state.discards.pop())
+        state.count_event("discard_drawn")
     state.enter("discard")
 
 
@@ -236,6 +238,7 @@ def discard_apply(state: GinState, action: Action) -> None:
     seat = state.current_player
     assert seat is not None
     if action.kind == "big":
+        state.count_event("big_gin")
         state.finish(state.game.hooks.showdown(state, seat, "big_gin", None))
         return
     card = action.cards[0]
@@ -249,6 +252,7 @@ def discard_apply(state: GinState, action: Action) -> None:
     state.knockable = ()
     state.big_gin_ready = False
     if action.kind != "discard":
+        state.count_event(action.kind)  # knock or gin
         state.finish(state.game.hooks.showdown(state, seat, action.kind, card))
     elif len(state.stock) <= state.options["draw_stock_remaining"]:
         state.finish(state.game.hooks.settle_draw(state, seat))

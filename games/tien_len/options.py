@@ -37,6 +37,10 @@ OPTIONS = OptionSet(
         Option("twos_in_sequences", "choice", "never",
                "Whether a 2 may stand in a sequence (only as its highest card)",
                "S002 / some rule sets", choices=("never", "as_top_only")),
+        Option("bombs", "bool", True,
+               "Quads and double sequences are bombs that chop 2s (§4.4); false = no bombs: "
+               "they are ordinary combinations, and only higher 2s beat 2s",
+               "S002 (true); house rule (false: to measure what the bombs do)"),
         Option("quad_beats_pair_of_twos", "bool", False,
                "A four of a kind may also be played on a pair of 2s", "R-MISC"),
         Option("longer_double_sequence_beats_shorter", "bool", False,
@@ -73,7 +77,8 @@ OPTIONS = OptionSet(
                 "lead_after_instant_win": "lowest_card",
                 "target_score": 11,
             },
-            "Every option changed from its default (for testing and the rule lab)",
+            "Every option changed from its default but bombs, whose removal would silence the "
+            "other bomb options (for testing and the rule lab)",
         ),
         Preset(
             "southern",

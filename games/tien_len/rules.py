@@ -13,6 +13,9 @@ Bombs (§4.4) are quads and double sequences. Their extra power is a function of
 - anywhere else a quad or double sequence is an ordinary combination of its type (§4.4: "a quad
   or double sequence that is led or played by 4.3 is an ordinary combination").
 
+With ``bombs = false`` there are no bombs at all: quads and double sequences are ordinary
+combinations everywhere, and nothing but higher 2s beats 2s.
+
 The reading of "on a bomb" as "on a bomb played as a bomb" is this implementation's choice where
 §4.4 is not explicit about led bombs; §10 example 10 is consistent with it.
 """
@@ -110,7 +113,9 @@ class BombRules:
     :func:`cardkit.climbing.beating_combinations`."""
 
     def __init__(self, quad_beats_pair_of_twos: bool, longer_double_sequence_beats_shorter: bool,
-                 cross_bomb_beating: bool) -> None:
+                 cross_bomb_beating: bool, enabled: bool = True) -> None:
+        #: Option ``bombs``: False removes §4.4 altogether (no extra beating anywhere).
+        self.enabled = enabled
         self.quad_beats_pair_of_twos = quad_beats_pair_of_twos
         self.longer = longer_double_sequence_beats_shorter
         self.cross = cross_bomb_beating
@@ -129,6 +134,8 @@ class BombRules:
               ) -> tuple[list[tuple[ComboType, int | None]], BeatRule] | None:
         """The extra (types, rule) for ``top``, or None when only normal beating applies.
         ``bomb_fight``: ``top`` is a bomb that was played as a bomb (on 2s or on such a bomb)."""
+        if not self.enabled:
+            return None
         if top.key_strength >> 2 == TWO_POSITION and top.type is not QUAD \
                 and top.type is not ComboType.SEQUENCE:
             return self.on_twos.get(top.type)
@@ -174,16 +181,16 @@ class BombRules:
 
 
 @cache
-def bomb_rules_of(quad: bool, longer: bool, cross: bool) -> BombRules:
-    """The (shared, cached) bomb rules of the three bomb options."""
-    return BombRules(quad, longer, cross)
+def bomb_rules_of(quad: bool, longer: bool, cross: bool, enabled: bool = True) -> BombRules:
+    """The (shared, cached) bomb rules of the bomb options (``enabled``: option ``bombs``)."""
+    return BombRules(quad, longer, cross, enabled)
 
 
 def bomb_rules(options: Mapping[str, Any]) -> BombRules:
     """The (shared, cached) bomb rules for these options."""
     return bomb_rules_of(bool(options["quad_beats_pair_of_twos"]),
                        bool(options["longer_double_sequence_beats_shorter"]),
-                       bool(options["cross_bomb_beating"]))
+                       bool(options["cross_bomb_beating"]), bool(options.get("bombs", True)))
 
 
 def lead_plays(hand: CardSet, rules: ClimbingRules, must_include: Card | None = None

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from operator import attrgetter
 from typing import ClassVar
 
+from cardkit_games.tien_len.events import count_bomb
 from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.rules import (
     TWO_POSITION,
@@ -108,7 +109,14 @@ def play(state: TienLenState, action: Action) -> None:
     )
     state.top = combo
     if previous is None:  # a lead: the trick's other players now follow
+        if combo.key_strength >> 2 == TWO_POSITION and type_ is not _SEQUENCE:
+            state.count_event("twos_led")
         state.enter("follow")
+    else:
+        if state.bomb_fight:  # a bomb played as a bomb (rare: counted apart)
+            count_bomb(state, combo, previous)
+        if state.passed >> seat & 1:  # only bombs_ignore_pass_lock asks a locked player
+            state.count_event("pass_lock_broken")
     state.last_player = seat
     state.must_include = None
     state.trick.append((seat, combo.cards))
@@ -300,6 +308,7 @@ class TienLenState(State):
         instant = self.game.hooks.instant_wins(self)
         if instant:
             self.instant = instant
+            self.count_event("void_deal" if len(instant) >= 2 else "instant_win")
             if len(instant) >= 2:
                 self.finish(self.game.hooks.settle_void(self, instant))
             else:
@@ -323,7 +332,9 @@ class TienLenState(State):
         last = self.last_player
         lock_open = False
         top = self.top
-        if passed and top is not None and self.options["bombs_ignore_pass_lock"]:
+        # with no bombs at all (option bombs) a locked player has nothing to come back with
+        if passed and top is not None and self.options["bombs_ignore_pass_lock"] \
+                and self.options["bombs"]:
             lock_open = self.bomb_fight or (
                 top.key_strength >> 2 == TWO_POSITION and top.type is not ComboType.SEQUENCE)
         s = seat

@@ -417,16 +417,18 @@ class PlayTracker:
         copy.seats = [plays.copy() for plays in self.seats]
         return copy
 
-    def __reduce__(self) -> tuple[object, tuple[ClimbingRules, tuple[bool, bool, bool], int]]:
+    def __reduce__(self) -> tuple[object, tuple[ClimbingRules, tuple[bool, bool, bool, bool],
+                                                 int]]:
         # Rebuilt empty: the hands it follows are in the state; snapshots stay small and equal
-        # for equal states. Bomb rules hold closures: they travel as their three options.
+        # for equal states. Bomb rules hold closures: they travel as their four options.
         bombs = self.bombs
         return (_empty_tracker, (self.seats[0].rules,
-                                 (bombs.quad_beats_pair_of_twos, bombs.longer, bombs.cross),
+                                 (bombs.quad_beats_pair_of_twos, bombs.longer, bombs.cross,
+                                  bombs.enabled),
                                  len(self.seats)))
 
 
-def _empty_tracker(rules: ClimbingRules, bomb_options: tuple[bool, bool, bool],
+def _empty_tracker(rules: ClimbingRules, bomb_options: tuple[bool, bool, bool, bool],
                    players: int) -> PlayTracker:
     return PlayTracker(rules, bomb_rules_of(*bomb_options), players)
 

@@ -12,6 +12,7 @@ from cardkit_games.tonk.count import card_values, hand_count
 from cardkit_games.tonk.deal import deal_check, qualifiers
 from cardkit_games.tonk.deck import deck_for
 from cardkit_games.tonk.encoding import encoding
+from cardkit_games.tonk.events import EVENTS
 from cardkit_games.tonk.match import MATCH
 from cardkit_games.tonk.options import OPTIONS
 from cardkit_games.tonk.settlement import (
@@ -33,6 +34,7 @@ from cardkit.engine.capabilities import (
     Belief,
     Encoding,
     Evaluation,
+    Events,
     HandAnalysis,
     Scaffold,
     VariantExample,
@@ -163,6 +165,7 @@ GAME = GameDefinition(
         HandAnalysis(meld_rules=meld_rules, analyse=analyse_hand, value=hand_value,
                      sizes=hand_sizes),
         Evaluation(evaluate),
+        Events(EVENTS),
         Belief(belief),
         Encoding(encoding),
         Scaffold(VARIANT_EXAMPLE),

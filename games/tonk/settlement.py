@@ -70,6 +70,7 @@ def initial_win(state: TonkState, seat: int, multiplier: int, why: str,
     """E1: the one player who qualified at the deal wins at once; E3 (``in_turn``): a dealt 49
     wins as its holder's first turn starts."""
     transfers = state.game.hooks.settle_initial_win(state, seat, multiplier, why)
+    state.count_event(f"initial_{why}" if why in ("49", "50") else "initial_low")
     if in_turn:
         text = f"{seat_name(seat)} was dealt {why} and wins as the first turn starts (E3)"
     else:
@@ -86,6 +87,7 @@ def settle_void_deal(state: TonkState) -> list[Transfer]:
 
 def void_deal(state: TonkState, qualifiers: Sequence[tuple[int, int, str]]) -> None:
     """E2: two or more players qualified at the deal; nobody pays, the deal passes left."""
+    state.count_event("void_deal")
     seats = ", ".join(f"{seat_name(seat)} ({why})" for seat, _, why in qualifiers)
     close(state, "void_deal", (), state.game.hooks.settle_void_deal(state),
           f"two or more players qualified at the deal: {seats}; void deal (E2)")
@@ -116,6 +118,7 @@ def tonk_qualifies(state: TonkState) -> bool:
 
 def tonk_out(state: TonkState, seat: int) -> None:
     """E4: ``seat`` emptied the hand with spreads and hits (no final discard)."""
+    state.count_event("tonk")
     qualifies = tonk_qualifies(state)
     transfers = state.game.hooks.settle_tonk(state, seat, qualifies)
     how = "double" if qualifies else "single"
@@ -134,6 +137,7 @@ def settle_out_by_discard(state: TonkState, winner: int) -> list[Transfer]:
 
 def out_by_discard(state: TonkState, seat: int, card: Card) -> None:
     """E5: ``seat`` emptied the hand by discarding ``card``."""
+    state.count_event("out_by_discard")
     transfers = state.game.hooks.settle_out_by_discard(state, seat)
     close(state, "out_by_discard", (seat,), transfers,
           f"{seat_name(seat)} went out by discarding {card} (E5)")
@@ -192,6 +196,7 @@ def drop(state: TonkState, seat: int) -> None:
     """E6: ``seat`` drops; everybody shows and the counts decide (drop won, or caught)."""
     counts = state.counts()
     ending, winners, transfers = state.game.hooks.settle_drop(state, seat, counts)
+    state.count_event("drop_won" if ending == "drop" else "drop_caught")
     if state.quiet:  # a search's play-out: only the payoffs count
         close(state, ending, winners, transfers, "", dropper=seat, counts=counts)
         return
@@ -228,6 +233,7 @@ def stock_out(state: TonkState, why: str) -> None:
     """E7: the stock ran out (by ``stock_exhaustion``) or the turn cap was reached: the hands
     are compared."""
     counts = state.counts()
+    state.count_event("stock_out")
     winners, transfers = state.game.hooks.settle_stock_out(state, counts)
     tail = "lowest count wins" if len(winners) == 1 else (
         "tie for lowest: draw" if not winners else "tie for lowest: all tied are paid")
@@ -250,6 +256,7 @@ def settle_double_double(state: TonkState, tonker: int, responder: int) -> list[
 
 def double_double(state: TonkState, tonker: int, responder: int) -> None:
     """E8: ``responder`` hit every card onto the run(s) ``tonker`` laid in the out-turn."""
+    state.count_event("double_double")
     transfers = state.game.hooks.settle_double_double(state, tonker, responder)
     close(state, "double_double", (transfers[0].payee,), transfers,
           f"{seat_name(responder)} hit every card onto {seat_name(tonker)}'s new run: "
@@ -294,6 +301,8 @@ def side_bet(state: TonkState) -> None:
             state.public_mask |= best.mask
     state.bet_winner, state.bet_transfers = state.game.hooks.settle_side_bet(
         state, state.bet_joiners, state.bet_spades)
+    if state.bet_winner is not None:
+        state.count_event("spades_bet_won")
 
 
 # ----- closing the hand -------------------------------------------------------------------------

@@ -56,6 +56,7 @@ def begin_turn(state: TonkState) -> None:
     state.locked = lock > 0
     if lock:
         state.locks[seat] = lock - 1
+        state.count_event("locked_turn")
     state.taken = None
     state.must_use = False
     state.hits_this_turn = 0
@@ -84,6 +85,7 @@ def reshuffle(state: TonkState) -> None:
     keep = _visible_top_count(state)
     pile = state.discards[:len(state.discards) - keep]
     state.reshuffles += 1
+    state.count_event("reshuffle")
     random.Random(derive_seed(state.seed, "reshuffle", state.reshuffles)).shuffle(pile)
     state.stock = pile
     # the reshuffled cards were seen, but where each one is now (stock or, once drawn, a

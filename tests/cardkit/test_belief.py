@@ -151,7 +151,7 @@ def test_the_hard_agent_can_sample_without_the_belief():
     game = cardkit.load_game("gin-rummy", players=2)
     state = decision(game, 5, 10)
     seat = state.current_player
-    agent = game.agent("hard", seat, seed=2, iterations=20, belief=False)
+    agent = game.agent("search", seat, seed=2, iterations=20, belief=False)
     assert not agent.uses_belief
     action, _ = choose_action(agent, state, seat)
     assert action in state.legal_actions()

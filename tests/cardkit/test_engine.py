@@ -137,9 +137,11 @@ def test_random_agent_is_seeded():
 
 def test_agent_registry():
     game = KNOCK_RUMMY.configure()
-    assert KNOCK_RUMMY.agent_names == ["random", "easy", "normal", "hard", "greedy", "search"]
+    assert KNOCK_RUMMY.agent_names == ["random", "easy", "normal", "hard", "expert", "greedy",
+                                       "search"]
     assert game.agent("greedy").name == "greedy"
-    with pytest.raises(ValueError, match="agents: random, easy, normal, hard, greedy, search"):
+    with pytest.raises(ValueError,
+                       match="agents: random, easy, normal, hard, expert, greedy, search"):
         game.agent("clever")
     from cardkit.engine.state import State
 

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
+from cardkit.engine.state import State
 from cardkit.services.search import MistakenAgent, Sampler, SearchAgent
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.racing import MoveStats, Race
@@ -66,7 +67,7 @@ def test_the_move_does_not_depend_on_the_hidden_cards(name, players):
         assert twin.view(seat) == state.view(seat)
         moves = []
         for world in (state, twin):
-            agent = game.agent("hard", seat, seed=9, iterations=40)
+            agent = game.agent("search", seat, seed=9, iterations=40)
             moves.append(choose_action(agent, world, seat, explain=True))
         assert moves[0] == moves[1]
         assert moves[0][0] in state.legal_actions()
@@ -77,7 +78,7 @@ def test_iterations_make_the_search_deterministic(name, players):
     game = load(name, players)
     state = decision_point(game, 4, skip=2)
     seat = state.current_player
-    first, second = (choose_action(game.agent("hard", seat, seed=3, iterations=30), state, seat)
+    first, second = (choose_action(game.agent("search", seat, seed=3, iterations=30), state, seat)
                      for _ in range(2))
     assert first == second
 
@@ -88,7 +89,7 @@ def test_hard_plays_whole_hands_of_every_plugin_that_samples(knock_rummy):
             continue  # covered by the decisions above; its hands are long
         game = load(name, players)
         state = game.new_hand(seed=5)
-        agents = [game.agent("hard", s, 5, iterations=6, width=3) for s in range(players)]
+        agents = [game.agent("search", s, 5, iterations=6, width=3) for s in range(players)]
         while not state.is_over:
             seat = state.current_player
             action, _ = choose_action(agents[seat], state, seat)
@@ -97,9 +98,14 @@ def test_hard_plays_whole_hands_of_every_plugin_that_samples(knock_rummy):
 
 
 def test_a_plugin_without_determinize_gets_easy_and_normal_but_no_hard():
+    """Conquian declares its zones (so it re-deals and has hard); a copy whose state keeps the
+    engine's determinize offers no search, but still the generic greedy ladder."""
     if "conquian" not in cardkit.available_games():
         pytest.skip("the conquian example is not installed")
-    game = cardkit.load_game("conquian")
+    conquian = cardkit.registry.game_definition("conquian")
+    assert "hard" in conquian.agent_names
+    no_redeal = type("NoRedeal", (conquian.state_class,), {"determinize": State.determinize})
+    game = conquian.variant(name="conquian-no-redeal", state_class=no_redeal).configure()
     assert "hard" not in game.definition.agent_names
     assert {"easy", "normal"} <= set(game.definition.agent_names)
     with pytest.raises(ValueError, match="agents: random, easy, normal"):
@@ -331,6 +337,6 @@ def test_the_kit_refuses_a_re_deal_that_depends_on_the_true_cards():
 
 def test_the_default_objective_follows_whether_the_game_is_zero_sum():
     assert cardkit.load_game("tonk").agent("hard", 0, 1).objective == "payoff"
-    assert cardkit.load_game("gin-rummy", players=2).agent("hard", 0, 1).objective == "wins"
+    assert cardkit.load_game("gin-rummy", players=2).agent("search", 0, 1).objective == "wins"
     assert cardkit.load_game("tien-len").agent("hard", 0, 1).objective == "wins"
     assert cardkit.load_game("tonk").agent("hard", 0, 1, objective="wins").objective == "wins"

@@ -88,7 +88,10 @@ def test_unit_values_pair_hands_and_skill_runs():
     assert values["void_rate"] == [False, False, True]
     assert values["ending.out"] == [True, False, True] and values["ending.tonk"] == [False] * 3
     assert values["turns"] == [4, 6, 8] and values["lead.any"] == [False, True, True]
-    assert values["skill.win_rate"] == [True, False, False]
+    # the skill run's win share is over decided hands (unpaired); whether a hand was decided
+    # pairs hand by hand
+    assert "skill.win_rate" not in values
+    assert values["skill.draws"] == [False, False, True]
     assert values["skill.payoff"] == [1, -1, 0]
     assert "first_seat_share" not in values  # its denominators differ: unpaired
     assert unit_values(sample, 2, "matches") == {}  # matches keep the unpaired tests

@@ -57,7 +57,9 @@ def test_experiment_measures_every_metric(serial_result):
     assert {"win_rate.seat0", "payoff.seat1", "void_rate", "turns", "turns_p95",
             "lead.changes", "skill.win_rate", "skill.order", "first_seat_share"} <= keys
     assert serial_result.metric(0, "units").value == 40
-    assert serial_result.metric(0, "skill.win_rate").n == 20
+    # the win share is over the decided hands; the others are counted apart
+    decided = serial_result.metric(0, "skill.win_rate").n
+    assert decided + serial_result.metric(0, "skill.draws").successes == 20
     # the game's own evaluation (minus deadwood) sees lead changes; hand sizes never would
     assert serial_result.metric(0, "lead.changes").value > 0
     # common random numbers: the baseline's deals are replayed, knock_limit=0 stops knocks
@@ -73,7 +75,10 @@ def test_per_hand_metrics_use_paired_tests(serial_result):
     diffs = serial_result.differences[1]
     assert diffs["turns"].test == "paired-t" and diffs["payoff.seat0"].test == "paired-t"
     assert diffs["ending.stock_out"].test.startswith("mcnemar")
-    assert diffs["skill.win_rate"].test.startswith("mcnemar")
+    # the skill run's win share is over decided hands, which differ: unpaired; its share of
+    # undecided hands pairs
+    assert diffs["skill.win_rate"].test == "z"
+    assert diffs["skill.draws"].test.startswith("mcnemar")
     assert diffs["first_seat_share"].test == "z"
     assert "paired-t" in serial_result.to_dict()["tests"]
     assert "McNemar" in serial_result.summary
@@ -154,7 +159,9 @@ def test_cli_matches_and_usage_errors():
 
 def test_csv_has_one_row_per_variant_and_metric(serial_result):
     rows = list(csv.DictReader(io.StringIO(to_csv(serial_result))))
-    assert len(rows) == sum(len(m) for m in serial_result.metrics)
+    # every metric, and for each compared variant the shares of the deals it changed
+    assert len(rows) == sum(len(m) for m in serial_result.metrics) + \
+        sum(len(c) for c in serial_result.changes)
 
 
 def test_unreachable_scheduler_is_a_one_line_error(monkeypatch):

@@ -46,7 +46,7 @@ def test_trace_metrics_use_a_t_interval_over_deals_and_wilson_over_hands():
     payoffs = [(1, -1), (-2, 2), (-1, 1), (1, -1), (3, -3), (1, -1)]
     winners = [(0,), (1,), (1,), (0,), (0,), (0,)]
     data = _chunk([0, 1, 0, 1, 0, 1], payoffs, winners)
-    gain, wins, order = trace_metrics(data, 2, "random", "greedy")
+    gain, wins, draws, order = trace_metrics(data, 2, "random", "greedy")
     per_deal = [1.5, -1.0, 1.0]
     average = sum(per_deal) / 3
     variance = sum((g - average) ** 2 for g in per_deal) / 2
@@ -56,6 +56,7 @@ def test_trace_metrics_use_a_t_interval_over_deals_and_wilson_over_hands():
     assert (wins.successes, wins.n) == (3, 6)
     assert (wins.low, wins.high) == pytest.approx(wilson_interval(3, 6))
     assert order.value == pytest.approx((0.5 - 0.5) / 0.5)
+    assert (draws.successes, draws.n) == (0, 6)
     assert gain.key == "trace.random>greedy.gain"
 
 
@@ -124,7 +125,7 @@ def test_the_trace_is_in_the_json_csv_and_its_own_table(traced):
     assert any(row["metric"] == "trace.random>greedy.gain" and row["group"] == "skill trace"
                for row in rows)
     table = build_trace_table(traced, 1)
-    assert table.row_count == 1 and len(table.columns) == 5
+    assert table.row_count == 1 and len(table.columns) == 6
 
 
 def test_a_ladder_with_one_agent_is_skipped_with_a_note():

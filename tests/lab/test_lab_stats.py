@@ -91,9 +91,11 @@ def test_metrics_on_a_hand_made_result_set():
     assert metrics["turns_p95"].value == 20
     assert metrics["lead.changes"].value == pytest.approx(0.8)
     assert metrics["lead.any"].value == pytest.approx(0.4)
-    # skilled seat 0 won hand 0, seat 1 won hand 2: 2 of 4
-    assert metrics["skill.win_rate"].value == pytest.approx(0.5)
-    assert metrics["skill.order"].value == pytest.approx(0.0)
+    # skilled seat 0 won hand 0, seat 1 won hand 2: 2 of the 3 decided hands (hand 3 had no
+    # winner: neither a win nor a loss, counted apart)
+    assert (metrics["skill.win_rate"].successes, metrics["skill.win_rate"].n) == (2, 3)
+    assert metrics["skill.order"].value == pytest.approx((2 / 3 - 0.5) / 0.5)
+    assert (metrics["skill.draws"].successes, metrics["skill.draws"].n) == (1, 4)
     assert metrics["skill.payoff"].value == pytest.approx((1 - 1 + 1 + 0) / 4)
     low, high = wilson_interval(3, 5)
     assert (metrics["win_rate.seat0"].low, metrics["win_rate.seat0"].high) == (low, high)

@@ -23,9 +23,11 @@ def blocks(language: str) -> list[str]:
 
 
 def test_python_blocks_run_in_order() -> None:
-    """The python blocks run as one script (the Conquian ones need the example installed)."""
-    if importlib.util.find_spec("cardkit_conquian") is None:
-        pytest.skip("docs/examples/conquian is not installed")
+    """The python blocks run as one script (the Conquian and Rummy 500 ones need the examples
+    installed)."""
+    for module in ("cardkit_conquian", "cardkit_rummy500"):
+        if importlib.util.find_spec(module) is None:
+            pytest.skip(f"the example {module} is not installed")
     namespace: dict[str, object] = {}
     try:
         for body in blocks("python"):

@@ -16,9 +16,9 @@ from click.testing import CliRunner
 import cardkit
 
 #: ``blank``, the built-in games (each offers its example house rule), and the example plugins:
-#: Oklahoma gin inherits gin's example, Conquian offers none (its variant is derived from its
-#: declared options).
-BASES = ("blank", "tonk", "gin-rummy", "tien-len", "oklahoma-gin", "conquian")
+#: Oklahoma gin inherits gin's example, Conquian and Rummy 500 offer none (their variants are
+#: derived from their declared options).
+BASES = ("blank", "tonk", "gin-rummy", "tien-len", "oklahoma-gin", "conquian", "rummy500")
 
 
 def test_writes_the_package_layout(tmp_path: Path) -> None:
@@ -29,7 +29,7 @@ def test_writes_the_package_layout(tmp_path: Path) -> None:
     pyproject = (root / "pyproject.toml").read_text()
     assert '[project.entry-points."cardkit.games"]' in pyproject
     assert 'my-rummy = "cardkit_my_rummy:GAME"' in pyproject
-    for module in ("game", "options", "state", "settlement", "agents"):
+    for module in ("game", "options", "state", "settlement", "rules"):
         assert (root / "cardkit_my_rummy" / f"{module}.py").exists()
     assert "check_game" in (root / "tests" / "test_cardkit_my_rummy.py").read_text()
     assert "pip install" in (root / "README.md").read_text()

@@ -10,21 +10,30 @@ Metrics without per-unit pairs keep unpaired tests: a two-proportion z-test (poo
 for shares (e.g. seat 0's share of the won hands, whose denominators differ, and every match
 metric), Welch's t-test for means. Descriptive values (spreads, percentiles, balance, order)
 get a difference but no test. Significant means p < 0.05, with no correction for the number of
-metrics compared. :data:`TESTS` names every test.
+metrics compared. :data:`TESTS` names every test. Each tested difference carries its 95%
+interval (``low``/``high``), from the same pairing as its test.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from cardkit.frontends.lab.metrics import Metric
-from cardkit.frontends.lab.stats import mcnemar_test, paired_t_test, two_proportion_test, welch_test
+from cardkit.frontends.lab.stats import (
+    Z95,
+    mcnemar_test,
+    paired_t_test,
+    t_quantile,
+    two_proportion_test,
+    welch_test,
+)
 
 __all__ = ["ALPHA", "TESTS", "TEST_TAGS", "Difference", "compare_metric", "compare_metrics",
-           "describe_tests", "summarise"]
+           "describe_tests", "distinct_pair", "summarise"]
 
 ALPHA = 0.05
 
@@ -46,7 +55,8 @@ TEST_TAGS = {"mcnemar": "McN", "mcnemar-exact": "McNx", "paired-t": "pt", "z": "
 class Difference:
     """A metric of a variant against the baseline: ``difference`` = variant - baseline, the
     test used (a key of :data:`TESTS`, or ``None``), its statistic (z or t, signed like the
-    difference; for McNemar ``(c - b) / sqrt(b + c)``) and p-value."""
+    difference; for McNemar ``(c - b) / sqrt(b + c)``), p-value and the difference's 95%
+    interval ``low``/``high`` (None without a test)."""
 
     key: str
     baseline: float
@@ -55,6 +65,8 @@ class Difference:
     test: str | None = None
     statistic: float | None = None
     p_value: float | None = None
+    low: float | None = None
+    high: float | None = None
 
     @property
     def significant(self) -> bool:
@@ -84,20 +96,49 @@ def compare_metric(base: Metric, other: Metric, base_units: Sequence[Any] | None
                     else:
                         only_other += 1
             z, p, exact = mcnemar_test(only_base, only_other)
+            n = len(base_units)
+            # the paired difference (c - b) / n: its variance from the discordant pairs
+            spread = (only_base + only_other) / n - ((only_other - only_base) / n) ** 2
+            half = Z95 * math.sqrt(max(0.0, spread) / n)
             return Difference(base.key, base.value, other.value, diff,
-                              "mcnemar-exact" if exact else "mcnemar", z, p)
+                              "mcnemar-exact" if exact else "mcnemar", z, p, diff - half,
+                              diff + half)
         z, p = two_proportion_test(base.successes or 0, base.n, other.successes or 0, other.n)
-        return Difference(base.key, base.value, other.value, diff, "z", z, p)
+        half = Z95 * math.sqrt(_share_variance(base) + _share_variance(other))
+        return Difference(base.key, base.value, other.value, diff, "z", z, p, diff - half,
+                          diff + half)
     if base.kind == "mean" and other.kind == "mean":
         if paired:
             assert base_units is not None and other_units is not None
-            t, _, p = paired_t_test([theirs - mine for mine, theirs
-                                     in zip(base_units, other_units, strict=True)])
-            return Difference(base.key, base.value, other.value, diff, "paired-t", t, p)
-        t, _, p = welch_test(base.value, base.variance or 0.0, base.n,
-                             other.value, other.variance or 0.0, other.n)
-        return Difference(base.key, base.value, other.value, diff, "welch", t, p)
+            changes = [theirs - mine for mine, theirs in zip(base_units, other_units,
+                                                              strict=True)]
+            t, df, p = paired_t_test(changes)
+            half = _paired_half_width(changes, df)
+            return Difference(base.key, base.value, other.value, diff, "paired-t", t, p,
+                              diff - half, diff + half)
+        t, df, p = welch_test(base.value, base.variance or 0.0, base.n,
+                              other.value, other.variance or 0.0, other.n)
+        spread = ((base.variance or 0.0) / base.n if base.n else 0.0) + \
+            ((other.variance or 0.0) / other.n if other.n else 0.0)
+        half = t_quantile(df) * math.sqrt(spread) if df > 0 else 0.0
+        return Difference(base.key, base.value, other.value, diff, "welch", t, p, diff - half,
+                          diff + half)
     return Difference(base.key, base.value, other.value, diff)
+
+
+def _share_variance(metric: Metric) -> float:
+    """The sampling variance of a share, p (1 - p) / n (0 without trials)."""
+    return metric.value * (1 - metric.value) / metric.n if metric.n else 0.0
+
+
+def _paired_half_width(changes: Sequence[float], df: float) -> float:
+    """Half the 95% t interval of the mean of ``changes``."""
+    n = len(changes)
+    if n < 2:
+        return 0.0
+    average = math.fsum(changes) / n
+    variance = math.fsum((c - average) ** 2 for c in changes) / (n - 1)
+    return t_quantile(df) * math.sqrt(variance / n)
 
 
 def compare_metrics(baseline: Sequence[Metric], variant: Sequence[Metric],
@@ -139,16 +180,38 @@ def describe_tests(differences: Sequence[Mapping[str, Difference]]) -> str:
     return f"Significance (p < 0.05): {text}." if text else "No tests were made."
 
 
+def distinct_pair(first: float, second: float, percent: bool = False) -> tuple[str, str]:
+    """Two numbers written with just enough digits to tell them apart: three significant
+    digits (one decimal of a percentage), more while the rounding step is larger than their
+    difference. ``(23.31, 23.35)`` reads ``("23.31", "23.35")``, not "23.3" twice (nor the
+    23.3 and 23.4 that would make the difference look larger than it is)."""
+    gap = abs(second - first)
+    largest = max(abs(first), abs(second))
+    texts = ("", "")
+    for digits in range(3, 10):
+        if percent:
+            places = digits - 2
+            texts = (f"{first:.{places}%}", f"{second:.{places}%}")
+            step = 10.0 ** -(places + 2)
+        else:
+            texts = (f"{first:.{digits}g}", f"{second:.{digits}g}")
+            exponent = math.floor(math.log10(largest)) if largest else 0
+            step = 10.0 ** (exponent - digits + 1)
+        if first == second or (texts[0] != texts[1] and step <= gap * (1 + 1e-9)):
+            return texts
+    return texts
+
+
 def _phrase(metric: Metric, diff: Difference, unit: str) -> str:
     direction = "rise" if diff.difference > 0 else "fall"
     way = "up" if diff.difference > 0 else "down"
-    if metric.kind == "proportion":
-        if metric.group == "endings":
-            name = f"'{metric.key.split('.', 1)[1]}' endings"
-            return (f"{name} {direction} from {diff.baseline:.1%} to {diff.variant:.1%} "
-                    f"of {unit}{'es' if unit == 'match' else 's'}")
-        return f"{metric.label} {way} from {diff.baseline:.1%} to {diff.variant:.1%}"
-    return f"{metric.label} {way} from {diff.baseline:.3g} to {diff.variant:.3g}"
+    percent = metric.kind == "proportion"
+    before, after = distinct_pair(diff.baseline, diff.variant, percent)
+    if percent and metric.group == "endings":
+        name = f"'{metric.key.split('.', 1)[1]}' endings"
+        return (f"{name} {direction} from {before} to {after} "
+                f"of {unit}{'es' if unit == 'match' else 's'}")
+    return f"{metric.label} {way} from {before} to {after}"
 
 
 def _size(metric: Metric, diff: Difference) -> float:
@@ -176,7 +239,8 @@ def summarise(labels: Sequence[str], metrics: Sequence[Sequence[Metric]],
         phrases = [_phrase(m, d, unit) for m, d in found[:top]]
         text = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
         more = len(found) - len(phrases)
-        tail = f"; {more} other metric{'s' if more != 1 else ''} also differ" if more > 0 else ""
+        tail = (f"; {more} other metric{'s also differ' if more != 1 else ' also differs'}"
+                if more > 0 else "")
         sentences.append(f"With {label} (against {labels[0]}), {text}{tail}.")
     sentences.append(describe_tests(differences))
     return " ".join(sentences)

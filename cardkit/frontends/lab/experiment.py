@@ -4,17 +4,30 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
 import attrs
 
+from cardkit.engine.capabilities import Events
 from cardkit.frontends.lab.backends import Backend, ChunksInterrupted, make_backend
+from cardkit.frontends.lab.budget import budget_note, check_budget
+from cardkit.frontends.lab.changes import change_metrics
 from cardkit.frontends.lab.compare import TESTS, Difference, compare_metrics, summarise
+from cardkit.frontends.lab.findings import findings
+from cardkit.frontends.lab.handout import result_html
 from cardkit.frontends.lab.metrics import Metric, Sample, compute_metrics, merge_chunks, unit_values
+from cardkit.frontends.lab.plot import build_figure
 from cardkit.frontends.lab.simulate import Chunk, ChunkResult, Plan, trace_kind
-from cardkit.frontends.lab.skill import resolve_ladder, step_key, trace_metrics, trace_unit_values
+from cardkit.frontends.lab.skill import (
+    default_ladder,
+    resolve_ladder,
+    step_key,
+    trace_metrics,
+    trace_unit_values,
+)
+from cardkit.frontends.lab.tidy import records, to_pandas
 from cardkit.frontends.lab.variants import Variant
 from cardkit.services.registry import game_definition
 
@@ -26,7 +39,18 @@ Progress = Callable[[int, int], None]
 @attrs.define
 class LabResult:
     """Everything an experiment measured. ``metrics[i]`` and ``differences[i]`` belong to
-    ``variants[i]``; ``differences[0]`` (the baseline's) is empty."""
+    ``variants[i]``; ``differences[0]`` (the baseline's) is empty, as are ``changes[0]`` and
+    ``changed_hands[0]``: ``changes[i]`` holds the shares of the shared deals whose result
+    (and whose winner) variant *i* changed, ``changed_hands[i]`` the first of those deals.
+
+    ``axes`` names the swept options and their values (:func:`~cardkit.frontends.lab.sweep.
+    sweep`; empty for a comparison); ``events`` the events the game declares, with their
+    meanings; ``think``/``playouts`` the searching agents' budget; ``command`` the
+    ``cardkit lab`` command line that reproduces the run.
+
+    In a notebook: :meth:`records` (tidy rows), :meth:`to_pandas`, :meth:`plot` (the figure)
+    and the table a result displays as (``_repr_html_``).
+    """
 
     game: str
     players: int
@@ -49,6 +73,15 @@ class LabResult:
     ladder: tuple[str, ...] = ()
     trace_units: int = 0
     notes: list[str] = attrs.field(factory=list)
+    changes: list[list[Metric]] = attrs.field(factory=list)
+    changed_hands: list[list[int]] = attrs.field(factory=list)
+    events: Mapping[str, str] = attrs.field(factory=dict)
+    axes: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    think: float | None = None
+    playouts: int | None = None
+    lead: bool = True
+    max_match_hands: int = 200
+    command: str = ""
 
     @property
     def trace_steps(self) -> list[tuple[str, str]]:
@@ -68,12 +101,54 @@ class LabResult:
         """``hands`` or ``matches``."""
         return "matches" if self.mode == "matches" else "hands"
 
+    @property
+    def is_sweep(self) -> bool:
+        """True for a sweep (variants one per value, or per point of a grid)."""
+        return bool(self.axes)
+
     def metric(self, variant: int, key: str) -> Metric:
         """The metric ``key`` of variant number ``variant``."""
         for metric in self.metrics[variant]:
             if metric.key == key:
                 return metric
+        for metric in self.changes[variant] if variant < len(self.changes) else ():
+            if metric.key == key:
+                return metric
         raise KeyError(key)
+
+    def coordinates(self, variant: int) -> tuple[Any, ...]:
+        """A sweep's variant as its value of each swept option (empty for a comparison)."""
+        options = self.variants[variant].options
+        return tuple(options.get(name) for name, _ in self.axes)
+
+    def plan(self, variant: int) -> Plan:
+        """The plan that played variant ``variant`` (to play one of its hands again)."""
+        chosen = self.variants[variant]
+        return Plan(self.game, self.players, tuple(sorted(chosen.options.items())),
+                    chosen.preset, self.seed, self.mode, self.bots, self.lead,
+                    self.max_match_hands, self.think, self.playouts)
+
+    def findings(self) -> list[str]:
+        """The findings in plain sentences, most important first
+        (:func:`~cardkit.frontends.lab.findings.findings`)."""
+        return findings(self)
+
+    def records(self) -> list[dict[str, Any]]:
+        """Tidy rows, one per variant and metric (:func:`~cardkit.frontends.lab.tidy.records`),
+        for a data frame or a spreadsheet."""
+        return records(self)
+
+    def to_pandas(self) -> Any:
+        """:meth:`records` as a ``pandas.DataFrame`` (needs pandas)."""
+        return to_pandas(self)
+
+    def plot(self) -> Any:
+        """The matplotlib figure of the run (needs matplotlib)."""
+        return build_figure(self)
+
+    def _repr_html_(self) -> str:
+        """The findings and tables as HTML, for Jupyter."""
+        return result_html(self, plots=False)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (the ``--json`` output)."""
@@ -83,10 +158,14 @@ class LabResult:
             "skill_units": self.skill_units, "backend": self.backend, "workers": self.workers,
             "elapsed_seconds": self.elapsed, "hands_played": self.hands_played,
             "interrupted": self.interrupted,
+            "think": self.think, "playouts": self.playouts,
+            "sweep": [{"option": name, "values": [_plain(v) for v in values]}
+                      for name, values in self.axes],
             "skill_trace": {"ladder": list(self.ladder), "deals": self.trace_units,
                             "steps": [f"{weak}>{strong}" for weak, strong in self.trace_steps],
                             "format": "duplicate: each deal played once with the stronger "
                                       "agent in each seat, the weaker in the others"},
+            "events": dict(self.events),
             "notes": list(self.notes),
             "hands_per_second": self.hands_played / self.elapsed if self.elapsed else None,
             "tests": {**TESTS, "alpha": 0.05,
@@ -96,11 +175,21 @@ class LabResult:
             "variants": [
                 {**variant.to_dict(), "baseline": i == 0,
                  "metrics": [m.to_dict() for m in self.metrics[i]],
-                 "differences": {k: d.to_dict() for k, d in self.differences[i].items()}}
+                 "differences": {k: d.to_dict() for k, d in self.differences[i].items()},
+                 "changes": [m.to_dict() for m in
+                             (self.changes[i] if i < len(self.changes) else [])],
+                 "changed_hands": list(self.changed_hands[i]
+                                       if i < len(self.changed_hands) else [])}
                 for i, variant in enumerate(self.variants)
             ],
+            "findings": self.findings(),
             "summary": self.summary,
+            "command": self.command,
         }
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple | set | frozenset) else value
 
 
 class LabInterrupted(KeyboardInterrupt):
@@ -158,11 +247,15 @@ def run_experiment(
     skill_units: int | None = None,
     skill_agent: str | None = "greedy",
     lead: bool = True,
-    ladder: str | Sequence[str] | None = None,
+    ladder: str | Sequence[str] | bool | None = None,
     trace_units: int | None = None,
     chunk_size: int | None = None,
     max_match_hands: int = 200,
     progress: Progress | None = None,
+    think: float | None = None,
+    playouts: int | None = None,
+    axes: Sequence[tuple[str, Sequence[Any]]] = (),
+    command: str = "",
 ) -> LabResult:
     """Simulate ``units`` hands (``mode="hands"``) or matches (``"matches"``) of each variant
     on the same seeds and compare them with the first.
@@ -171,11 +264,16 @@ def run_experiment(
     has it, else ``random``). The skill run plays ``skill_units`` units (default ``units``;
     0 to skip) with ``skill_agent`` in one seat, rotated, and random agents elsewhere; it is
     skipped when the game has no such agent. ``ladder`` (agent names, weakest first, or one
-    comma-separated text) turns on the skill trace (:mod:`cardkit.lab.skill`): each step up
-    the ladder plays ``trace_units`` deals (default ``units // players``) in the duplicate
-    format; rungs the game lacks are skipped and named in ``notes``. ``workers``/``cluster``
+    comma-separated text; ``True`` for the game's whole ladder, random < easy < normal <
+    hard < expert as its roster offers it) turns on the skill trace (:mod:`cardkit.lab.skill`):
+    each step up the ladder plays ``trace_units`` deals (default ``units // players``) in the
+    duplicate format; rungs the game lacks are skipped and named in ``notes``. Agents that
+    search (``hard``, ``expert`` ...) think ``playouts`` play-outs a decision (reproducible) or
+    ``think`` seconds (see :mod:`~cardkit.frontends.lab.budget`). ``workers``/``cluster``
     choose the backend (see :func:`~cardkit.lab.backends.make_backend`) unless ``backend`` is
-    given; the results do not depend on them. ``progress(done, total)`` is called as units finish.
+    given; the results do not depend on them. ``progress(done, total)`` is called as units
+    finish. ``axes`` and ``command`` are kept in the result (a sweep's options and values; the
+    command line that reproduces the run).
     """
     if not variants:
         raise ValueError("an experiment needs at least one variant")
@@ -186,23 +284,29 @@ def run_experiment(
     definition = game_definition(game)
     players = players or definition.default_players
     if bots is None:
-        bots = "greedy" if "greedy" in definition.agents else "random"
+        bots = "greedy" if "greedy" in definition.agent_names else "random"
     seat_bots = (bots,) * players if isinstance(bots, str) else tuple(bots)
     if len(seat_bots) != players:
         raise ValueError(f"{len(seat_bots)} bots given for {players} players")
     for name in seat_bots:
         definition.agent_factory(name)
-    if skill_agent is not None and skill_agent not in definition.agents:
+    check_budget(think, playouts)
+    if skill_agent is not None and skill_agent not in definition.agent_names:
         skill_agent = None
     skill_count = (units if skill_units is None else skill_units) if skill_agent else 0
     rungs: tuple[str, ...] = ()
     notes: list[str] = []
-    if ladder is not None:
+    if ladder is True:
+        rungs = default_ladder(definition)
+    elif ladder is not None and ladder is not False:
         names = ladder.split(",") if isinstance(ladder, str) else list(ladder)
         rungs, notes = resolve_ladder(definition, names)
-        if len(rungs) < 2:
-            notes.append("the skill trace needs two agents on the ladder: it was skipped")
-            rungs = ()
+    if ladder is not None and ladder is not False and len(rungs) < 2:
+        notes.append("the skill trace needs two agents on the ladder: it was skipped")
+        rungs = ()
+    note = budget_note(definition, [*seat_bots, *rungs], think, playouts)
+    if note:
+        notes.append(note)
     trace_count = (max(1, units // players) if trace_units is None else trace_units) \
         if rungs else 0
     if trace_count < 1:
@@ -211,7 +315,7 @@ def run_experiment(
     for variant in variants:
         configured = variant.configure(game, players)  # validates the options now, not in workers
         plans.append(Plan(game, players, tuple(sorted(variant.options.items())), variant.preset,
-                          seed, mode, seat_bots, lead, max_match_hands))
+                          seed, mode, seat_bots, lead, max_match_hands, think, playouts))
         del configured
     own_backend = backend is None
     backend = backend or make_backend(workers, cluster)
@@ -229,6 +333,11 @@ def run_experiment(
 
     if progress:
         progress(0, total)  # the bar shows its total at once, not "0/?" until a chunk ends
+    declared = definition.capability(Events)
+    events = dict(declared.meanings) if declared is not None else {}
+    settings = _Settings(game, players, mode, seed, seat_bots, skill_agent, rungs, notes,
+                         events, tuple((name, tuple(values)) for name, values in axes), think,
+                         playouts, lead, max_match_hands, command)
     started = time.perf_counter()
     try:
         results = backend.run(chunks, on_done)
@@ -236,24 +345,41 @@ def run_experiment(
         finished = common_chunks(interrupted.results, len(variants))
         partial = None
         if any(result.kind == "play" for result in finished):
-            partial = _result(game, players, mode, seed, seat_bots, skill_agent, variants,
-                              finished, time.perf_counter() - started, backend, interrupted=True,
-                              ladder=rungs, notes=notes)
+            partial = _result(settings, variants, finished, time.perf_counter() - started,
+                              backend, interrupted=True)
         raise LabInterrupted(partial) from None
     finally:
         if own_backend:
             backend.close()
-    return _result(game, players, mode, seed, seat_bots, skill_agent, variants, results,
-                   time.perf_counter() - started, backend, ladder=rungs, notes=notes)
+    return _result(settings, variants, results, time.perf_counter() - started, backend)
 
 
-def _result(game: str, players: int, mode: str, seed: int, seat_bots: tuple[str, ...],
-            skill_agent: str | None, variants: Sequence[Variant],
-            results: Sequence[ChunkResult], elapsed: float, backend: Backend,
-            interrupted: bool = False, ladder: Sequence[str] = (),
-            notes: Sequence[str] = ()) -> LabResult:
-    """Metrics, comparisons and summary from the chunks' results (with the skill trace's
-    steps up ``ladder`` that were run; ``notes`` say what the ladder skipped)."""
+@attrs.frozen
+class _Settings:
+    """What a run was asked to do, for :func:`_result`."""
+
+    game: str
+    players: int
+    mode: str
+    seed: int
+    bots: tuple[str, ...]
+    skill_agent: str | None
+    ladder: tuple[str, ...]
+    notes: list[str]
+    events: Mapping[str, str]
+    axes: tuple[tuple[str, tuple[Any, ...]], ...]
+    think: float | None
+    playouts: int | None
+    lead: bool
+    max_match_hands: int
+    command: str
+
+
+def _result(settings: _Settings, variants: Sequence[Variant], results: Sequence[ChunkResult],
+            elapsed: float, backend: Backend, interrupted: bool = False) -> LabResult:
+    """Metrics, comparisons, changes and summary from the chunks' results (with the skill
+    trace's steps up the ladder that were run)."""
+    players, mode, skill_agent = settings.players, settings.mode, settings.skill_agent
     skill_units = sum(len(r.endings) for r in results if r.kind == "skill" and r.variant == 0)
     samples = []
     for index in range(len(variants)):
@@ -261,12 +387,15 @@ def _result(game: str, players: int, mode: str, seed: int, seat_bots: tuple[str,
         skill = merge_chunks(results, index, "skill") if skill_units else None
         samples.append(Sample(play, skill))
     endings = sorted({e for s in samples for e in s.play.endings})
-    metrics = [compute_metrics(s, players, mode, endings, skill_agent or "greedy")
+    # the declared events, then any other a hand counted (a plugin's undeclared ones)
+    counted = {name for s in samples for hand in s.play.events for name in hand}
+    events = [*settings.events, *sorted(counted - set(settings.events))]
+    metrics = [compute_metrics(s, players, mode, endings, skill_agent or "greedy", events)
                for s in samples]
     # per-unit values pair hand i of every variant (same deal, same agent seeds)
-    units_of = [dict(unit_values(s, players, mode, endings)) for s in samples]
+    units_of = [dict(unit_values(s, players, mode, endings, events)) for s in samples]
     trace_units = 0
-    for weak, strong in pairwise(ladder):
+    for weak, strong in pairwise(settings.ladder):
         steps = [merge_chunks(results, index, trace_kind(weak, strong))
                  for index in range(len(variants))]
         if not steps[0].seats:  # an interrupted run that never reached this step
@@ -280,11 +409,21 @@ def _result(game: str, players: int, mode: str, seed: int, seat_bots: tuple[str,
                     for i in range(1, len(metrics))]
     labels = [v.label for v in variants]
     unit = "match" if mode == "matches" else "hand"
+    changes: list[list[Metric]] = [[]]
+    changed: list[list[int]] = [[]]
+    for sample in samples[1:]:
+        found, first = change_metrics(samples[0].play, sample.play, unit)
+        changes.append(found)
+        changed.append(first)
     summary = summarise(labels, metrics, differences, unit)
     units = len(samples[0].play.endings)
     hands = sum(len(r.seats) if r.kind.startswith("trace ")
                 else sum(r.hands) if mode == "matches" else len(r.endings) for r in results)
-    return LabResult(game, players, mode, units, seed, seat_bots, skill_agent, skill_units,
-                     list(variants), metrics, differences, summary, elapsed, backend.name,
-                     backend.workers, hands, sum(r.actions for r in results), interrupted,
-                     tuple(ladder), trace_units, list(notes))
+    return LabResult(settings.game, players, mode, units, settings.seed, settings.bots,
+                     skill_agent, skill_units, list(variants), metrics, differences, summary,
+                     elapsed, backend.name, backend.workers, hands,
+                     sum(r.actions for r in results), interrupted, settings.ladder,
+                     trace_units, list(settings.notes), changes, changed,
+                     {name: settings.events.get(name, "") for name in events}, settings.axes,
+                     settings.think, settings.playouts, settings.lead,
+                     settings.max_match_hands, settings.command)

@@ -4,13 +4,18 @@ The metrics follow the game-design literature (Ludii's and CardStock's): seat ba
 first seat's share of wins 1/n?), the distribution of endings, the share of hands nobody wins,
 length in turns, lead changes (how often the leader changes between turns) and *order*, the
 skill metric: the win rate of a skilled agent against random ones, rescaled so that 0 is pure
-luck and 1 is pure skill, ``(win rate - 1/n) / (1 - 1/n)``.
+luck and 1 is pure skill, ``(win rate - 1/n) / (1 - 1/n)``. The win rate of the skill run is
+taken over the *decided* hands (somebody won): a hand nobody won is neither a win nor a loss
+for the skilled agent, and its share is reported beside the order.
+
+Events (:class:`~cardkit.engine.capabilities.Events`): for each event the game declares, how
+often it happened per hand (a mean) and the share of hands in which it happened.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -18,7 +23,11 @@ import attrs
 from cardkit.frontends.lab.simulate import ChunkResult
 from cardkit.frontends.lab.stats import mean_interval, percentile, wilson_interval
 
-__all__ = ["Metric", "Sample", "compute_metrics", "merge_chunks", "unit_values"]
+__all__ = ["EVENT_GROUP", "Metric", "Sample", "compute_metrics", "decided_share", "event_metrics",
+           "merge_chunks", "order_of", "unit_values"]
+
+#: The events' metrics' group (the report shows them as their own table).
+EVENT_GROUP = "events"
 
 
 @attrs.frozen
@@ -67,7 +76,7 @@ def merge_chunks(results: Iterable[ChunkResult], variant: int, kind: str) -> Chu
     merged = ChunkResult(variant, kind, 0)
     for part in parts:
         for name in ("endings", "winners", "payoffs", "turns", "lead_changes", "hands",
-                     "trailed", "seats"):
+                     "trailed", "seats", "events"):
             getattr(merged, name).extend(getattr(part, name))
         merged.actions += part.actions
     return merged
@@ -121,27 +130,59 @@ def _seat_metrics(data: ChunkResult, players: int, unit: str) -> list[Metric]:
     return metrics
 
 
-def _skill_metrics(skill: ChunkResult, players: int, agent: str) -> list[Metric]:
-    n = len(skill.seats)
-    won = sum(1 for seat, winners in zip(skill.seats, skill.winners, strict=True)
-              if seat in winners)
-    rate = proportion("skill.win_rate", f"{agent} vs random: {agent} wins", "skill", won, n)
+def order_of(share: float, players: int) -> float:
+    """CardStock's order of a win share: ``(share - 1/n) / (1 - 1/n)``."""
     fair = 1 / players
+    return (share - fair) / (1 - fair)
 
-    def order(p: float) -> float:
-        return (p - fair) / (1 - fair)
 
+def decided_share(seats: Sequence[int], winners: Sequence[tuple[int, ...]]
+                  ) -> tuple[int, int, int]:
+    """``(won, decided, undecided)``: of the hands with a winner (decided), those the agent in
+    ``seats[i]`` won; and the hands nobody won, which count neither way."""
+    won = decided = 0
+    for seat, hand_winners in zip(seats, winners, strict=True):
+        if hand_winners:
+            decided += 1
+            if seat in hand_winners:
+                won += 1
+    return won, decided, len(seats) - decided
+
+
+def _skill_metrics(skill: ChunkResult, players: int, agent: str) -> list[Metric]:
+    won, decided, undecided = decided_share(skill.seats, skill.winners)
+    rate = proportion("skill.win_rate", f"{agent} vs random: {agent} wins (of decided hands)",
+                      "skill", won, decided)
+    draws = proportion("skill.draws", f"{agent} vs random: hands nobody won", "skill",
+                       undecided, len(skill.seats))
     payoff = mean("skill.payoff", f"{agent} vs random: {agent}'s mean payoff", "skill",
                   [p[seat] for seat, p in zip(skill.seats, skill.payoffs, strict=True)])
-    return [rate, value("skill.order", "order (0 = luck, 1 = skill)", "skill",
-                        order(rate.value), n, order(rate.low or 0.0), order(rate.high or 0.0)),
-            payoff]
+    order = value("skill.order", "order over decided hands (0 = luck, 1 = skill)", "skill",
+                  order_of(rate.value, players), decided, order_of(rate.low or 0.0, players),
+                  order_of(rate.high or 0.0, players))
+    return [rate, order, draws, payoff]
+
+
+def event_metrics(events: Sequence[Mapping[str, int]], names: Sequence[str]) -> list[Metric]:
+    """Per event in ``names``: its mean count per hand (``event.NAME``) and the share of hands
+    in which it happened (``event.NAME.hands``), labelled with its meaning."""
+    metrics: list[Metric] = []
+    n = len(events)
+    for name in names:
+        counts = [hand.get(name, 0) for hand in events]
+        label = name.replace("_", " ")
+        metrics.append(mean(f"event.{name}", f"{label}: per hand", EVENT_GROUP, counts))
+        metrics.append(proportion(f"event.{name}.hands", f"{label}: hands with one",
+                                  EVENT_GROUP, sum(1 for c in counts if c), n))
+    return metrics
 
 
 def compute_metrics(sample: Sample, players: int, mode: str = "hands",
-                    endings: Sequence[str] = (), skill_agent: str = "greedy") -> list[Metric]:
+                    endings: Sequence[str] = (), skill_agent: str = "greedy",
+                    events: Sequence[str] = ()) -> list[Metric]:
     """Every metric of one variant, in display order. ``endings`` lists the endings to report
-    (the union over the variants compared, so each variant has a row for each)."""
+    (the union over the variants compared, so each variant has a row for each); ``events``
+    the events (the game's declared ones, then any other counted)."""
     data = sample.play
     n = len(data.winners)
     metrics: list[Metric] = []
@@ -177,13 +218,16 @@ def compute_metrics(sample: Sample, players: int, mode: str = "hands",
             metrics.append(mean("lead.changes", "lead changes per hand", "lead", changes))
             metrics.append(proportion("lead.any", "hands with a lead change", "lead",
                                       sum(1 for c in changes if c), len(changes)))
+    if events and len(data.events) == n:
+        metrics.extend(event_metrics(data.events, events))
     if sample.skill is not None and sample.skill.seats:
         metrics.extend(_skill_metrics(sample.skill, players, skill_agent))
     return metrics
 
 
 def unit_values(sample: Sample, players: int, mode: str = "hands",
-                endings: Sequence[str] = ()) -> dict[str, Sequence[Any]]:
+                endings: Sequence[str] = (), events: Sequence[str] = ()
+                ) -> dict[str, Sequence[Any]]:
     """Per-unit values of the metrics that pair across variants, by metric key: booleans for
     shares (did seat k win this hand, did it end this way, ...), numbers for means (payoff,
     turns, lead changes). Unit ``i`` of every variant is dealt from the same seed with agents
@@ -215,11 +259,16 @@ def unit_values(sample: Sample, players: int, mode: str = "hands",
     if data.lead_changes and all(c is not None for c in data.lead_changes):
         values["lead.changes"] = data.lead_changes
         values["lead.any"] = [bool(c) for c in data.lead_changes]
+    if len(data.events) == len(data.winners):
+        for name in events:
+            counts = [hand.get(name, 0) for hand in data.events]
+            values[f"event.{name}"] = counts
+            values[f"event.{name}.hands"] = [bool(c) for c in counts]
     skill = sample.skill
     if skill is not None and skill.seats:
-        values["skill.win_rate"] = [seat in winners
-                                    for seat, winners in zip(skill.seats, skill.winners,
-                                                             strict=True)]
+        # the win share is over decided hands, which differ between variants: it keeps the
+        # unpaired test; whether a hand was decided pairs hand by hand
+        values["skill.draws"] = [not winners for winners in skill.winners]
         values["skill.payoff"] = [p[seat] for seat, p in zip(skill.seats, skill.payoffs,
                                                               strict=True)]
     return values

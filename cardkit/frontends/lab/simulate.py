@@ -20,6 +20,7 @@ from cardkit.engine.agents import Agent, AgentFactory
 from cardkit.engine.capabilities import Evaluation
 from cardkit.engine.game import Game
 from cardkit.engine.state import State
+from cardkit.frontends.lab.budget import budgeted_factory
 from cardkit.services.registry import load_game
 from cardkit.services.search.choose import choose_action
 from cardkit.values.deck import derive_seed
@@ -32,6 +33,7 @@ __all__ = [
     "fewest_cards_evaluation",
     "play_duplicate",
     "play_hand",
+    "play_unit",
     "run_chunk",
     "trace_kind",
 ]
@@ -56,7 +58,8 @@ class Plan:
 
     ``mode`` is ``"hands"`` or ``"matches"``; ``bots`` names the agent of each seat; ``lead``
     turns the lead-change evaluation on; ``max_match_hands`` stops a match that has not ended
-    by itself (a guard for games whose matches never end).
+    by itself (a guard for games whose matches never end); ``think`` (seconds) and
+    ``playouts`` are the budget of every agent that searches (:mod:`~cardkit.frontends.lab.budget`).
     """
 
     game: str
@@ -68,6 +71,8 @@ class Plan:
     bots: tuple[str, ...] = ()
     lead: bool = True
     max_match_hands: int = 200
+    think: float | None = None
+    playouts: int | None = None
 
 
 @attrs.frozen
@@ -103,8 +108,10 @@ class ChunkResult:
     ``winners`` (one-seat tuples, or empty), ``payoffs`` (final totals), ``turns`` (all turns),
     ``trailed`` (the eventual winner was behind after some hand). For skill chunks ``seats``
     holds the skilled agent's seat; trace chunks hold one entry per play, ``players`` plays
-    per deal in seat order (``seats`` is the stronger agent's; no ``endings``). ``actions``
-    counts every action applied.
+    per deal in seat order (``seats`` is the stronger agent's; no ``endings``). ``events``
+    holds each unit's event counts (the hand's :attr:`~cardkit.engine.state.State.event_counts`;
+    a match's summed over its hands); trace chunks keep none. ``actions`` counts every action
+    applied.
     """
 
     variant: int
@@ -118,6 +125,7 @@ class ChunkResult:
     hands: list[int] = attrs.field(factory=list)
     trailed: list[bool] = attrs.field(factory=list)
     seats: list[int] = attrs.field(factory=list)
+    events: list[dict[str, int]] = attrs.field(factory=list)
     actions: int = 0
 
 
@@ -208,10 +216,10 @@ def play_duplicate(game: Game, strong: AgentFactory, weak: AgentFactory, deal_se
 
 
 
-def _agents(game: Game, names: Sequence[str], seed: int) -> list[Agent]:
+def _agents(game: Game, names: Sequence[str], seed: int, plan: Plan) -> list[Agent]:
     definition = game.definition
-    return [definition.agent_factory(name)(game, seat, derive_seed(seed, "agent", seat))
-            for seat, name in enumerate(names)]
+    return [budgeted_factory(definition, name, plan.think, plan.playouts)(
+        game, seat, derive_seed(seed, "agent", seat)) for seat, name in enumerate(names)]
 
 
 def _seat_names(chunk: Chunk, index: int) -> tuple[tuple[str, ...], int | None]:
@@ -242,13 +250,14 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
         names, skilled = _seat_names(chunk, index)
         if skilled is not None:
             out.seats.append(skilled)
-        agents = _agents(game, names, derive_seed(plan.seed, stream, "agents", index))
+        agents = _agents(game, names, derive_seed(plan.seed, stream, "agents", index), plan)
         if plan.mode == "matches":
             _play_match(game, plan, agents, derive_seed(plan.seed, stream, "match", index), out)
             continue
         state = game.new_hand(seed=derive_seed(plan.seed, "hand", index))
         turns, changes, actions = play_hand(state, agents, evaluate, max_actions)
         out.actions += actions
+        out.events.append(state.event_counts)
         result = state.result
         if result is None:
             out.endings.append(UNFINISHED)
@@ -263,11 +272,24 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     return out
 
 
+def play_unit(plan: Plan, index: int) -> State:
+    """Hand ``index`` of the plan's main run (``"play"``), played again exactly as
+    :func:`run_chunk` plays it (same deal, same agents, same seeds), and its final state: the
+    lab writes such hands as records (``--examples``). Agents that think by the clock may
+    choose differently the second time; a play-out budget makes them replay exactly."""
+    game = configured_game(plan)
+    agents = _agents(game, plan.bots, derive_seed(plan.seed, "play", "agents", index), plan)
+    state = game.new_hand(seed=derive_seed(plan.seed, "hand", index))
+    play_hand(state, agents, None, game.definition.max_actions)
+    return state
+
+
 def _run_trace(game: Game, chunk: Chunk, out: ChunkResult) -> None:
     definition = game.definition
-    strong = definition.agent_factory(chunk.skill_agent)
-    weak = definition.agent_factory(chunk.weak_agent)
-    seed = chunk.plan.seed
+    plan = chunk.plan
+    strong = budgeted_factory(definition, chunk.skill_agent, plan.think, plan.playouts)
+    weak = budgeted_factory(definition, chunk.weak_agent, plan.think, plan.playouts)
+    seed = plan.seed
     for index in range(chunk.start, chunk.stop):
         plays = play_duplicate(game, strong, weak, derive_seed(seed, "hand", index),
                                derive_seed(seed, "trace", "agents", index))
@@ -283,11 +305,15 @@ def _play_match(game: Game, plan: Plan, agents: Sequence[Agent], seed: int,
     behind = [False] * game.players
     turns = 0
     max_actions = game.definition.max_actions
+    events: dict[str, int] = {}
+    out.events.append(events)
     while True:
         state = match.current
         hand_turns, _, actions = play_hand(state, agents, None, max_actions)
         turns += hand_turns
         out.actions += actions
+        for name, count in state.event_counts.items():
+            events[name] = events.get(name, 0) + count
         if state.result is None:  # a hand stopped by the guard ends the match undecided
             out.hands.append(len(match.hands))
             out.winners.append(())

@@ -2,7 +2,8 @@
 
 In the manner of Ludii's *skill trace* and CardStock's *order*: a game rewards skill when a
 better player beats a worse one by more than the luck of the deal. Each step of the ladder
-(``random < easy < normal < hard``, or any agents the game offers, weakest first) is measured
+(``random < easy < normal < hard < expert`` as the game's agent roster offers it, or any agents
+the game offers, weakest first) is measured
 in the **duplicate** format: deal *i* is played once with the stronger agent in each seat in
 turn (seat 0, then 1, ... n - 1; the weaker agent in every other seat), on the same cards and
 with the same agent seeds, so the luck of the deal falls on the stronger agent once in every
@@ -13,11 +14,13 @@ Per step (see :func:`trace_metrics`):
 - **gain**: the stronger agent's payoff minus the mean payoff of the table in the same hand
   (for a zero-sum game, simply its payoff), averaged over the n plays of a deal; the deal is
   the unit, so the 95% interval is Student's *t* over the deals' averages;
-- **stronger wins**: the share of hands the stronger agent is among the winners (Wilson
-  interval over the hands; the plays of one deal are not independent, and since the
-  duplicate format makes them pull in opposite directions the interval errs wide);
-- **order** (CardStock): ``(win share - 1/n) / (1 - 1/n)``, 0 = the better agent does no better
-  than its fair share, 1 = it always wins.
+- **stronger wins**: of the *decided* hands (somebody won), the share the stronger agent is
+  among the winners (Wilson interval over those hands; the plays of one deal are not
+  independent, and since the duplicate format makes them pull in opposite directions the
+  interval errs wide). A hand nobody won (a draw, a dead hand) is neither a win nor a loss;
+- **no winner**: the share of hands nobody won, beside it;
+- **order** (CardStock): ``(win share - 1/n) / (1 - 1/n)`` over the decided hands, 0 = the
+  better agent does no better than its fair share, 1 = it always wins.
 """
 
 from __future__ import annotations
@@ -27,13 +30,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardkit.engine.definition import GameDefinition
-from cardkit.frontends.lab.metrics import Metric, mean, proportion, value
+from cardkit.frontends.lab.metrics import Metric, decided_share, mean, order_of, proportion, value
 from cardkit.frontends.lab.simulate import ChunkResult
+from cardkit.services.search.roster import LADDER
 
 __all__ = [
     "DEFAULT_LADDER",
     "TRACE_GROUP",
     "deal_gains",
+    "default_ladder",
     "hand_gain",
     "resolve_ladder",
     "step_key",
@@ -41,8 +46,9 @@ __all__ = [
     "trace_unit_values",
 ]
 
-#: The ladder measured when none is named: weakest first.
-DEFAULT_LADDER = ("random", "easy", "normal", "hard")
+#: The ladder measured when none is named, weakest first: every rung the game's agent roster
+#: offers (``expert`` and ``hard`` where the game can search) -- the roster's own ladder.
+DEFAULT_LADDER = LADDER
 
 #: The metrics' group (the report shows it as its own table per variant).
 TRACE_GROUP = "skill trace"
@@ -75,6 +81,19 @@ def resolve_ladder(definition: GameDefinition, names: Sequence[str]
     return tuple(rungs), notes
 
 
+def default_ladder(definition: GameDefinition) -> tuple[str, ...]:
+    """The rungs of :data:`DEFAULT_LADDER` the game offers (``definition.agent_names``), in
+    ladder order; ``greedy`` stands for ``normal`` where the game has no ``normal``."""
+    offered = set(definition.agent_names)
+    rungs = []
+    for name in DEFAULT_LADDER:
+        if name in offered:
+            rungs.append(name)
+        elif name in _FALLBACKS and _FALLBACKS[name] in offered:
+            rungs.append(_FALLBACKS[name])
+    return tuple(rungs)
+
+
 def step_key(weak: str, strong: str) -> str:
     """The metric-key stem of one ladder step, e.g. ``trace.random>greedy``."""
     return f"trace.{weak}>{strong}"
@@ -97,29 +116,28 @@ def deal_gains(data: ChunkResult, players: int) -> list[float]:
 
 def trace_metrics(data: ChunkResult, players: int, weak: str, strong: str) -> list[Metric]:
     """One step's metrics: the gain per hand (t interval over deals), the stronger agent's
-    win share (Wilson) and the order (the win share rescaled, with its interval)."""
+    win share of the decided hands (Wilson), the share of hands nobody won, and the order
+    (the win share rescaled, with its interval)."""
     key, step = step_key(weak, strong), f"{weak} → {strong}"
     gain = mean(f"{key}.gain", f"{step}: {strong}'s gain per hand", TRACE_GROUP,
                 deal_gains(data, players))
-    won = sum(1 for seat, winners in zip(data.seats, data.winners, strict=True)
-              if seat in winners)
-    wins = proportion(f"{key}.wins", f"{step}: {strong} wins", TRACE_GROUP, won,
-                      len(data.seats))
-    fair = 1 / players
-
-    def order(share: float) -> float:
-        return (share - fair) / (1 - fair)
-
-    return [gain, wins, value(f"{key}.order", f"{step}: order (0 = luck, 1 = skill)",
-                              TRACE_GROUP, order(wins.value), wins.n,
-                              order(wins.low or 0.0), order(wins.high or 0.0))]
+    won, decided, undecided = decided_share(data.seats, data.winners)
+    wins = proportion(f"{key}.wins", f"{step}: {strong} wins (of decided hands)", TRACE_GROUP,
+                      won, decided)
+    draws = proportion(f"{key}.draws", f"{step}: hands nobody won", TRACE_GROUP, undecided,
+                       len(data.seats))
+    order = value(f"{key}.order", f"{step}: order over decided hands (0 = luck, 1 = skill)",
+                  TRACE_GROUP, order_of(wins.value, players), wins.n,
+                  order_of(wins.low or 0.0, players), order_of(wins.high or 0.0, players))
+    return [gain, wins, draws, order]
 
 
 def trace_unit_values(data: ChunkResult, players: int, weak: str, strong: str
                       ) -> dict[str, Sequence[Any]]:
     """Per-unit values that pair across variants (deal *i* and its plays are dealt and seeded
-    alike under every variant): the deal's gain, and per hand whether the stronger agent won."""
+    alike under every variant): the deal's gain, and per hand whether nobody won. (The win
+    share is over the decided hands, which differ between variants: it keeps the unpaired
+    test.)"""
     key = step_key(weak, strong)
     return {f"{key}.gain": deal_gains(data, players),
-            f"{key}.wins": [seat in winners for seat, winners in
-                            zip(data.seats, data.winners, strict=True)]}
+            f"{key}.draws": [not winners for winners in data.winners]}

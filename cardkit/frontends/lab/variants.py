@@ -3,7 +3,8 @@
 A variant is a set of option values, optionally on top of a preset. The first variant of a run
 is the *baseline*; every other one is compared with it. Compared variants start from the
 baseline's values and change what they name, so ``--rule a=1 --compare b=2`` compares
-``{a: 1}`` with ``{a: 1, b: 2}``.
+``{a: 1}`` with ``{a: 1, b: 2}``. A variant's text may begin with a short name and a colon,
+``'penalty 3: hit_penalty_turns=3'``: the name labels it in every table, plot and report.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import attrs
 from cardkit.engine.game import Game
 from cardkit.services.registry import load_game
 
-__all__ = ["Variant", "parse_assignments", "variant_from_text"]
+__all__ = ["Variant", "parse_assignments", "split_label", "variant_from_text"]
 
 
 def _options(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -57,14 +58,25 @@ def parse_assignments(texts: Iterable[str]) -> dict[str, str]:
     return values
 
 
+def split_label(text: str) -> tuple[str | None, str]:
+    """``'penalty 3: hit_penalty_turns=3'`` -> ``('penalty 3', 'hit_penalty_turns=3')``: the
+    short name before the first colon, when that part names no option (holds no ``=``); else
+    ``(None, text)``."""
+    name, colon, rest = text.partition(":")
+    if colon and "=" not in name and name.strip():
+        return " ".join(name.split()), rest.strip()
+    return None, text.strip()
+
+
 def variant_from_text(text: str, base: Variant) -> Variant:
-    """A compared variant from its command-line text: space- or ``;``-separated ``name=value``
-    items (``preset=NAME`` chooses a preset), applied on top of ``base``. Its label is the text
-    as given."""
-    items = [item for item in text.replace(";", " ").split() if item]
+    """A compared variant from its command-line text: an optional short name and a colon, then
+    space- or ``;``-separated ``name=value`` items (``preset=NAME`` chooses a preset), applied
+    on top of ``base``. Its label is the short name, or the items as given."""
+    label, body = split_label(text)
+    items = [item for item in body.replace(";", " ").split() if item]
     values = parse_assignments(items)
     preset = values.pop("preset", base.preset)
-    return Variant(text.strip(), {**base.options, **values}, preset or None)
+    return Variant(label or " ".join(items), {**base.options, **values}, preset or None)
 
 
 def baseline_label(options: Mapping[str, Any], preset: str | None) -> str:

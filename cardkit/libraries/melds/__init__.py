@@ -12,6 +12,8 @@ Public API::
     deadwood_without_each(hand, rules)   the value less each card, in one pass (discards)
     deadwood_cards(hand, rules)   the value and the deadwood cards' mask, no melds built
     layoff_positions / can_lay_off / lay_off      one card onto one meld
+    layoff_identities(card, meld, rules)          what a (wild) card may stand for there
+    layoff_chains(meld, hand, rules)              every run of lay-offs onto one meld
     best_with_layoffs(hand, table, rules)         the gin defender: own melds + chained lay-offs
 
 Hands may be a :class:`~cardkit.cards.CardSet`, any iterable of cards, or an int bitmask.
@@ -26,7 +28,14 @@ from cardkit.libraries.melds.arrange import (
     hand_mask,
 )
 from cardkit.libraries.melds.discards import deadwood_cards, deadwood_without_each
-from cardkit.libraries.melds.layoff import best_with_layoffs, can_lay_off, lay_off, layoff_positions
+from cardkit.libraries.melds.layoff import (
+    best_with_layoffs,
+    can_lay_off,
+    lay_off,
+    layoff_chains,
+    layoff_identities,
+    layoff_positions,
+)
 from cardkit.libraries.melds.meld import LayoffResult, Meld, classify
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 
@@ -47,5 +56,7 @@ __all__ = [
     "deadwood_without_each",
     "hand_mask",
     "lay_off",
+    "layoff_chains",
+    "layoff_identities",
     "layoff_positions",
 ]

@@ -11,7 +11,7 @@ from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 from cardkit.libraries.melds.tables import COUNT_SHIFT, meld_tables
 from cardkit.values.cards import ALL_CARDS, Card, CardSet
 
-__all__ = ["best_with_layoffs", "can_lay_off", "lay_off", "layoff_identities",
+__all__ = ["best_with_layoffs", "can_lay_off", "lay_off", "layoff_chains", "layoff_identities",
            "layoff_positions"]
 
 LOW = "low"
@@ -218,6 +218,23 @@ def _options(
                     left &= ~card.mask
                 out.append((after, left, laid))
     return out
+
+
+def layoff_chains(meld: Meld, hand: CardSet | Iterable[Card] | int,
+                  rules: MeldRules = DEFAULT_RULES) -> list[tuple[Meld, tuple[Card, ...]]]:
+    """Every way to lay cards of ``hand`` off on ``meld`` in one go, chains included (``6H``
+    then ``7H`` on ``3H 4H 5H``; both ends of a run; the missing suits of a set): each is the
+    meld after and the cards laid, in the order they are laid. The first is ``(meld, ())``.
+
+    >>> from cardkit.cards import parse_cards
+    >>> from cardkit.melds import classify
+    >>> run = classify(parse_cards("3H 4H 5H"))
+    >>> [" ".join(c.text for c in laid) for _, laid in layoff_chains(run, parse_cards("6H 7H 2H"))]
+    ['', '6H', '6H 7H', '2H', '2H 6H', '2H 6H 7H']
+    """
+    wildmask = meld_tables(rules).wildmask
+    return [(after, tuple(laid))
+            for after, _, laid in _options(meld, hand_mask(hand), rules, wildmask)]
 
 
 def _force_set(meld: Meld, card: Card, rules: MeldRules) -> Meld:

@@ -1,6 +1,7 @@
 """The strength ladder every game with a policy gets: ``easy`` < ``normal`` < ``hard``.
 
-- ``normal`` is the game's own ``greedy`` agent;
+- ``normal`` is the game's ``greedy`` agent (its own, or the generic one of a rummy game,
+  :mod:`~cardkit.services.search.melding`);
 - ``easy`` is that greedy agent making mistakes: each decision with more than one legal move is,
   with probability ``mistakes`` (default 0.35), a uniformly random legal move instead -- it
   still spreads, knocks and goes out most of the time, but throws away good cards and misses
@@ -54,7 +55,7 @@ class MistakenAgent(Agent):
 
 
 def _policy_name(game: Game) -> str:
-    return "greedy" if "greedy" in game.definition.agents else "random"
+    return "greedy" if "greedy" in game.definition.agent_names else "random"
 
 
 def easy_agent(game: Game, seat: int, seed: int, *,

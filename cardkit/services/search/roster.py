@@ -1,8 +1,11 @@
 """The agent roster: every agent a game offers by name, its own and the generic ladder.
 
-``random`` for every game; where the game has a ``greedy`` agent, ``easy`` and ``normal``
-(:mod:`~cardkit.services.search.ladder`); where its state samples hidden cards
-(``determinize``), ``hard`` (and its older name ``search``). A game's own agents (its
+``random`` for every game; a rummy game that declares its meld rules and no ``greedy`` of its
+own gets the generic one (:mod:`~cardkit.services.search.melding`); where the game has a
+``greedy`` agent, ``easy`` and ``normal`` (:mod:`~cardkit.services.search.ladder`); where its
+state samples hidden cards (``determinize``), ``hard`` (and its older name ``search``) and, on
+top of whichever ``hard`` the game then has, the ``expert`` search
+(:mod:`~cardkit.services.search.expert`). A game's own agents (its
 :class:`~cardkit.engine.capabilities.Agents` capability) win over the generic ones. The
 engine reaches this roster through its port (:data:`cardkit.engine.ports.AGENT_ROSTER`):
 ``game.agent(...)`` and ``definition.agent_names`` are answered here.
@@ -15,7 +18,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardkit.engine.agents import Agent, AgentFactory, random_agent
+from cardkit.services.search.expert import expert_agent
 from cardkit.services.search.ladder import easy_agent, hard_agent, normal_agent
+from cardkit.services.search.melding import melding_agent
 from cardkit.values.deck import derive_seed
 
 if TYPE_CHECKING:
@@ -25,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["LADDER", "ROSTER", "Roster", "agent_parameters"]
 
 #: The generic rungs, weakest first, as offered to players.
-LADDER = ("random", "easy", "normal", "hard")
+LADDER = ("random", "easy", "normal", "hard", "expert")
 
 
 def agent_parameters(factory: AgentFactory) -> list[str]:
@@ -41,12 +46,15 @@ class Roster:
     def generic(self, definition: GameDefinition) -> dict[str, AgentFactory]:
         """The generic agents this game supports."""
         ladder: dict[str, AgentFactory] = {"random": random_agent}
-        if "greedy" in definition.agents:
+        if "greedy" not in definition.agents and definition.meld_rules is not None:
+            ladder["greedy"] = melding_agent
+        if "greedy" in ladder or "greedy" in definition.agents:
             ladder["easy"] = easy_agent
             ladder["normal"] = normal_agent
         if definition.samples_hidden_cards:
             ladder["hard"] = hard_agent
             ladder["search"] = hard_agent
+            ladder["expert"] = expert_agent
         return ladder
 
     def available(self, definition: GameDefinition) -> Mapping[str, AgentFactory]:

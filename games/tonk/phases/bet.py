@@ -36,6 +36,7 @@ def apply(state: TonkState, action: Action) -> None:
     state.log.append((seat, str(action)))
     if action.kind == "join":
         state.bet_joiners.append(seat)
+        state.count_event("spades_bet_joined")
     state.bet_decided += 1
     if state.bet_decided < state.players:
         state.current_player = (seat + 1) % state.players

@@ -204,6 +204,7 @@ def hit(state: TonkState, seat: int, action: Action) -> None:
     state.hands[seat] &= ~card.mask
     state.hits_this_turn += 1
     state.ever_melded[seat] = True
+    state.count_event("hit")
     if card is state.taken:
         state.must_use = False
     owner = spread.owner
@@ -211,9 +212,11 @@ def hit(state: TonkState, seat: int, action: Action) -> None:
     if owner != seat and penalty:
         if state.options["hit_penalty_counting"] == "per_card":
             state.locks[owner] += penalty
+            state.count_event("hit_penalty")
         elif not state.victims >> owner & 1:
             state.victims |= 1 << owner
             state.locks[owner] += penalty
+            state.count_event("hit_penalty")
     if spread.kind == BOOK and len(spread.cards) == FULL_BOOK:
         book_to_pile(state, index)
     after_meld(state, seat)
@@ -228,6 +231,7 @@ def book_to_pile(state: TonkState, index: int) -> None:
     state.discards[0:0] = spread.cards
     state.buried += len(spread.cards)
     state.books_to_pile += 1
+    state.count_event("book_to_pile")
     state.new_runs = [i - 1 if i > index else i for i in state.new_runs]
 
 

@@ -64,6 +64,7 @@ def apply(state: TonkState, action: Action) -> None:
     card = action.cards[0]
     state.table[action.target - 1].add(card, action.declared_as(card))  # type: ignore[operator]
     state.hands[seat] &= ~card.mask
+    state.count_event("hit")
     if not state.hands[seat]:
         settlement.double_double(state, state.tonker, seat)
     elif not respond_hits(state):

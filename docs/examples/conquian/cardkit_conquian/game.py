@@ -5,7 +5,6 @@ from __future__ import annotations
 from cardkit.game import GameDefinition
 from cardkit.hooks import Hooks
 from cardkit_conquian import settlement
-from cardkit_conquian.agents import greedy
 from cardkit_conquian.match import MATCH
 from cardkit_conquian.options import OPTIONS
 from cardkit_conquian.rules import DECK, RULES
@@ -22,7 +21,6 @@ GAME = GameDefinition(
     match=MATCH,
     deck=lambda options: DECK,
     hooks=Hooks(went_out=settlement.went_out, stock_out=settlement.stock_out),
-    agents={"greedy": greedy},
     zero_sum=True,
     rules_summary=(
         "Two players, a 40-card deck (no 8s, 9s, 10s: 7-J is a run), ten cards each. In turn a "

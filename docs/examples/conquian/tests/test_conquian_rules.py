@@ -96,7 +96,7 @@ def test_forcing_a_declined_card_onto_the_decliners_meld() -> None:
     state = forced_position()
     assert (state.phase, state.current_player) == ("force", 1)
     play(state, "force 4H 1")
-    assert [c.text for c in state.table[0][1].cards] == ["4H", "5H", "6H", "7H"]
+    assert [c.text for c in state.table[1].meld.cards] == ["4H", "5H", "6H", "7H"]
     assert state.laid == [4, 0]
     assert (state.phase, state.current_player) == ("discard", 0)
     assert {a.kind for a in state.legal_actions()} == {"discard"}

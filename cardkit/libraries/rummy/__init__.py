@@ -1,0 +1,66 @@
+"""Rummy building blocks: a table of melds, discard-pile pickups, meld scoring and the standard
+turn.
+
+Public API::
+
+    Table, TableMeld                 the melds on the table, their owners and lay-offs
+    meld_actions, lay_off_actions    every meld and lay-off of a hand against the table
+    apply_meld, apply_lay_off        the table after such a move
+    owned_by(seat)                   "lay off on this seat's melds only"
+    cheapest_use, usable             can this card be put on the table this turn (chains too)?
+    Pickup, TOP_CARD, ANY_DEPTH      what may be taken from the discard pile, and the duty
+    pickup_choices                   the pickups a player can honour now
+    Points, melded_minus_in_hand     card values by place in a meld; "melded minus in hand"
+    RummyState, TurnRules            draw / meld, lay off / discard, with all of the above
+"""
+
+from cardkit.libraries.rummy.moves import (
+    LAY,
+    MELD,
+    apply_lay_off,
+    apply_meld,
+    cheapest_use,
+    lay_off_actions,
+    meld_actions,
+    owned_by,
+    usable,
+)
+from cardkit.libraries.rummy.pickups import (
+    ANY_DEPTH,
+    DRAW_DISCARD,
+    TAKE,
+    TOP_CARD,
+    Pickup,
+    PickupChoice,
+    pickup_choices,
+)
+from cardkit.libraries.rummy.scoring import Points, melded_minus_in_hand
+from cardkit.libraries.rummy.table import Table, TableMeld
+from cardkit.libraries.rummy.turn import DRAW_STOCK, PASS, RummyState, TurnRules
+
+__all__ = [
+    "ANY_DEPTH",
+    "DRAW_DISCARD",
+    "DRAW_STOCK",
+    "LAY",
+    "MELD",
+    "PASS",
+    "TAKE",
+    "TOP_CARD",
+    "Pickup",
+    "PickupChoice",
+    "Points",
+    "RummyState",
+    "Table",
+    "TableMeld",
+    "TurnRules",
+    "apply_lay_off",
+    "apply_meld",
+    "cheapest_use",
+    "lay_off_actions",
+    "meld_actions",
+    "melded_minus_in_hand",
+    "owned_by",
+    "pickup_choices",
+    "usable",
+]

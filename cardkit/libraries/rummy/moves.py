@@ -1,0 +1,152 @@
+"""Melding moves against a table: every legal meld and lay-off, and "can this card be used
+this turn?".
+
+- :func:`meld_actions`: every meld a hand holds, as moves (``meld 5H 6H 7H``; a wild card
+  carries what it stands for, ``meld 5H X1=6H 7H``);
+- :func:`lay_off_actions`: every lay-off of a hand's cards onto the table's melds, whoever owns
+  them (a game may restrict whose). A card that fits both ends of a run (an ace on a 2..K run
+  where the ace is high or low, a wild card) gives one move per end -- ``lay low AH 1`` and
+  ``lay high AH 1`` -- never an error;
+- :func:`apply_meld` and :func:`apply_lay_off`: the table after such a move;
+- :func:`cheapest_use`: the fewest cards of a hand that put a given card on the table this
+  turn, counting chains of lay-offs (``6H`` laid before ``7H`` on ``3H 4H 5H``) and new melds;
+  :func:`usable` asks whether a card can be used while keeping enough cards in hand.
+
+Moves name meld numbers from 1, as the table does. The kinds default to ``meld`` and ``lay``;
+a game with its own words (Conquian's ``spread`` and ``hit``) passes them.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Callable, Iterable
+
+from cardkit.libraries.melds import (
+    Meld,
+    MeldRules,
+    all_melds,
+    classify,
+    hand_mask,
+    layoff_chains,
+    layoff_identities,
+    layoff_positions,
+)
+from cardkit.libraries.rummy.table import Table
+from cardkit.values.actions import Action
+from cardkit.values.cards import Card, CardSet
+
+__all__ = ["LAY", "MELD", "MayLayOn", "apply_lay_off", "apply_meld", "cheapest_use",
+           "lay_off_actions", "meld_actions", "owned_by", "usable"]
+
+MELD = "meld"
+LAY = "lay"
+
+#: ``may_lay_on(owner) -> bool``: whether the player may lay off on a meld ``owner`` laid
+#: (None: on every meld).
+MayLayOn = Callable[[int], bool] | None
+
+
+def owned_by(seat: int) -> Callable[[int], bool]:
+    """The ``may_lay_on`` of a player who may lay off on ``seat``'s melds only."""
+    return functools.partial(operator.eq, seat)
+
+# The cards of each rank (index rank - 1) and of each suit, as masks.
+_RANK_MASKS = tuple(sum(1 << (13 * suit + rank) for suit in range(4)) for rank in range(13))
+_SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * suit) for suit in range(4))
+
+
+def _declared(meld: Meld, rules: MeldRules) -> tuple[tuple[Card, Card], ...]:
+    return tuple((card, identity) for card, identity in zip(meld.cards, meld.represents,
+                                                            strict=True)
+                 if card in rules.wild)
+
+
+def meld_actions(hand: CardSet | Iterable[Card] | int, rules: MeldRules,
+                 kind: str = MELD) -> list[Action]:
+    """Every meld ``hand`` holds (:func:`cardkit.melds.all_melds`) as a move of ``kind``."""
+    return [Action(kind, cards=meld.cards, declared=_declared(meld, rules))
+            for meld in all_melds(hand, rules)]
+
+
+def lay_off_actions(cards: Iterable[Card], table: Table, rules: MeldRules,
+                    may_lay_on: MayLayOn = None, kind: str = LAY) -> list[Action]:
+    """Every lay-off of one of ``cards`` onto a meld of ``table`` the player may lay on: one
+    move per card and meld, per end when a natural card fits both ends of a run, per identity
+    for a wild card."""
+    actions = []
+    cards = tuple(cards)
+    for number, entry in enumerate(table, 1):
+        if may_lay_on is not None and not may_lay_on(entry.owner):
+            continue
+        meld = entry.meld
+        for card in cards:
+            if card in rules.wild:
+                actions += [Action(kind, cards=(card,), target=number,
+                                   declared=((card, identity),))
+                            for identity in layoff_identities(card, meld, rules)]
+                continue
+            ends = layoff_positions(card, meld, rules)
+            if len(ends) == 2:
+                actions += [Action(kind, end, (card,), number) for end in ends]
+            elif ends:
+                actions.append(Action(kind, cards=(card,), target=number))
+    return actions
+
+
+def apply_meld(table: Table, seat: int, action: Action, rules: MeldRules) -> Table:
+    """The table after ``seat`` lays the meld ``action`` names; ``ValueError`` if its cards
+    form no meld."""
+    meld = classify(action.cards, rules, dict(action.declared) or None)
+    if meld is None:
+        raise ValueError(f"{' '.join(card.text for card in action.cards)} is not a meld")
+    return table.lay(seat, meld)
+
+
+def apply_lay_off(table: Table, seat: int, action: Action, rules: MeldRules) -> Table:
+    """The table after ``seat`` lays off the card of ``action`` on meld ``action.target``
+    (at the end its option names, as what it declares)."""
+    card = action.card
+    declared = action.declared_as(card)
+    return table.lay_off(seat, card, action.target or 0, rules, end=action.option,
+                         declared=declared if declared is not card else None)
+
+
+def cheapest_use(card: Card, hand: CardSet | Iterable[Card] | int, table: Table,
+                 rules: MeldRules, may_lay_on: MayLayOn = None) -> int | None:
+    """The fewest cards of ``hand`` (which holds ``card``) that put ``card`` on the table this
+    turn -- a lay-off (1), a chain of lay-offs onto one meld that reaches it (``6H`` then
+    ``7H``: 2), or a new meld holding it (3 or more) -- or None when nothing can."""
+    mask = hand_mask(hand)
+    if not mask & card.mask:
+        raise ValueError(f"{card} is not in the hand")
+    best: int | None = None
+    wild = card in rules.wild
+    for entry in table:
+        if may_lay_on is not None and not may_lay_on(entry.owner):
+            continue
+        for _, laid in layoff_chains(entry.meld, mask, rules):
+            if card in laid and (best is None or len(laid) < best):
+                best = len(laid)
+                if best == 1:
+                    return 1
+    if not wild and not card.is_joker:
+        # only cards of its rank or suit (and wild cards) can meld with it
+        related = _RANK_MASKS[card.rank - 1] | _SUIT_MASKS[card.suit]  # type: ignore[operator, index]
+        wilds = 0
+        for other in rules.wild:
+            wilds |= other.mask
+        mask &= related | wilds
+    for meld in all_melds(mask, rules):
+        if card in meld.cards and (best is None or len(meld) < best):
+            best = len(meld)
+    return best
+
+
+def usable(card: Card, hand: CardSet | Iterable[Card] | int, table: Table, rules: MeldRules,
+           keep: int = 0, may_lay_on: MayLayOn = None) -> bool:
+    """True when ``card`` (in ``hand``) can be put on the table this turn leaving at least
+    ``keep`` cards in hand (1 where a player must still discard)."""
+    cost = cheapest_use(card, hand, table, rules, may_lay_on)
+    return cost is not None and hand_mask(hand).bit_count() - cost >= keep
+

@@ -1,0 +1,24 @@
+"""A hand of Rummy 500 (RULES.md §2-§5): the standard rummy turn of ``cardkit.rummy``, from
+the options. The spread discard pile may be taken at any depth (``take 7H``); the deepest card
+taken must be melded that turn, and the engine offers only pickups that can be honoured."""
+
+from __future__ import annotations
+
+import attrs
+
+from cardkit.rummy import ANY_DEPTH, RummyState, TurnRules
+
+
+class Rummy500State(RummyState):
+    """One hand of Rummy 500."""
+
+    def turn_rules(self) -> TurnRules:
+        """§2-§5 as the options say."""
+        options = self.options
+        return TurnRules(
+            hand_size=options["two_player_hand"] if self.players == 2 else 7,
+            pickup=attrs.evolve(ANY_DEPTH, top_free=options["top_card_free"]),
+            lay_off="anyone" if options["lay_off_anywhere"] else "own",
+            discard_to_go_out=options["discard_to_go_out"],
+            stock_out=options["stock_out"],
+        )

@@ -18,6 +18,7 @@ from cardkit.engine.agents import Agent
 from cardkit.frontends.net.protocol import CLOSE_REPLACED
 from cardkit.frontends.net.store import SavedTable
 from cardkit.frontends.net.transport import Peer
+from cardkit.services.search.thinking import budget_params, check_budget
 from cardkit.values.views import seat_name
 
 __all__ = ["Refusal", "Seat", "Seating"]
@@ -51,33 +52,45 @@ class Seat:
 class Seating:
     """The seats of one table and its spectators. ``replace_after``: seconds after which a bot
     (``replace_bot``, else the game's greedy or random one) plays for a person who left (None:
-    the table waits for them). The methods change who sits where and return what to announce;
-    the table tells everyone."""
+    the table waits for them). ``think`` (seconds) and ``playouts`` are the thinking budget of
+    every bot that searches (:mod:`~cardkit.services.search.thinking`; None: its default).
+    The methods change who sits where and return what to announce; the table tells everyone."""
 
     def __init__(self, game: Any, seed: int, tokens: tuple[str | None, ...],
                  bots: tuple[str | None, ...], replace_after: float | None = None,
-                 replace_bot: str | None = None) -> None:
+                 replace_bot: str | None = None, *, think: float | None = None,
+                 playouts: int | None = None) -> None:
+        check_budget(think, playouts)
         self.game = game
         self.seed = seed
-        self.seats = [Seat(number, token, bot,
-                           None if bot is None else game.agent(bot, number, seed))
+        self.think = think
+        self.playouts = playouts
+        self.seats = [Seat(number, token, bot, None if bot is None else self._bot(bot, number))
                       for number, (token, bot) in enumerate(zip(tokens, bots, strict=True))]
         self.names = tuple("player" if bot is None else f"{bot} bot" for bot in bots)
         self.spectators: set[Peer] = set()
         self.replace_after = replace_after
         self.replace_bot = replace_bot
 
+    def _bot(self, name: str, seat: int) -> Agent:
+        """Agent ``name`` for ``seat``, with the table's thinking budget if it searches."""
+        factory = self.game.definition.agent_factory(name)
+        return self.game.agent(name, seat, self.seed,
+                               **budget_params(factory, self.think, self.playouts))
+
     def saved(self, name: str) -> SavedTable:
         """The server section of the save file of the table ``name``."""
         return SavedTable(name, tuple(s.token for s in self.seats),
-                          tuple(s.bot for s in self.seats))
+                          tuple(s.bot for s in self.seats), self.think, self.playouts)
 
     def find(self, token: str) -> Seat | None:
         """The seat whose token is ``token``, compared in constant time with every seat's."""
-        given = token.encode("utf-8", "surrogateescape")
+        # a saved token is text from a JSON file: it may hold what UTF-8 cannot carry too
+        given = token.encode("utf-8", "surrogatepass")
         found = None
         for seat in self.seats:
-            if seat.token is not None and hmac.compare_digest(given, seat.token.encode()):
+            if seat.token is not None and hmac.compare_digest(
+                    given, seat.token.encode("utf-8", "surrogatepass")):
                 found = seat
         return found
 
@@ -88,6 +101,9 @@ class Seating:
         if not isinstance(token, str) or not token:
             raise Refusal("no seat token: a seat's address ends with #TOKEN "
                           "(to follow the table, use 'cardkit watch')")
+        if not _is_text(token):
+            raise Refusal("the token is not valid text (it holds a lone surrogate, which no "
+                          "address carries): copy the seat's address 'cardkit serve' printed")
         seat = self.find(token)
         if seat is None:
             raise Refusal(f"wrong token for table {table}: check the address you were given")
@@ -146,7 +162,7 @@ class Seating:
 
     def stand_in(self, seat: Seat, bot: str) -> str:
         """Have a ``bot`` play for the person who left ``seat``; what to announce."""
-        seat.standin = self.game.agent(bot, seat.number, self.seed)
+        seat.standin = self._bot(bot, seat.number)
         return (f"{seat_name(seat.number)} did not come back: a {bot} bot plays for them"
                 " (joining again with the seat's address takes the seat back)")
 
@@ -159,6 +175,15 @@ class Seating:
         for seat in self.seats:
             if seat.timer is not None:
                 seat.timer.cancel()
+
+
+def _is_text(text: str) -> bool:
+    """True if ``text`` is valid Unicode text (no lone surrogate, as JSON's ``\\ud800`` gives)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _default_bot(game: Any) -> str:

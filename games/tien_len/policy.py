@@ -24,7 +24,7 @@ randomness.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from cardkit_games.tien_len import weights as trained
@@ -256,29 +256,36 @@ class BaseAgent(GreedyAgent):
     the games (fair: 25 %). Its counted endgame (bosses that take it out) is greedy's."""
 
     name = "base"
+    #: whether an opponent is down to two cards or fewer, as the current decision saw it
+    _urgent = False
 
-    def _lead(self, view: View, plays: list[Action], smask: int, units_now: int,
-              best: Action, best_combo: Combination) -> tuple[Action, str]:
-        action, why = super()._lead(view, plays, smask, units_now, best, best_combo)
-        if why != f"leads its weakest useful play ({best_combo.type.value})":
-            return action, why  # greedy's counted endgame found a way out: keep it
-        others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat and size]
-        if others and min(others) <= 2:
-            return action, why
-        rules = self.rules
+    def _decide(self, legal_actions: Sequence[Action], hand_mask: int, smask: int,
+                urgent: bool, top_is_twos: Callable[[], bool], bomb_fight: bool,
+                played: Callable[[], int], explain: bool) -> tuple[Action, str]:
+        # the lead below needs the urgency, which greedy's lead is not given
+        self._urgent = urgent
+        return super()._decide(legal_actions, hand_mask, smask, urgent, top_is_twos,
+                               bomb_fight, played, explain)
+
+    def _lead(self, plays: list[Action], mine: int, smask: int, units_now: int,
+              best: Action, best_combo: Combination, played: Callable[[], int],
+              explain: bool) -> tuple[Action, str]:
+        action, why = super()._lead(plays, mine, smask, units_now, best, best_combo, played,
+                                    explain)
+        if why.startswith("leads a play nobody can beat") or self._urgent:
+            return action, why  # greedy's counted endgame found a way out, or no time to wait
         chosen: tuple[int, int, Action] | None = None
         for play in plays:
-            play_mask, combo = combination_of_play(rules, play.cards)
-            assert combo is not None  # a legal play is a combination
-            if (hand_units(smask & ~play_mask) >= units_now or is_bomb(combo)
-                    or combo.key_strength >> 2 == TWO_POSITION):
+            _, play_mask, _, strong, _, _, count = self._weigh(play)
+            if strong or hand_units(smask & ~play_mask) >= units_now:
                 continue
-            key = ((play_mask & -play_mask).bit_length(), -len(play.cards))
+            key = ((play_mask & -play_mask).bit_length(), -count)
             if chosen is None or key < chosen[:2]:
                 chosen = (key[0], key[1], play)
         if chosen is None:
             return action, why
-        return chosen[2], "leads its lowest card, in the longest play that holds it"
+        return chosen[2], ("leads its lowest card, in the longest play that holds it"
+                           if explain else "")
 
 
 class HardAgent(Agent):

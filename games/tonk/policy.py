@@ -630,7 +630,7 @@ class HardAgent(Agent):
     def _take(self, view: View, base: list[float], top: Card) -> list[float]:
         hand = view.hand
         melds = GreedyAgent._forms_spread(top, hand)
-        hits = GreedyAgent._hits_table(top, view)
+        hits = GreedyAgent._hits_table(top, (meld for _, meld in view.table))
         mask = 0
         for card in hand:
             mask |= card.mask

@@ -29,7 +29,14 @@ def test_expert_is_offered_where_hidden_cards_can_be_sampled(knock_rummy):
     names = KNOCK_RUMMY.agent_names
     assert names[:5] == ["random", "easy", "normal", "hard", "expert"]
     if "conquian" in cardkit.available_games():
-        assert "expert" not in cardkit.load_game("conquian").definition.agent_names
+        # Conquian declares its zones, so it re-deals; a copy keeping the engine's
+        # determinize has no search rung
+        conquian = cardkit.registry.game_definition("conquian")
+        assert "expert" in conquian.agent_names
+        no_redeal = type("NoRedeal", (conquian.state_class,),
+                         {"determinize": cardkit.State.determinize})
+        copy = conquian.variant(name="conquian-no-redeal", state_class=no_redeal)
+        assert "expert" not in copy.configure().definition.agent_names
 
 
 def test_expert_searches_with_the_games_own_hard_where_it_has_one(knock_rummy):
@@ -88,6 +95,8 @@ def test_expert_plays_whole_hands(name, players, knock_rummy):
     ({"depth": -1}, "depth must be a whole number of at least 0"),
     ({"depth": 1.5}, "depth must be a whole number"),
     ({"objective": "glory"}, "objective must be one of points, payoff, wins"),
+    ({"close": -1}, "close must be a number of points of at least 0"),
+    ({"close": "near"}, "close must be a number of points"),
     ({"belief": "yes"}, "belief must be True or False"),
     ({"thinking": 1}, "no parameter 'thinking'"),
 ])
@@ -120,3 +129,31 @@ def test_the_reason_fits_the_sample():
     assert confidence_words(2.5, 1.0, 200).startswith("probably better")
     assert confidence_words(4.0, 1.0, 200).startswith("clearly better")
     assert confidence_words(4.0, 1.0, 200, "worse").startswith("clearly worse (-4.0")
+
+
+def test_only_the_close_decisions_of_a_ranking_policy_are_searched():
+    """Gin's ``hard`` ranks its moves in points: where none is within ``close`` of its own move
+    the expert plays that move without a search, and where some are, only those race."""
+    game = cardkit.load_game("gin-rummy", players=2)
+    quick = searched = 0
+    for seed in range(3):
+        state = game.new_hand(seed=seed)
+        hard = [game.agent("hard", s, 4) for s in range(2)]
+        expert = game.agent("expert", 0, 4, iterations=12, close=0.5)
+        assert expert.ranker is not None
+        while not state.is_over:
+            seat = state.current_player
+            legal = state.legal_actions()
+            move = hard[seat].choose(state.view(seat), legal)
+            if seat == 0 and len(legal) > 1:
+                found, why = choose_action(expert, state, seat, explain=True)
+                ranked = hard[seat].rank(state.view(seat), legal)
+                close = [a for a, v in ranked[1:] if v >= ranked[0][1] - 0.5]
+                if not close:
+                    assert found == move and why.endswith("no other move is close")
+                    quick += 1
+                else:
+                    assert found == move or found in close
+                    searched += 1
+            state.apply_unchecked(move)
+    assert quick > 5 and searched > 5

@@ -68,10 +68,11 @@ EXPERT_OBJECTIVES = ("points", "payoff", "wins")
 DEFAULT_DEPTH = 1
 #: Fewer sampled deals than this make any conclusion a guess.
 FEW_DEALS = 12
-#: Points within which a ranked move of the policy is worth searching (step 5): about the
-#: standard error of a hundred paired play-outs of gin, so that moves further behind are
-#: rarely found better, and the search leaves most clear draws alone.
-DEFAULT_CLOSE = 2.0
+#: Points within which a ranked move of the policy is worth searching (step 5). In gin this
+#: searches three in five discards and one in ten draws (hard's two best discards are within
+#: a point of each other that often); 2 points search nine in ten discards for no measured
+#: gain per decision (bench/decisions.py), at about twice the time a hand.
+DEFAULT_CLOSE = 1.0
 
 
 def confidence_words(gain: float, stderr: float, worlds: int, better: str = "better") -> str:

@@ -70,12 +70,14 @@ def match_ends_by_itself(game: Game) -> bool:
               help="Your seat (default 0; the player left of the dealer plays first).")
 @click.option("--hotseat", is_flag=True, help="Everyone plays on this screen, in turn.")
 @click.option("--bot", metavar="NAME",
-              help="The bot in every other seat: easy, normal or hard (the default where the "
-                   "game has it), or an agent's name (greedy, random ...).")
+              help="The bot in every other seat: a rung of the ladder above (default: expert, "
+                   "else the strongest the game has), or another of the game's bots.")
 @click.option("--bots", metavar="NAME,NAME", help="One bot per other seat, in seat order.")
 @rule_option
 @preset_option
-@click.option("--seed", type=int, metavar="S", help="Shuffle seed (the same seed, the same deal).")
+@click.option("--seed", type=int, metavar="S",
+              help="Shuffle seed: the same seed, the same deals (and the same bots' moves "
+                   "with --playouts).")
 @click.option("--hands", type=click.IntRange(min=1), metavar="N", help="Play N hands.")
 @click.option("--match", "whole_match", is_flag=True,
               help="Play a whole match (the default when the game's match ends by itself).")
@@ -85,13 +87,30 @@ def match_ends_by_itself(game: Game) -> bool:
               help="Continue a game saved with --save.")
 @click.option("--auto", is_flag=True, help="Bots in every seat; print the game as a log.")
 @click.option("--think", type=click.FloatRange(min=0.05, max=60), metavar="SECONDS",
-              help="How long the hard bot (and the hint) thinks per move (default about 1).")
+              help="Seconds a move for the bots that search (expert, a searching hard) and "
+                   "the hint (default 1).")
+@click.option("--playouts", type=click.IntRange(min=1), metavar="N",
+              help="Play-outs a move for the bots that search and the hint, instead of a "
+                   "time: with --seed the game repeats move for move.")
 def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, bot: str | None,
          bots: str | None, rules: tuple[str, ...], preset: str | None, seed: int | None,
          hands: int | None, whole_match: bool, save: str | None, resume: str | None,
-         auto: bool, think: float | None) -> None:
+         auto: bool, think: float | None, playouts: int | None) -> None:
     """Play GAME. Type a move's number or its text (e.g. 'discard KH'); 'help' lists the
     commands, 'hint' asks the computer, 'quit' stops (and offers to save).
+
+    \b
+    The bots, weakest first ('cardkit rules GAME' lists those of a game):
+      random   any legal move
+      easy     normal, with about one careless move in three
+      normal   the game's greedy player: the best-looking move now
+      hard     the game's fast strong player, or else a search of sampled deals
+      expert   a search over sampled deals on top of hard, about 1 s a move
+    You play against expert unless --bot names another (in a game that cannot re-deal
+    the hidden cards, against its strongest rung); --auto watches the quick greedy bot.
+    The hint asks expert too. A search thinks by the clock, which varies with the
+    machine: --seed repeats the deals, not always the moves; --playouts N fixes the
+    searching bots' (and the hint's) work a move, and the whole game repeats.
 
     \b
     Examples:
@@ -101,6 +120,7 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
       cardkit play tonk --auto --hands 3
       cardkit play gin-rummy --players 2 --bot easy
       cardkit play tonk --bot hard --think 2
+      cardkit play gin-rummy --seed 7 --playouts 300      (the same game every time)
       cardkit play tonk --save game.json        (later: --resume game.json)
     """
     from cardkit_cli.options import configure
@@ -126,7 +146,7 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
             # with no player (--auto) one hand is shown
             limit = 1
         match = game.new_match(seed=seed, hands=limit)
-    seats = seating(game, seat, hotseat, bot, bots, auto, match.seed, think)
+    seats = seating(game, seat, hotseat, bot, bots, auto, match.seed, think, playouts)
     Session(match, seats, save=save, auto=auto, hotseat=hotseat).run()
 
 

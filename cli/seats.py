@@ -8,27 +8,32 @@ from typing import TYPE_CHECKING
 import attrs
 from cardkit_cli.main import CardkitError
 
-from cardkit.services.search.roster import agent_parameters
+from cardkit.services.search.roster import LADDER
+from cardkit.services.search.thinking import budget_params, thinks
 
 if TYPE_CHECKING:
     from cardkit import Agent, Game
 
 __all__ = ["LADDER", "Seating", "default_bot", "quick_bot", "seating", "strongest_bot",
-           "think_params"]
+           "think_params", "thinking_bots", "view_only_bot"]
 
-#: The strength ladder, weakest first (``expert`` only where the game can search).
-LADDER = ("easy", "normal", "hard", "expert")
-#: Agents that may search and so take ``--think`` (when their factory takes a time limit).
-SEARCHING = frozenset({"hard", "search", "expert"})
+#: The opponents worth offering as the strongest, strongest first (``greedy`` is ``normal``
+#: under its own name; ``easy`` and ``random`` are never the strongest a game has).
+_STRONGEST_FIRST = ("expert", "hard", "normal", "greedy")
 
 
-def think_params(game: Game, name: str, think: float | None) -> dict[str, float]:
-    """``{"time_limit": think}`` for an agent that thinks for a time (a search), else ``{}``
-    (a game's own ``hard`` answers at once and takes no time limit)."""
-    if think is None or name not in SEARCHING:
-        return {}
-    accepted = agent_parameters(game.definition.agent_factory(name))
-    return {"time_limit": think} if "time_limit" in accepted else {}
+def think_params(game: Game, name: str, think: float | None,
+                 playouts: int | None = None) -> dict[str, float | int]:
+    """The budget for agent ``name``: ``time_limit=think`` and ``iterations=playouts`` for an
+    agent that thinks (a search), each as given; ``{}`` for the others (a game's own
+    ``hard`` answers at once and takes no budget)."""
+    return budget_params(game.definition.agent_factory(name), think, playouts)
+
+
+def thinking_bots(game: Game) -> list[str]:
+    """The agents of ``game`` that take a thinking budget (``--think``, ``--playouts``)."""
+    return [name for name in game.definition.agent_names
+            if thinks(game.definition.agent_factory(name))]
 
 
 @attrs.frozen
@@ -39,6 +44,9 @@ class Seating:
     names: tuple[str, ...]
     #: Seconds the searching bots (and the hint) think per decision; None for their default.
     think: float | None = None
+    #: Play-outs the searching bots (and the hint) make per decision (``--playouts``): no
+    #: clock is read, so the same seed repeats the game move for move.
+    playouts: int | None = None
 
     @property
     def humans(self) -> list[int]:
@@ -47,11 +55,22 @@ class Seating:
 
 
 def strongest_bot(game: Game) -> str:
-    """The strongest agent the game offers: ``expert`` (the search, about a second a move),
-    else ``hard``, ``normal``/``greedy``, else ``random``."""
+    """The strongest agent the game offers: ``expert`` (a search on top of ``hard``, about a
+    second a move with its default budget), else ``hard``, ``normal``/``greedy``, else
+    ``random``."""
     names = game.definition.agent_names
-    return next((name for name in ("expert", "hard", "normal", "greedy") if name in names),
-                "random")
+    return next((name for name in _STRONGEST_FIRST if name in names), "random")
+
+
+def view_only_bot(game: Game) -> str:
+    """The strongest agent that plans from the seat's view alone, for a hint where the hidden
+    cards cannot be re-dealt (a remote table's client holds only its view): a game's own
+    ``hard`` where it does not search, else ``normal``/``greedy``, else ``random``."""
+    names = game.definition.agent_names
+    for name in _STRONGEST_FIRST:
+        if name in names and not getattr(game.agent(name, 0, 0), "uses_samples", False):
+            return name
+    return "random"
 
 
 def _count(number: int, noun: str) -> str:
@@ -60,8 +79,8 @@ def _count(number: int, noun: str) -> str:
 
 
 def default_bot(game: Game) -> str:
-    """The opponent when none is named: the strongest (``expert`` answers within about a
-    second)."""
+    """The opponent when none is named: the strongest, :func:`strongest_bot` (``expert``, where
+    the game has it, answers within about a second with its default budget)."""
     return strongest_bot(game)
 
 
@@ -72,9 +91,11 @@ def quick_bot(game: Game) -> str:
 
 
 def seating(game: Game, seat: int | None, hotseat: bool, bot: str | None,
-            bots: str | None, auto: bool, seed: int, think: float | None = None) -> Seating:
+            bots: str | None, auto: bool, seed: int, think: float | None = None,
+            playouts: int | None = None) -> Seating:
     """Build the seating; a usage error (exit 2) names the valid seats or agents. ``think``
-    is the searching bots' time per decision (``--think``)."""
+    and ``playouts`` are the searching bots' budget per decision (``--think``,
+    ``--playouts``)."""
     players = game.players
     if seat is not None and not 0 <= seat < players:
         raise CardkitError(f"--seat {seat}: seats are 0 to {players - 1}", 2)
@@ -106,13 +127,14 @@ def seating(game: Game, seat: int | None, hotseat: bool, bot: str | None,
     for name in names_wanted:
         if name not in valid:
             raise CardkitError(f"{game.name} has no bot {name!r}; bots: {', '.join(valid)}", 2)
-    if think is not None and not {"hard", "expert"} & set(valid):
-        raise CardkitError(f"--think sets how long the searching bot thinks; {game.name} has "
-                           "no searching bot", 2)
+    for flag, given in (("--think", think), ("--playouts", playouts)):
+        if given is not None and not thinking_bots(game):
+            raise CardkitError(f"{flag} sets how long the searching bots think; {game.name} "
+                               "has no searching bot", 2)
     agents: list[Agent | None] = [None] * players
     names = ["you" if not hotseat else f"player {s + 1}" for s in range(players)]
     for bot_seat, name in zip(bot_seats, names_wanted, strict=True):
-        params = think_params(game, name, think)
+        params = think_params(game, name, think, playouts)
         agents[bot_seat] = game.agent(name, bot_seat, seed, **params)
         names[bot_seat] = f"{name} bot"
-    return Seating(tuple(agents), tuple(names), think)
+    return Seating(tuple(agents), tuple(names), think, playouts)

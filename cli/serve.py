@@ -69,17 +69,27 @@ def parse_bots(values: tuple[str, ...], game: Game) -> tuple[str | None, ...]:
 @click.option("--replace-after", type=click.FloatRange(min=0), metavar="SECONDS",
               help="A bot plays for a person gone this long (default: wait for them).")
 @click.option("--replace-bot", metavar="NAME", help="The bot that stands in (default: greedy).")
+@click.option("--think", type=click.FloatRange(min=0.05, max=60), metavar="SECONDS",
+              help="Seconds a move for the bots that search (expert, a searching hard; "
+                   "default 1).")
+@click.option("--playouts", type=click.IntRange(min=1), metavar="N",
+              help="Play-outs a move for the bots that search, instead of a time.")
 @click.option("--idle-timeout", type=click.FloatRange(min=1), default=900, show_default=True,
               metavar="SECONDS", help="Close connections silent this long.")
 def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
           rules: tuple[str, ...], preset: str | None, host: str, port: int, seed: int | None,
           hands: int | None, tables: int, save: str | None, resume: str | None,
-          replace_after: float | None, replace_bot: str | None, idle_timeout: float) -> None:
-    """Host a match of GAME for players at other terminals.
+          replace_after: float | None, replace_bot: str | None, think: float | None,
+          playouts: int | None, idle_timeout: float) -> None:
+    """Host a match of GAME for players at other terminals. A bot seat takes any rung of
+    the ladder of 'cardkit play' (random, easy, normal, hard, expert) or another of the
+    game's bots; a seat given without a name gets the strongest, as 'cardkit play' does.
 
     \b
     Examples:
-      cardkit serve tonk --players 3 --bots 2          two people and a greedy bot
+      cardkit serve tonk --players 3 --bots 2          two people and the expert bot
+      cardkit serve tonk --players 3 --bots 1=easy,2=normal
+      cardkit serve gin-rummy --bots 1=expert --think 2
       cardkit serve gin-rummy --players 2 --save gin.json
       cardkit serve gin-rummy --resume gin.json        (after a crash: same addresses)
     """
@@ -93,14 +103,16 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
     name = game_name
     if resume:
         if players is not None or rules or preset or hands is not None or bot_seats \
-                or seed is not None or tables != 1:
-            raise CardkitError("--resume takes the game, seats and tokens from the saved file; "
-                               "drop --players/--rule/--preset/--hands/--bots/--seed/--tables", 2)
+                or seed is not None or tables != 1 or think is not None or playouts is not None:
+            raise CardkitError("--resume takes the game, seats, bots and tokens from the saved "
+                               "file; drop --players/--rule/--preset/--hands/--bots/--seed/"
+                               "--tables/--think/--playouts", 2)
         record, saved = load_table(resume)
         if record.game != game_name:
             raise CardkitError(f"{resume} is a match of {record.game}, not {game_name}", 2)
         matches = [record.resume()]
         bots, tokens, name, save = saved.bots, saved.tokens, saved.table, resume
+        think, playouts = saved.think, saved.playouts
     else:
         if save and tables > 1:
             raise CardkitError("--save keeps one match: give it with --tables 1", 2)
@@ -112,17 +124,34 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
     if replace_bot is not None and replace_bot not in matches[0].game.definition.agent_names:
         raise CardkitError(f"{game_name} has no bot {replace_bot!r}; bots: "
                            f"{', '.join(matches[0].game.definition.agent_names)}", 2)
+    _check_thinking(matches[0].game, bots, replace_bot, think, playouts)
     try:
         asyncio.run(_serve(matches, bots, tokens, name, host, port, save, replace_after,
-                           replace_bot, idle_timeout))
+                           replace_bot, idle_timeout, think, playouts))
     except KeyboardInterrupt:
         click.echo("server stopped" + (f"; the match is saved in {save}" if save else ""))
+
+
+def _check_thinking(game: Game, bots: tuple[str | None, ...], replace_bot: str | None,
+                    think: float | None, playouts: int | None) -> None:
+    """A usage error for a thinking budget no bot at the table would use."""
+    from cardkit.services.search.thinking import thinks
+
+    if think is None and playouts is None:
+        return
+    named = {bot for bot in (*bots, replace_bot) if bot is not None}
+    if not any(thinks(game.definition.agent_factory(bot)) for bot in named):
+        flag = "--think" if think is not None else "--playouts"
+        who = ", ".join(sorted(named)) or "no bot"
+        raise CardkitError(f"{flag} sets how long the searching bots think, and none plays "
+                           f"here ({who}): name one, e.g. --bots 1=expert", 2)
 
 
 async def _serve(matches: list[Match], bots: tuple[str | None, ...],
                  tokens: tuple[str | None, ...] | None, name: str, host: str, port: int,
                  save: str | None, replace_after: float | None, replace_bot: str | None,
-                 idle_timeout: float) -> None:
+                 idle_timeout: float, think: float | None = None,
+                 playouts: int | None = None) -> None:
     from cardkit.frontends.net.server import Server
 
     def log(line: str) -> None:
@@ -133,7 +162,8 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
     for index, match in enumerate(matches):
         table_name = name if len(matches) == 1 else f"{name}-{index + 1}"
         opened.append(server.open_table(table_name, match, bots, tokens=tokens, save=save,
-                                        replace_after=replace_after, replace_bot=replace_bot))
+                                        replace_after=replace_after, replace_bot=replace_bot,
+                                        think=think, playouts=playouts))
     try:
         await server.start()
     except OSError as error:

@@ -12,7 +12,7 @@ from cardkit_cli.paths import autosave_path, unwritable_reason
 from cardkit_cli.play import QuitGame
 from cardkit_cli.prompt import EndOfInput, LineReader
 from cardkit_cli.render import hand_text, render_actions, render_result, render_totals, render_view
-from cardkit_cli.seats import quick_bot, strongest_bot, think_params
+from cardkit_cli.seats import strongest_bot, think_params, view_only_bot
 from cardkit_cli.style import Style, make_console
 from rich.text import Text
 
@@ -278,14 +278,15 @@ class Session:
 
     def _hint(self, state: State, seat: int) -> None:
         # the strongest agent that can plan from what this screen holds: a search (which says
-        # how the move fared in the deals it sampled) needs a local hand to re-deal; a remote
-        # table's client holds only its view, so its hints come from the quick greedy bot
+        # how sure it is over the deals it sampled) needs a local hand to re-deal; a remote
+        # table's client holds only its view, so its hints come from the strongest bot that
+        # plans from the view alone (a game's own fast hard, else greedy)
         from cardkit.engine.state import State as LocalState
 
-        name = strongest_bot(self.game) if isinstance(state, LocalState) else quick_bot(self.game)
-        think = self.seats.think
-        agent = self.game.agent(name, seat, self.match.seed or 0,
-                                **think_params(self.game, name, think))
+        local = isinstance(state, LocalState)
+        name = strongest_bot(self.game) if local else view_only_bot(self.game)
+        budget = think_params(self.game, name, self.seats.think, self.seats.playouts)
+        agent = self.game.agent(name, seat, self.match.seed or 0, **budget)
         legal = state.legal_actions()
         action, reason = choose_action(agent, state, seat, explain=True)
         number = legal.index(action) + 1 if action in legal else None

@@ -8,6 +8,7 @@ import random
 import pytest
 
 import cardkit
+from cardkit.engine.state import State
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.expert import ExpertAgent, confidence_words
 from tests.cardkit.knock_rummy import KNOCK_RUMMY
@@ -29,14 +30,12 @@ def test_expert_is_offered_where_hidden_cards_can_be_sampled(knock_rummy):
     names = KNOCK_RUMMY.agent_names
     assert names[:5] == ["random", "easy", "normal", "hard", "expert"]
     if "conquian" in cardkit.available_games():
-        # Conquian declares its zones, so it re-deals; a copy keeping the engine's
-        # determinize has no search rung
+        # Conquian re-deals (its zones); a copy keeping the engine's determinize cannot search
         conquian = cardkit.registry.game_definition("conquian")
         assert "expert" in conquian.agent_names
-        no_redeal = type("NoRedeal", (conquian.state_class,),
-                         {"determinize": cardkit.State.determinize})
+        no_redeal = type("NoRedeal", (conquian.state_class,), {"determinize": State.determinize})
         copy = conquian.variant(name="conquian-no-redeal", state_class=no_redeal)
-        assert "expert" not in copy.configure().definition.agent_names
+        assert "expert" not in copy.agent_names and "hard" not in copy.agent_names
 
 
 def test_expert_searches_with_the_games_own_hard_where_it_has_one(knock_rummy):
@@ -125,10 +124,14 @@ def test_the_reason_fits_the_sample():
                            explain=True)
     assert "%" not in few
     assert confidence_words(5.0, 1.0, 5).startswith("a guess")
-    assert confidence_words(0.5, 1.0, 200).startswith("no clear difference")
-    assert confidence_words(2.5, 1.0, 200).startswith("probably better")
-    assert confidence_words(4.0, 1.0, 200).startswith("clearly better")
-    assert confidence_words(4.0, 1.0, 200, "worse").startswith("clearly worse (-4.0")
+    assert confidence_words(5.0, 1.0, 5, "X").startswith("looks better than X (a guess")
+    assert confidence_words(0.5, 1.0, 200, "X").startswith("about as good as X: a close call")
+    assert confidence_words(1.9, 1.0, 200, "X").startswith("about as good as X")
+    assert confidence_words(2.5, 1.0, 200, "X").startswith("probably better than X over 200")
+    assert confidence_words(4.0, 1.0, 200, "X") == (
+        "clearly better than X over 200 sampled deals (+4.0 ±2.0 points a hand)")
+    assert confidence_words(-4.0, 1.0, 200, "X", unit=None) == (
+        "clearly worse than X over 200 sampled deals")
 
 
 def test_only_the_close_decisions_of_a_ranking_policy_are_searched():

@@ -313,8 +313,8 @@ def test_declared_zones_give_views_hidden_cards_and_redeals(blocks: GameDefiniti
 
 
 def test_a_rummy_game_without_a_greedy_gets_the_generic_one_and_the_ladder() -> None:
-    """Meld rules and no greedy of its own: greedy, easy, normal and (zones) hard."""
-    assert BLOCKS.agent_names == ["random", "easy", "normal", "hard", "greedy", "search"]
+    """Meld rules and no greedy of its own: greedy, easy, normal and (zones) hard and expert."""
+    assert BLOCKS.agent_names == ["random", "easy", "normal", "hard", "expert", "greedy", "search"]
     game = BLOCKS.configure(players=2)
     state = game.new_hand(seed=1)
     agent = game.agent("normal", seat=0, seed=1)

@@ -12,18 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
 
 from cardkit.engine.agents import AgentFactory
 from cardkit.engine.definition import GameDefinition
-from cardkit.services.search.roster import agent_parameters
+from cardkit.services.search.thinking import budget_params, check_budget, thinks
 
 __all__ = ["budget_note", "budgeted_factory", "check_budget", "thinking_agents", "thinks"]
-
-
-def thinks(factory: AgentFactory) -> bool:
-    """True for an agent factory that takes a search budget (``iterations``/``time_limit``)."""
-    return bool({"iterations", "time_limit"} & set(agent_parameters(factory)))
 
 
 def budgeted_factory(definition: GameDefinition, name: str, think: float | None,
@@ -31,14 +25,7 @@ def budgeted_factory(definition: GameDefinition, name: str, think: float | None,
     """The factory of agent ``name``, with the budget bound when the agent thinks and a
     budget was given (``playouts`` as ``iterations``, ``think`` as ``time_limit``)."""
     factory = definition.agent_factory(name)
-    if think is None and playouts is None:
-        return factory
-    taken = set(agent_parameters(factory))
-    params: dict[str, Any] = {}
-    if playouts is not None and "iterations" in taken:
-        params["iterations"] = playouts
-    if think is not None and "time_limit" in taken:
-        params["time_limit"] = think
+    params = budget_params(factory, think, playouts)
     return partial(factory, **params) if params else factory
 
 
@@ -49,16 +36,6 @@ def thinking_agents(definition: GameDefinition, names: Sequence[str]) -> list[st
         if name not in found and thinks(definition.agent_factory(name)):
             found.append(name)
     return found
-
-
-def check_budget(think: float | None, playouts: int | None) -> None:
-    """``ValueError`` for a budget that cannot be used."""
-    if think is not None and not think > 0:
-        raise ValueError(f"the thinking time must be more than 0 seconds, not {think!r}")
-    if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int)
-                                 or playouts < 1):
-        raise ValueError(f"the play-outs a decision must be a whole number >= 1, not "
-                         f"{playouts!r}")
 
 
 def budget_note(definition: GameDefinition, names: Sequence[str], think: float | None,

@@ -32,6 +32,7 @@ from typing import Any
 from cardkit.engine.definition import GameDefinition
 from cardkit.frontends.lab.metrics import Metric, decided_share, mean, order_of, proportion, value
 from cardkit.frontends.lab.simulate import ChunkResult
+from cardkit.services.search.roster import LADDER
 
 __all__ = [
     "DEFAULT_LADDER",
@@ -46,8 +47,8 @@ __all__ = [
 ]
 
 #: The ladder measured when none is named, weakest first: every rung the game's agent roster
-#: offers (``expert`` and ``hard`` where the game can search).
-DEFAULT_LADDER = ("random", "easy", "normal", "hard", "expert")
+#: offers (``expert`` and ``hard`` where the game can search) -- the roster's own ladder.
+DEFAULT_LADDER = LADDER
 
 #: The metrics' group (the report shows it as its own table per variant).
 TRACE_GROUP = "skill trace"

@@ -18,6 +18,7 @@ from cardkit.engine.agents import Agent
 from cardkit.frontends.net.protocol import CLOSE_REPLACED
 from cardkit.frontends.net.store import SavedTable
 from cardkit.frontends.net.transport import Peer
+from cardkit.services.search.thinking import budget_params, check_budget
 from cardkit.values.views import seat_name
 
 __all__ = ["Refusal", "Seat", "Seating"]
@@ -51,26 +52,36 @@ class Seat:
 class Seating:
     """The seats of one table and its spectators. ``replace_after``: seconds after which a bot
     (``replace_bot``, else the game's greedy or random one) plays for a person who left (None:
-    the table waits for them). The methods change who sits where and return what to announce;
-    the table tells everyone."""
+    the table waits for them). ``think`` (seconds) and ``playouts`` are the thinking budget of
+    every bot that searches (:mod:`~cardkit.services.search.thinking`; None: its default).
+    The methods change who sits where and return what to announce; the table tells everyone."""
 
     def __init__(self, game: Any, seed: int, tokens: tuple[str | None, ...],
                  bots: tuple[str | None, ...], replace_after: float | None = None,
-                 replace_bot: str | None = None) -> None:
+                 replace_bot: str | None = None, *, think: float | None = None,
+                 playouts: int | None = None) -> None:
+        check_budget(think, playouts)
         self.game = game
         self.seed = seed
-        self.seats = [Seat(number, token, bot,
-                           None if bot is None else game.agent(bot, number, seed))
+        self.think = think
+        self.playouts = playouts
+        self.seats = [Seat(number, token, bot, None if bot is None else self._bot(bot, number))
                       for number, (token, bot) in enumerate(zip(tokens, bots, strict=True))]
         self.names = tuple("player" if bot is None else f"{bot} bot" for bot in bots)
         self.spectators: set[Peer] = set()
         self.replace_after = replace_after
         self.replace_bot = replace_bot
 
+    def _bot(self, name: str, seat: int) -> Agent:
+        """Agent ``name`` for ``seat``, with the table's thinking budget if it searches."""
+        factory = self.game.definition.agent_factory(name)
+        return self.game.agent(name, seat, self.seed,
+                               **budget_params(factory, self.think, self.playouts))
+
     def saved(self, name: str) -> SavedTable:
         """The server section of the save file of the table ``name``."""
         return SavedTable(name, tuple(s.token for s in self.seats),
-                          tuple(s.bot for s in self.seats))
+                          tuple(s.bot for s in self.seats), self.think, self.playouts)
 
     def find(self, token: str) -> Seat | None:
         """The seat whose token is ``token``, compared in constant time with every seat's."""
@@ -146,7 +157,7 @@ class Seating:
 
     def stand_in(self, seat: Seat, bot: str) -> str:
         """Have a ``bot`` play for the person who left ``seat``; what to announce."""
-        seat.standin = self.game.agent(bot, seat.number, self.seed)
+        seat.standin = self._bot(bot, seat.number)
         return (f"{seat_name(seat.number)} did not come back: a {bot} bot plays for them"
                 " (joining again with the seat's address takes the seat back)")
 

@@ -71,9 +71,11 @@ class Server:
     def open_table(self, name: str, match: Match, bots: Sequence[str | None], *,
                    tokens: Sequence[str | None] | None = None, save: str | Path | None = None,
                    replace_after: float | None = None,
-                   replace_bot: str | None = None) -> Table:
+                   replace_bot: str | None = None, think: float | None = None,
+                   playouts: int | None = None) -> Table:
         """Host ``match`` at ``/name``: ``bots[seat]`` names the bot of a bot seat (None: a
-        person's seat, which gets a fresh secret token unless ``tokens`` gives the saved ones).
+        person's seat, which gets a fresh secret token unless ``tokens`` gives the saved ones);
+        ``think`` (seconds) or ``playouts`` a move is the budget of the bots that search.
         Call inside the running event loop."""
         if name in self.tables:
             raise ValueError(f"there is already a table {name!r}")
@@ -88,8 +90,8 @@ class Server:
                 raise ValueError(f"{match.game.name} has no bot {bot!r}; bots: {', '.join(valid)}")
         chosen = tuple(tokens) if tokens is not None else new_tokens(players, bots)
         table = Table(name, match, chosen, tuple(bots), save=save,
-                      replace_after=replace_after, replace_bot=replace_bot,
-                      executor=self.executor, log=self.log)
+                      replace_after=replace_after, replace_bot=replace_bot, think=think,
+                      playouts=playouts, executor=self.executor, log=self.log)
         table.idle_timeout = self.idle_timeout
         self.tables[name] = table
         return table

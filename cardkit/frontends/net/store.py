@@ -32,18 +32,27 @@ SERVER_FORMAT = "cardkit-server/1"
 
 @attrs.frozen
 class SavedTable:
-    """What the server keeps about a table besides the record: its name, and per seat the
-    token of a person's seat (None for a bot) and the bot's name (None for a person)."""
+    """What the server keeps about a table besides the record: its name, per seat the token
+    of a person's seat (None for a bot) and the bot's name (None for a person), and the
+    searching bots' budget (``think`` seconds, ``playouts`` a move; None: their default)."""
 
     table: str
     tokens: tuple[str | None, ...]
     bots: tuple[str | None, ...]
+    think: float | None = None
+    playouts: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data."""
-        return {"format": SERVER_FORMAT, "table": self.table,
-                "seats": [{"token": token, "bot": bot}
-                          for token, bot in zip(self.tokens, self.bots, strict=True)]}
+        """Plain JSON data (the budget only where one was given, so older files read alike)."""
+        data: dict[str, Any] = {
+            "format": SERVER_FORMAT, "table": self.table,
+            "seats": [{"token": token, "bot": bot}
+                      for token, bot in zip(self.tokens, self.bots, strict=True)]}
+        if self.think is not None:
+            data["think"] = self.think
+        if self.playouts is not None:
+            data["playouts"] = self.playouts
+        return data
 
     @classmethod
     def from_dict(cls, data: Any, players: int) -> SavedTable:
@@ -66,7 +75,15 @@ class SavedTable:
                 raise RecordError(f"seats file: seat {number} needs a token or a bot")
             tokens.append(token)
             bots.append(bot)
-        return cls(table, tuple(tokens), tuple(bots))
+        think, playouts = data.get("think"), data.get("playouts")
+        if think is not None and (isinstance(think, bool) or not isinstance(think, int | float)
+                                  or not think > 0):
+            raise RecordError("seats file: 'think' must be a number of seconds above 0")
+        if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int)
+                                     or playouts < 1):
+            raise RecordError("seats file: 'playouts' must be a whole number of at least 1")
+        return cls(table, tuple(tokens), tuple(bots),
+                   None if think is None else float(think), playouts)
 
 
 def write_atomically(path: str | Path, text: str) -> None:

@@ -54,17 +54,20 @@ Tap = Callable[[int | None, dict[str, Any], "State"], None]
 
 class Table:
     """A match hosted for remote players. ``replace_after``: seconds after which a bot
-    (``replace_bot``) plays for a person who left (None: the table waits for them)."""
+    (``replace_bot``) plays for a person who left (None: the table waits for them);
+    ``think``/``playouts``: the searching bots' budget a move (None: their default)."""
 
     def __init__(self, name: str, match: Match, tokens: tuple[str | None, ...],
                  bots: tuple[str | None, ...], *, save: str | Path | None = None,
                  replace_after: float | None = None, replace_bot: str | None = None,
+                 think: float | None = None, playouts: int | None = None,
                  executor: Executor | None = None,
                  log: Callable[[str], None] | None = None) -> None:
         self.name = name
         self.match = match
         self.game = match.game
-        self.seating = Seating(self.game, match.seed, tokens, bots, replace_after, replace_bot)
+        self.seating = Seating(self.game, match.seed, tokens, bots, replace_after, replace_bot,
+                               think=think, playouts=playouts)
         #: the seats (a person's or a bot's), and what each is called
         self.seats = self.seating.seats
         self.names = self.seating.names

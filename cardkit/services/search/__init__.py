@@ -13,13 +13,18 @@ policy (greedy), each seat choosing from its own view. Modules: :mod:`~cardkit.s
 (the worlds), :mod:`~cardkit.search.rollout` (play-outs and their scoring),
 :mod:`~cardkit.search.racing` (statistics and elimination), :mod:`~cardkit.search.budget`
 (iterations and time), :mod:`~cardkit.search.agent`, :mod:`~cardkit.search.ladder`
-(``easy``/``normal``/``hard``). ``docs/agents.md`` explains the design and its measurements.
+(``easy``/``normal``/``hard``), :mod:`~cardkit.search.expert` (``expert``),
+:mod:`~cardkit.search.confidence` (how sure a search says it is),
+:mod:`~cardkit.search.thinking` (a thinking budget for agents by name). ``docs/agents.md``
+explains the design and its measurements.
 """
 
 from cardkit.services.search.agent import DEFAULT_TIME_LIMIT, SearchAgent
 from cardkit.services.search.budget import Budget
+from cardkit.services.search.confidence import confidence_words
 from cardkit.services.search.ladder import MistakenAgent, easy_agent, hard_agent, normal_agent
 from cardkit.services.search.sampler import Sampler
+from cardkit.services.search.thinking import budget_params
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
@@ -27,6 +32,8 @@ __all__ = [
     "MistakenAgent",
     "Sampler",
     "SearchAgent",
+    "budget_params",
+    "confidence_words",
     "easy_agent",
     "hard_agent",
     "normal_agent",

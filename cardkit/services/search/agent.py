@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from cardkit.engine.agents import Agent
 from cardkit.engine.capabilities import Evaluation
 from cardkit.services.search.budget import Budget
+from cardkit.services.search.confidence import race_reason
 from cardkit.services.search.racing import MoveStats, Race
 from cardkit.services.search.rollout import OBJECTIVES, Rollout, relative_score
 from cardkit.values.actions import Action
@@ -119,7 +120,7 @@ class SearchAgent(Agent):
 
     def choose_with_samples(self, view: View, legal_actions: Sequence[Action],
                             sampler: Sampler) -> tuple[Action, str]:
-        """The searched move and why (its win rate and gain in the sampled deals)."""
+        """The searched move and how sure the search is of it over the sampled deals."""
         if len(legal_actions) == 1:
             return legal_actions[0], "the only legal move"
         seat = self.seat
@@ -144,7 +145,7 @@ class SearchAgent(Agent):
             race.eliminate()
             world = sampler.sample()
         chosen = race.best(self.margin)
-        return chosen.action, self._reason(chosen, default)
+        return chosen.action, self._reason(chosen, default, race)
 
     def _play(self, world: State, action: Action) -> tuple[float, bool]:
         trial = world.clone()
@@ -163,13 +164,11 @@ class SearchAgent(Agent):
             return relative_score(self.evaluate(trial), self.seat)
         return -float(len(trial.view(self.seat).hand))
 
-    def _reason(self, chosen: MoveStats, default: MoveStats) -> str:
-        if not default.worlds:
-            return "no time to search: the policy's move"
-        share = f"wins {chosen.win_rate:.0%} of {chosen.worlds} sampled deals"
-        if chosen is default:
-            return f"{share}; no other move did clearly better"
-        return f"{share}, against {default.win_rate:.0%} for {default.action}"
+    def _reason(self, chosen: MoveStats, default: MoveStats, race: Race) -> str:
+        # how sure the search is in words that fit its sample (never "wins 67 %" of six
+        # deals); a play-out scored by wins has no unit to show
+        unit = None if self.objective == "wins" else "points"
+        return race_reason(chosen, default, race, f"{self.policy_name}'s choice", unit)
 
 
 def check_parameters(game: Game, *, iterations: int | None, time_limit: float | None,

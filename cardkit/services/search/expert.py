@@ -32,7 +32,8 @@ Generic over any game whose state implements ``determinize``. At each decision w
    standard errors.
 
 Its reason (the in-game hint) says how sure it is in words that fit the number of sampled
-deals (:func:`confidence_words`), never as a bare percentage of a handful of deals.
+deals (:mod:`~cardkit.services.search.confidence`), never as a bare percentage of a handful of
+deals.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from typing import TYPE_CHECKING
 from cardkit.engine.agents import Agent
 from cardkit.services.search.agent import DEFAULT_TIME_LIMIT, check_parameters, default_width
 from cardkit.services.search.budget import Budget
+from cardkit.services.search.confidence import confidence_words, race_reason
 from cardkit.services.search.racing import MoveStats, Race
 from cardkit.services.search.rollout import relative_score
 from cardkit.values.actions import Action
@@ -66,36 +68,11 @@ EXPERT_OBJECTIVES = ("points", "payoff", "wins")
 #: that follows it, a discard after the opponent's whole turn and the seat's next draw and
 #: discard (the stop waits for another seat to be on move).
 DEFAULT_DEPTH = 1
-#: Fewer sampled deals than this make any conclusion a guess.
-FEW_DEALS = 12
 #: Points within which a ranked move of the policy is worth searching (step 5). In gin this
 #: searches three in five discards and one in ten draws (hard's two best discards are within
 #: a point of each other that often); 2 points search nine in ten discards for no measured
 #: gain per decision (bench/decisions.py), at about twice the time a hand.
 DEFAULT_CLOSE = 1.0
-
-
-def confidence_words(gain: float, stderr: float, worlds: int, better: str = "better") -> str:
-    """How sure a measured gain of ``gain`` points (standard error ``stderr``, over ``worlds``
-    sampled deals) lets the agent be, in words (``better`` names the direction: "worse" for a
-    move that loses that much).
-
-    >>> confidence_words(2.0, 0.5, 80)
-    'clearly better (+2.0 points a hand, ±1.0, over 80 sampled deals)'
-    >>> confidence_words(0.4, 0.5, 80)
-    'no clear difference over 80 sampled deals'
-    >>> confidence_words(3.0, 0.5, 6)
-    'a guess from only 6 sampled deals'
-    """
-    if worlds < FEW_DEALS:
-        return f"a guess from only {worlds} sampled deals"
-    z = gain / stderr if stderr > 0 else (math.inf if gain > 0 else 0.0)
-    if z < 1.0:
-        return f"no clear difference over {worlds} sampled deals"
-    word = "clearly" if z >= 3.0 else "probably" if z >= 2.0 else "perhaps"
-    sign = "+" if better == "better" else "-"
-    return (f"{word} {better} ({sign}{abs(gain):.1f} points a hand, ±{1.96 * stderr:.1f}, "
-            f"over {worlds} sampled deals)")
 
 
 def _score(payoffs: Sequence[float], seat: int, winners: Sequence[int], objective: str) -> float:
@@ -133,9 +110,11 @@ class ExpertAgent(Agent):
                  close: float = DEFAULT_CLOSE) -> None:
         definition = game.definition
         names = definition.agent_names
-        own = [name for name in ("hard", "greedy", "random") if name in definition.agents
-               or name == "random"]
-        policy = policy if policy is not None else own[0]
+        # the game's own hard where it answers at once (a search would nest a search in every
+        # play-out), else its greedy player -- its own or the roster's generic one
+        quick = [name for name in ("hard", "greedy") if name in names
+                 and not _searches(game, name)]
+        policy = policy if policy is not None else (quick[0] if quick else "random")
         if opponents is None:
             opponents = "normal" if "normal" in names else policy
         check_expert_parameters(game, iterations=iterations, time_limit=time_limit,
@@ -268,23 +247,9 @@ class ExpertAgent(Agent):
 
     def _reason(self, chosen: MoveStats, default: MoveStats, race: Race,
                 default_why: str) -> str:
-        if not default.worlds:
-            return f"no time to search: {default_why}" if default_why else "no time to search"
-        if chosen is default:
-            rivals = [s for s in race.running + race.done if s.worlds >= 3]
-            if not rivals:
-                return f"{default_why}; no other move was worth trying"
-            best = max(rivals, key=lambda s: s.mean_diff)
-            if best.worlds < FEW_DEALS:
-                return (f"{default_why}; the other moves tried did worse in a quick look "
-                        f"({default.worlds} sampled deals, too few to be sure)")
-            words = confidence_words(-best.mean_diff, best.stderr, best.worlds)
-            if words.startswith("no clear"):
-                return f"{default_why}; {best.action} did no better ({words})"
-            words = confidence_words(-best.mean_diff, best.stderr, best.worlds, "worse")
-            return f"{default_why}; the next best, {best.action}, is {words}"
-        words = confidence_words(chosen.mean_diff, chosen.stderr, chosen.worlds)
-        return f"better than {default.action} (the quick choice): {words}"
+        # a play-out scored by wins, or cut off by tanh of a value, has no unit to show
+        unit = None if self.objective == "wins" else "points"
+        return race_reason(chosen, default, race, default_why, unit)
 
 
 def check_expert_parameters(game: Game, *, iterations: int | None, time_limit: float | None,

@@ -70,8 +70,9 @@ EXPERT_OBJECTIVES = ("points", "payoff", "wins")
 DEFAULT_DEPTH = 1
 #: Points within which a ranked move of the policy is worth searching (step 5). In gin this
 #: searches three in five discards and one in ten draws (hard's two best discards are within
-#: a point of each other that often); 2 points search nine in ten discards for no measured
-#: gain per decision (bench/decisions.py), at about twice the time a hand.
+#: a point of each other that often); 2 points search nine in ten discards, at about twice the
+#: time a hand, for a gain per decision that 150 judged decisions could not tell apart from
+#: this one's (bench/decisions.py: +0.28 ± 0.34 against +0.05 ± 0.28 points).
 DEFAULT_CLOSE = 1.0
 
 

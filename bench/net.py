@@ -4,12 +4,15 @@ A server process (this script with ``--serve``) hosts ``--tables`` Tonk matches 
 Python API (:class:`cardkit.net.server.Server`), saving each table's file after every move
 unless ``--no-save``. This process runs two scripted WebSocket clients per table; each plays a
 random legal move after ``--think`` milliseconds. Reported: the move round trip (the move sent
-until the server's "accepted" received, which comes after the save and after every seat's new
-view was queued), median and 99th percentile, moves per second, and the server's memory per
-table (its resident memory under play minus before the tables were opened, divided by the
-number of tables). Goal: p99 under 50 ms with 50 tables.
+until the server's "accepted" received, which comes after the save is written and after every
+seat's new view was queued), median and 99th percentile, moves per second, the server's
+resident memory at ``--early`` seconds and at the end (Tonk's matches never end, so a server
+that kept finished hands would grow), and the machine's load average (the machine may be
+shared). Goal: 100 tables, p99 under 50 ms on two cores, memory flat (within 10 %) between
+minute 1 and minute 5.
 
-Run: ``python bench/net.py [--tables 50] [--seconds 20] [--think 50]``.
+Run: ``python bench/net.py`` (100 tables, 5 minutes); a quick check:
+``python bench/net.py --seconds 30 --early 10``.
 """
 
 from __future__ import annotations
@@ -33,6 +36,13 @@ def resident_kib(pid: int) -> int:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     raise RuntimeError("no VmRSS")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far, user and system (Linux /proc)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def serve(tables: int, save_dir: str | None) -> None:
@@ -90,7 +100,7 @@ async def player(url: str, think: float, rng: random.Random, stop: float,
                 latest = None
 
 
-async def drive(urls: list[list[str]], seconds: float, think: float, pid: int,
+async def drive(urls: list[list[str]], seconds: float, early: float, think: float, pid: int,
                 base_kib: int) -> dict[str, float]:
     latencies: list[float] = []
     rng = random.Random(1)
@@ -99,12 +109,20 @@ async def drive(urls: list[list[str]], seconds: float, think: float, pid: int,
     tasks = [asyncio.ensure_future(player(url, think, random.Random(rng.random()), stop,
                                           latencies))
              for pair in urls for url in pair]
-    await asyncio.sleep(seconds / 2)
+    await asyncio.sleep(early)
+    early_kib = resident_kib(pid)
+    early_cpu, early_at = cpu_seconds(pid), time.perf_counter()
+    await asyncio.sleep(max(0.0, stop - time.perf_counter() - 0.5))
     loaded = resident_kib(pid)
-    await asyncio.wait(tasks, timeout=seconds + 30)
+    cpu = (cpu_seconds(pid) - early_cpu) / (time.perf_counter() - early_at)
+    client_cpu = time.process_time() / (time.perf_counter() - started)
+    await asyncio.wait(tasks, timeout=30)
     elapsed = time.perf_counter() - started
     ordered = sorted(latencies)
     return {
+        "early_kib": early_kib,
+        "server_cpu": cpu,
+        "client_cpu": client_cpu,
         "moves": len(ordered),
         "moves_per_second": len(ordered) / elapsed,
         "median_ms": 1000 * statistics.median(ordered),
@@ -117,8 +135,10 @@ async def drive(urls: list[list[str]], seconds: float, think: float, pid: int,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=300.0, help="how long to play")
+    parser.add_argument("--early", type=float, default=60.0,
+                        help="when to take the first memory figure (seconds)")
     parser.add_argument("--think", type=float, default=50.0, help="milliseconds per move")
     parser.add_argument("--no-save", action="store_true", help="do not save after each move")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
@@ -135,8 +155,10 @@ def main() -> None:
         try:
             assert server.stdout is not None
             ready = json.loads(server.stdout.readline())
-            figures = asyncio.run(drive(ready["urls"], args.seconds, args.think / 1000,
-                                        server.pid, ready["base_kib"]))
+            load_before = os.getloadavg()
+            figures = asyncio.run(drive(ready["urls"], args.seconds, args.early,
+                                        args.think / 1000, server.pid, ready["base_kib"]))
+            load_after = os.getloadavg()
         finally:
             server.kill()
             server.wait()
@@ -145,8 +167,14 @@ def main() -> None:
     print(f"  moves: {figures['moves']} ({figures['moves_per_second']:.0f}/s)")
     print(f"  round trip: median {figures['median_ms']:.2f} ms, p99 {figures['p99_ms']:.2f} ms,"
           f" max {figures['max_ms']:.1f} ms (goal: p99 < 50 ms)")
-    print(f"  server memory: {figures['server_kib'] / 1024:.1f} MiB, "
-          f"{figures['kib_per_table']:.0f} KiB per table")
+    change = 100 * (figures["server_kib"] - figures["early_kib"]) / figures["early_kib"]
+    print(f"  server memory: {figures['early_kib'] / 1024:.1f} MiB at {args.early:g} s, "
+          f"{figures['server_kib'] / 1024:.1f} MiB at {args.seconds:g} s ({change:+.1f} %; "
+          f"goal: within 10 %), {figures['kib_per_table']:.0f} KiB per table")
+    print(f"  CPU: server {100 * figures['server_cpu']:.0f} % of a core, clients "
+          f"{100 * figures['client_cpu']:.0f} %")
+    print(f"  machine: {os.cpu_count()} cores, load average {load_before[0]:.1f} before, "
+          f"{load_after[0]:.1f} after (1 minute)")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ the seat. The connection comes back by itself if it drops.
 
 from __future__ import annotations
 
+import shlex
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -27,6 +28,38 @@ class RemoteSession(Session):
     def __init__(self, match: Any, seats: Any, address: str, **options: Any) -> None:
         super().__init__(match, seats, **options)
         self.address = address
+        #: the same match, as the remote one it is
+        self.remote: RemoteMatch = match
+
+    def human_turn(self, state: Any, seat: int) -> None:
+        """The seat's turn as at ``cardkit play``; then, when the turn passes to another seat,
+        a line says who the table waits for (their move comes over the network)."""
+        super().human_turn(state, seat)
+        self.waiting(state, seat)
+
+    def waiting(self, state: Any, seat: int) -> None:
+        """``waiting for seat 1 (greedy bot) …`` when another seat is to play."""
+        from cardkit_cli.entries import seat_name
+        from rich.text import Text
+
+        other = state.current_player
+        if not state.is_over and other is not None and other != seat:
+            self.console.print(Text(f"waiting for {seat_name(other, self.names)} …",
+                                    style="dim"))
+
+    def advice(self, state: Any, seat: int) -> Any:
+        """The hint ``cardkit play`` gives, asked of the server (only it holds the hand; its
+        agent still sees only this seat's view); a refusal is shown in one line."""
+        from rich.text import Text
+
+        from cardkit.values.errors import IllegalAction
+
+        self.console.print(Text("asking the table for a hint …", style="dim"))
+        try:
+            return self.remote.hint(state)
+        except IllegalAction as error:
+            self.console.print(Text(f"✗ {error}", style="red"))
+            return None
 
     def notice(self, text: str) -> None:
         """A table event, in the session's console."""
@@ -35,10 +68,11 @@ class RemoteSession(Session):
         self.console.print(Text(f"· {text}", style="dim"))
 
     def _quit(self) -> None:
+        from cardkit_cli.paths import cardkit_command
         from cardkit_cli.play import QuitGame
 
         self.console.print("you left the table; your seat waits for you: "
-                           f"cardkit join {self.address}")
+                           f"{cardkit_command()} join {shlex.quote(self.address)}")
         raise QuitGame
 
 
@@ -63,9 +97,12 @@ def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> 
                            f"holds: ask the host for it (cardkit serve --bots {seat}={bot})", 2)
 
 
-def remote_session(url: str, bot: str | None, spectator: bool) -> tuple[RemoteSession,
-                                                                        RemoteMatch]:
-    """Connect to ``url`` and build the session that plays (or watches) it."""
+def remote_session(url: str, bot: str | None, spectator: bool,
+                   session_class: type[RemoteSession] = RemoteSession,
+                   ) -> tuple[RemoteSession, RemoteMatch]:
+    """Connect to ``url`` and build the session (a ``session_class``) that plays or watches
+    it."""
+    from cardkit_cli.paths import cardkit_command
     from cardkit_cli.seats import Seating
 
     from cardkit.frontends.net import Connection, ObservedSeat, RemoteMatch, parse_address
@@ -76,7 +113,7 @@ def remote_session(url: str, bot: str | None, spectator: bool) -> tuple[RemoteSe
     if not spectator and address.token is None:
         raise CardkitError("this address carries no seat token (it ends with #TOKEN): use the "
                            "line 'cardkit serve' printed for your seat, or follow the table "
-                           f"with: cardkit watch {address.url}", 2)
+                           f"with: {cardkit_command()} watch {address.url}", 2)
     connection = Connection(address, spectator=spectator)
     welcome = connection.open()
     if bot is not None and not spectator:
@@ -94,7 +131,7 @@ def remote_session(url: str, bot: str | None, spectator: bool) -> tuple[RemoteSe
         else:
             agents[match.seat] = None
             names[match.seat] = "you"
-    session = RemoteSession(match, Seating(tuple(agents), tuple(names)),
+    session = session_class(match, Seating(tuple(agents), tuple(names)),
                             address.url if spectator else url.strip())
     for text in notices:
         session.notice(text)

@@ -4,9 +4,12 @@ once (``--save``, ``--json`` ...), not after a whole simulation or a whole hand.
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
+import sys
 from pathlib import Path
 
-__all__ = ["autosave_path", "unwritable_reason"]
+__all__ = ["autosave_path", "cardkit_command", "unwritable_reason"]
 
 
 def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
@@ -43,3 +46,35 @@ def autosave_path(game: str, seed: int) -> Path:
     except OSError:
         folder = Path(tempfile.gettempdir())
     return folder / f"autosave-{game}-{seed}.json"
+
+
+def cardkit_command() -> str:
+    """How a fresh shell runs this cardkit, for the commands printed for people to copy:
+    ``cardkit`` when that name on PATH is this program, else this program's absolute path
+    (quoted for the shell): cardkit installed in a virtual environment that is not on PATH."""
+    ours = _own_executable()
+    found = shutil.which("cardkit")
+    if found is not None and (ours is None or _same_file(Path(found), ours)):
+        return "cardkit"
+    if ours is not None:
+        return shlex.quote(str(ours))
+    return f"{shlex.quote(sys.executable)} -m cardkit_cli"
+
+
+def _own_executable() -> Path | None:
+    """The ``cardkit`` script running now: ``sys.argv[0]`` when it is one, else the one next
+    to this Python (``python -m cardkit_cli`` from a virtual environment)."""
+    started = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    candidates = [started] if started is not None and started.name.startswith("cardkit") else []
+    candidates.append(Path(sys.executable).parent / "cardkit")
+    for candidate in candidates:
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return candidate.absolute()
+    return None
+
+
+def _same_file(first: Path, second: Path) -> bool:
+    try:
+        return first.samefile(second)
+    except OSError:
+        return False

@@ -149,14 +149,18 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
                 parts.append(" · ")
             parts.append(entry_text(style, key, value, names))
         console.print(Text.assemble(*parts, style="dim"))
+    spectator = view.seat < 0  # a spectator's view (cardkit watch) holds no hand
     for seat, cards in sorted(view.revealed.items()):
         if seat != view.seat:
-            console.print(Text.assemble(f"{seat_name(seat, names)} shows you: ",
+            shows = "shows" if spectator else "shows you"
+            console.print(Text.assemble(f"{seat_name(seat, names)} {shows}: ",
                                         hand_text(style, cards, game)))
     if recap:
         console.print(Text(recap_title, style="bold"))
         for line in recap:
             console.print(Text.assemble("  ", line))
+    if spectator:
+        return
     console.print(Text.assemble(Text("your hand: ", style="bold"),
                                 hand_text(style, view.hand, game)))
     new = [card for card in new_cards if card in set(view.hand)]

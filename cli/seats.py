@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import attrs
 from cardkit_cli.main import CardkitError
 
+from cardkit.services.search.hint import strongest_agent, view_only_agent
 from cardkit.services.search.roster import LADDER
 from cardkit.services.search.thinking import budget_params, thinks
 
@@ -16,11 +17,6 @@ if TYPE_CHECKING:
 
 __all__ = ["LADDER", "Seating", "default_bot", "quick_bot", "seating", "strongest_bot",
            "think_params", "thinking_bots", "view_only_bot"]
-
-#: The opponents worth offering as the strongest, strongest first (``greedy`` is ``normal``
-#: under its own name; ``easy`` and ``random`` are never the strongest a game has).
-_STRONGEST_FIRST = ("expert", "hard", "normal", "greedy")
-
 
 def think_params(game: Game, name: str, think: float | None,
                  playouts: int | None = None) -> dict[str, float | int]:
@@ -57,20 +53,14 @@ class Seating:
 def strongest_bot(game: Game) -> str:
     """The strongest agent the game offers: ``expert`` (a search on top of ``hard``, about a
     second a move with its default budget), else ``hard``, ``normal``/``greedy``, else
-    ``random``."""
-    names = game.definition.agent_names
-    return next((name for name in _STRONGEST_FIRST if name in names), "random")
+    ``random`` (the one that gives hints)."""
+    return strongest_agent(game)
 
 
 def view_only_bot(game: Game) -> str:
-    """The strongest agent that plans from the seat's view alone, for a hint where the hidden
-    cards cannot be re-dealt (a remote table's client holds only its view): a game's own
-    ``hard`` where it does not search, else ``normal``/``greedy``, else ``random``."""
-    names = game.definition.agent_names
-    for name in _STRONGEST_FIRST:
-        if name in names and not getattr(game.agent(name, 0, 0), "uses_samples", False):
-            return name
-    return "random"
+    """The strongest agent that plans from the seat's view alone: a game's own ``hard`` where
+    it does not search, else ``normal``/``greedy``, else ``random``."""
+    return view_only_agent(game)
 
 
 def _count(number: int, noun: str) -> str:

@@ -3,13 +3,15 @@
 The server alone holds the cards. It prints one ``cardkit join`` line per seat waiting for a
 person (each with that seat's secret token) and a ``cardkit watch`` line, then logs the table's
 events until the match is over (or Ctrl-C). ``--save FILE`` writes the match after every move;
-``--resume FILE`` reopens it after a crash with the same addresses.
+``--resume FILE`` reopens it after a crash with the same addresses (the first command's flags may
+be given again: each must agree with the file).
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+import shlex
 from typing import TYPE_CHECKING
 
 import click
@@ -91,9 +93,11 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
       cardkit serve tonk --players 3 --bots 1=easy,2=normal
       cardkit serve gin-rummy --bots 1=expert --think 2
       cardkit serve gin-rummy --players 2 --save gin.json
-      cardkit serve gin-rummy --resume gin.json        (after a crash: same addresses)
+      cardkit serve gin-rummy --resume gin.json        (after a crash: same addresses;
+                                                       the first command's flags may follow)
     """
     from cardkit_cli.options import configure
+    from cardkit_cli.resume_flags import Flags, check_resume_flags
 
     from cardkit.frontends.net.protocol import require_websockets
     from cardkit.frontends.net.store import load_table
@@ -102,14 +106,12 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
     tokens: tuple[str | None, ...] | None = None
     name = game_name
     if resume:
-        if players is not None or rules or preset or hands is not None or bot_seats \
-                or seed is not None or tables != 1 or think is not None or playouts is not None:
-            raise CardkitError("--resume takes the game, seats, bots and tokens from the saved "
-                               "file; drop --players/--rule/--preset/--hands/--bots/--seed/"
-                               "--tables/--think/--playouts", 2)
         record, saved = load_table(resume)
         if record.game != game_name:
             raise CardkitError(f"{resume} is a match of {record.game}, not {game_name}", 2)
+        check_resume_flags(resume, record, saved, Flags(players, rules, preset, hands,
+                                                        bot_seats, seed, tables, save, think,
+                                                        playouts))
         matches = [record.resume()]
         bots, tokens, name, save = saved.bots, saved.tokens, saved.table, resume
         think, playouts = saved.think, saved.playouts
@@ -152,6 +154,8 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
                  save: str | None, replace_after: float | None, replace_bot: str | None,
                  idle_timeout: float, think: float | None = None,
                  playouts: int | None = None) -> None:
+    from cardkit_cli.paths import cardkit_command
+
     from cardkit.frontends.net.server import Server
 
     def log(line: str) -> None:
@@ -169,17 +173,21 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
     except OSError as error:
         raise CardkitError(f"cannot listen on {host}:{port}: {error.strerror or error}",
                            1) from None
+    # everything from here on goes through the server's log, written by a thread of its own:
+    # an output nobody reads must not stall the tables
+    say = server.log
+    command = cardkit_command()  # what a fresh shell runs: the path when not on PATH
     if host not in ("127.0.0.1", "localhost", "::1"):
-        click.echo(f"warning: listening on {host}: anyone who can reach this machine on port "
+        say(f"warning: listening on {host}: anyone who can reach this machine on port "
                    f"{server.port} can try to connect (each seat still needs its token)")
     for table in opened:
         for seat in table.seats:
             if seat.token is not None:
                 address = server.seat_address(table, seat.number)
-                click.echo(f"seat {seat.number}: cardkit join {address}")
-        click.echo(f"watch: cardkit watch {server.table_address(table)}")
+                say(f"seat {seat.number}: {command} join {shlex.quote(address)}")
+        say(f"watch: {command} watch {server.table_address(table)}")
     if save:
-        click.echo(f"saving after every move to {save}; the seats' tokens are in {save}.seats "
+        say(f"saving after every move to {save}; the seats' tokens are in {save}.seats "
                    "(keep it private)")
     try:
         await server.wait_finished()

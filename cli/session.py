@@ -12,12 +12,12 @@ from cardkit_cli.paths import autosave_path, unwritable_reason
 from cardkit_cli.play import QuitGame
 from cardkit_cli.prompt import EndOfInput, LineReader
 from cardkit_cli.render import hand_text, render_actions, render_result, render_totals, render_view
-from cardkit_cli.seats import strongest_bot, think_params, view_only_bot
 from cardkit_cli.style import Style, make_console
 from rich.text import Text
 
 from cardkit.services.records import save_record
 from cardkit.services.search.choose import choose_action
+from cardkit.services.search.hint import Hint, hint
 from cardkit.values.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -277,25 +277,23 @@ class Session:
         self.console.print(grid)
 
     def _hint(self, state: State, seat: int) -> None:
-        # the strongest agent that can plan from what this screen holds: a search (which says
-        # how sure it is over the deals it sampled) needs a local hand to re-deal; a remote
-        # table's client holds only its view, so its hints come from the strongest bot that
-        # plans from the view alone (a game's own fast hard, else greedy)
-        from cardkit.engine.state import State as LocalState
-
-        local = isinstance(state, LocalState)
-        name = strongest_bot(self.game) if local else view_only_bot(self.game)
-        budget = think_params(self.game, name, self.seats.think, self.seats.playouts)
-        agent = self.game.agent(name, seat, self.match.seed or 0, **budget)
+        advice = self.advice(state, seat)
+        if advice is None:
+            return
         legal = state.legal_actions()
-        action, reason = choose_action(agent, state, seat, explain=True)
-        number = legal.index(action) + 1 if action in legal else None
-        line = Text.assemble(f"hint ({name}): ", self.style.action(action))
+        number = legal.index(advice.action) + 1 if advice.action in legal else None
+        line = Text.assemble(f"hint ({advice.agent}): ", self.style.action(advice.action))
         if number:
             line.append(f" (move {number})")
-        if reason:
-            line.append(f" — {reason}")
+        if advice.reason:
+            line.append(f" — {advice.reason}")
         self.console.print(line)
+
+    def advice(self, state: State, seat: int) -> Hint | None:
+        """The hint for ``seat``: :func:`cardkit.services.search.hint.hint` on this hand (a
+        remote table asks its server, which runs the same function on the hand it holds)."""
+        return hint(state, seat, think=self.seats.think, playouts=self.seats.playouts,
+                    seed=self.match.seed or 0)
 
     # ----- saving and quitting ------------------------------------------------------------------
 

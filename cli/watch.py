@@ -1,21 +1,53 @@
 """``cardkit watch URL``: follow a table as a spectator. A spectator sees what every player
-sees (the moves as they are made, the table, the end of each hand), never a hidden card."""
+sees, never a hidden card: the public table, drawn as the play screen draws it, each time the
+turn passes, with the moves made in between, and the end of each hand."""
 
 from __future__ import annotations
 
-import click
+from typing import Any
 
-__all__ = ["watch"]
+import click
+from cardkit_cli.join import RemoteSession
+
+__all__ = ["WatchSession", "watch"]
+
+
+class WatchSession(RemoteSession):
+    """The play session of a spectator: every seat is played elsewhere."""
+
+    def play_hand(self, state: Any) -> None:
+        """Follow ``state`` to its end: the public table whenever a new seat is to play, and
+        each move as it is made."""
+        from cardkit_cli.entries import seat_name
+        from rich.text import Text
+
+        shown = None
+        while not state.is_over:
+            if state.current_player != shown:
+                self.show_table(state)
+                shown = state.current_player
+            before = len(state.history)
+            self.remote.observe()
+            for seat, text in state.history[before:]:
+                who = "the game" if seat is None else seat_name(seat, self.names)
+                self.console.print(Text.assemble(f"{who}: ", self.style.action(text)))
+
+    def show_table(self, state: Any) -> None:
+        """The public table, as the play screen draws it."""
+        from cardkit_cli.render import render_view
+
+        render_view(self.console, state.view(state.current_player or 0), self.game, self.names,
+                    "", len(self.match.hands) - 1)
 
 
 @click.command()
 @click.argument("url")
 def watch(url: str) -> None:
     """Follow the table at URL (ws://HOST:PORT/TABLE, printed by 'cardkit serve') as a
-    spectator; Ctrl-C stops."""
+    spectator: the table each time the turn passes, and every move; Ctrl-C stops."""
     from cardkit_cli.join import remote_session
 
-    session, match = remote_session(url, None, spectator=True)
+    session, match = remote_session(url, None, spectator=True, session_class=WatchSession)
     try:
         session.run()
     finally:

@@ -50,7 +50,9 @@ BEFORE_THE_LAYERS: dict[str, str] = {
         "PileEvidence Redeal chain_refiner exchange_chain linear_log_weight redeal_hidden"
     ),
     "cardkit.state": "Phase State phases",
-    "cardkit.testing": "ConformanceError ConformanceReport check_game check_hand view_cards",
+    "cardkit.testing": (
+        "ConformanceError ConformanceReport check_game check_hand check_policy view_cards"
+    ),
     "cardkit.validate": (
         "MAX_DEPTH MAX_NUMBER check_depth check_int check_number check_seat check_text "
         "kind_name require"
@@ -58,8 +60,8 @@ BEFORE_THE_LAYERS: dict[str, str] = {
     "cardkit.views": "View seat_name",
     "cardkit.melds": (
         "Arrangement DEFAULT_RULES LayoffResult Meld MeldRules all_melds best_arrangement "
-        "best_with_layoffs can_lay_off classify deadwood_value deadwood_within hand_mask "
-        "lay_off layoff_positions"
+        "best_with_layoffs can_lay_off classify deadwood_cards deadwood_value deadwood_within "
+        "deadwood_without_each hand_mask lay_off layoff_positions"
     ),
     "cardkit.search": (
         "Budget DEFAULT_TIME_LIMIT MistakenAgent Sampler SearchAgent easy_agent "

@@ -16,6 +16,7 @@ from cardkit.values.actions import Action
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
+    from cardkit.engine.state import State
     from cardkit.values.views import View
 
 __all__ = ["Agent", "AgentFactory", "RandomAgent", "random_agent"]
@@ -26,7 +27,12 @@ class Agent:
     chose a move also implement :meth:`choose_with_reason` (the CLI's ``hint`` shows it).
     Agents that plan on samples of the hidden cards (:mod:`cardkit.search`) set
     ``uses_samples`` and implement ``choose_with_samples(view, legal, sampler)``; runners
-    ask every agent through :func:`cardkit.agents.choose_action`."""
+    ask every agent through :func:`cardkit.agents.choose_action`.
+
+    Play-outs inside a search ask :meth:`choose_in` instead, on the sampled world itself: an
+    agent fast enough to be a roll-out policy may override it to read that world directly
+    rather than a :class:`~cardkit.views.View` built for every move, under a promise the
+    conformance kit checks (:func:`cardkit.testing.check_policy`)."""
 
     name: str = "agent"
     uses_samples: bool = False
@@ -39,6 +45,18 @@ class Agent:
         """The chosen action and a short reason (empty if the agent cannot say)."""
         return self.choose(view, legal_actions), ""
 
+    def choose_in(self, state: State, seat: int, legal_actions: Sequence[Action]) -> Action:
+        """``seat``'s move in ``state`` (a sampled world of a search, ``seat`` to play): by
+        default :meth:`choose` of ``state.view(seat)``.
+
+        An override skips the view and reads ``state`` directly, and promises two things: it
+        returns exactly what :meth:`choose` returns for ``state.view(seat)`` (its own memory
+        moving the same way), and so it reads nothing ``seat`` may not see -- the same view
+        gives the same move whatever the hidden cards are. The conformance kit checks both at
+        every step of many hands (:func:`cardkit.testing.check_policy`), and
+        ``Rollout(check=True)`` checks them at every step of its play-outs."""
+        return self.choose(state.view(seat), legal_actions)
+
 
 class RandomAgent(Agent):
     """Chooses uniformly among the legal actions, from its own ``random.Random(seed)``."""
@@ -50,6 +68,10 @@ class RandomAgent(Agent):
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """A uniformly random legal action."""
+        return legal_actions[self.rng.randrange(len(legal_actions))]
+
+    def choose_in(self, state: State, seat: int, legal_actions: Sequence[Action]) -> Action:
+        """A uniformly random legal action (no view needed: the same draw as :meth:`choose`)."""
         return legal_actions[self.rng.randrange(len(legal_actions))]
 
     def choose_with_reason(self, view: View, legal_actions: Sequence[Action]) -> tuple[Action, str]:

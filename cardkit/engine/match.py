@@ -27,6 +27,7 @@ import attrs
 
 from cardkit.engine import ports
 from cardkit.values.deck import derive_seed
+from cardkit.values.recent import Recent
 from cardkit.values.results import Result
 
 if TYPE_CHECKING:
@@ -180,7 +181,8 @@ def _at_target(target: str | int, tie: str | Callable[[Game, HandContext, list[i
 
 class Match:
     """A match in progress. ``contexts[k]`` is what hand ``k`` started from (dealer, roles,
-    totals before it); ``hands[k]`` is that hand."""
+    totals before it); ``hands[k]`` is that hand. A match that runs long may let go of its
+    finished hands (:meth:`forget_hands`); ``len(hands)`` still counts every hand."""
 
     def __init__(self, game: Game, seed: int, hands_limit: int | None = None) -> None:
         self.game = game
@@ -188,8 +190,8 @@ class Match:
         self.hands_limit = hands_limit
         self.rng = random.Random(derive_seed(seed, "match"))
         first = game.definition.match.start(game, self.rng)
-        self.contexts: list[HandContext] = [first]
-        self.hands: list[State] = [self._deal(first)]
+        self.contexts: Recent[HandContext] = Recent([first])
+        self.hands: Recent[State] = Recent([self._deal(first)])
         self.outcome: MatchOutcome | None = None
         self._final_context: HandContext | None = None
 
@@ -248,6 +250,17 @@ class Match:
         self.contexts.append(context)
         self.hands.append(self._deal(context))
         return self.current
+
+    def forget_hands(self, keep: int = 2) -> None:
+        """Let go of every hand but the last ``keep`` (at least the current one), and of their
+        contexts: a long match (Tonk's never ends) then holds the same memory at its
+        thousandth hand as at its first. What was let go is asked for in vain
+        (:class:`~cardkit.values.recent.Forgotten`), :meth:`record` included: whoever forgets
+        keeps the finished hands elsewhere (``cardkit serve --save`` appends them to its file).
+        """
+        before = len(self.hands) - max(keep, 1)
+        self.hands.forget(before)
+        self.contexts.forget(before)
 
     def record(self) -> ports.MatchRecord:
         """The match's record (every hand's actions), replayable and resumable

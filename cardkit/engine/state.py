@@ -54,7 +54,7 @@ class _SnapshotPickler(pickle.Pickler):
 _NO_PHASE = Phase("", (), "")
 
 # Attributes that are caches or references, not part of a state's value.
-_NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public", "_current"})
+_NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public", "_current", "quiet"})
 
 # Attributes every clone shares: the game and its options (never mutated), the frozen context.
 _SHARED_BY_CLONES = frozenset({"game", "options", "context", "_current"})
@@ -92,17 +92,18 @@ def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
     known = memo.get(id(value))
     if known is not None:
         return known
+    # (``issuperset`` of the items' types walks them at C speed)
     if kind is list:
-        if all(type(item) in _IMMUTABLE_TYPES for item in value):
+        if _IMMUTABLE_TYPES.issuperset(map(type, value)):
             result: Any = value.copy()
         else:
             result = [_copy_value(item, memo) for item in value]
     elif kind is tuple:
-        if all(type(item) in _IMMUTABLE_TYPES for item in value):
+        if _SHAREABLE.get(id(value)) is value or _shareable(value):
             return value
         result = tuple(_copy_value(item, memo) for item in value)
     elif kind is dict:
-        if all(type(item) in _IMMUTABLE_TYPES for item in value.values()):
+        if _IMMUTABLE_TYPES.issuperset(map(type, value.values())):
             result = value.copy()
         else:
             result = {key: _copy_value(item, memo) for key, item in value.items()}
@@ -111,9 +112,30 @@ def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
     elif _is_immutable_type(kind):
         return value
     else:
-        return copy.deepcopy(value, memo)
+        method = getattr(kind, "__deepcopy__", None)
+        if method is None:
+            return copy.deepcopy(value, memo)
+        result = method(value, memo)  # what deepcopy would call, without its bookkeeping
     memo[id(value)] = result
     return result
+
+
+# Tuples found to hold immutable items only, by id (each entry holds its tuple, so the id stays
+# its own): a tuple never changes, so one that held only immutable items still does, and
+# clones share it without walking it again (a deck of 52 cards, at every clone).
+_SHAREABLE: dict[int, tuple[Any, ...]] = {}
+#: How many tuples :data:`_SHAREABLE` remembers before it starts afresh.
+SHAREABLE_TUPLES = 4096
+
+
+def _shareable(value: tuple[Any, ...]) -> bool:
+    """True when every item of ``value`` is of an immutable type (then remembered)."""
+    if not _IMMUTABLE_TYPES.issuperset(map(type, value)):
+        return False
+    if len(_SHAREABLE) >= SHAREABLE_TUPLES:
+        _SHAREABLE.clear()
+    _SHAREABLE[id(value)] = value
+    return True
 
 
 class State:
@@ -408,31 +430,53 @@ class State:
 
     # ----- copies, equality, records ------------------------------------------------------------
 
+    #: True on the states a search plays out (:class:`~cardkit.search.rollout.Rollout` sets it
+    #: on its copy): nothing reads how such a hand ended beyond its payoffs and winners, so a
+    #: game may then finish it with a result without words (no summary, no details) and save
+    #: their cost. Not part of the state's value (snapshots leave it out).
+    quiet: bool = False
+
     #: Attributes a game never changes in place (tables computed at the deal, say): clones
     #: share them instead of copying. Everything else is copied by :meth:`clone`.
     CLONE_SHARED: ClassVar[frozenset[str]] = frozenset()
+    #: Lists whose items a game never changes in place (an append-only log of tuples, say):
+    #: clones copy the list and share its items, as they do ``history``.
+    CLONE_SHALLOW: ClassVar[frozenset[str]] = frozenset()
 
     def clone(self) -> Self:
         """An independent copy: a new object of the same class whose attributes are copies of
         this one's, sharing what never changes (the game, its options, the context, cards,
-        actions, frozen values, the attributes named in ``CLONE_SHARED``) and without the
+        actions, frozen values, the attributes named in ``CLONE_SHARED``, the items of the
+        lists named in ``CLONE_SHALLOW``) and without the
         caches (legal moves, public history), as a pickled copy would be. Lists, dicts, sets
         and tuples are copied item by item; any other mutable object deeply. Search clones
         states thousands of times a second, so this avoids ``copy.deepcopy`` of the whole."""
         memo: dict[int, Any] = {id(self.game): self.game}
         shared = self.CLONE_SHARED
+        shallow = self.CLONE_SHALLOW
+        immutable = _IMMUTABLE_TYPES
         twin = object.__new__(type(self))
-        values = twin.__dict__
-        for name, value in self.__dict__.items():
-            if name in _SHARED_BY_CLONES or name in shared:
-                values[name] = value
-            elif name in _CACHES:
-                if name != "_public":
-                    values[name] = None
-            elif name == "history":  # append-only, of (seat, action) pairs: a shallow copy
-                values[name] = value.copy()
-            else:
-                values[name] = _copy_value(value, memo)
+        # every attribute shared at first (one C-level copy), then the mutable ones replaced:
+        # most attributes are numbers, flags, cards and tuples, which stay shared
+        values = self.__dict__.copy()
+        for name, value in values.items():
+            kind = type(value)
+            if kind in immutable or name in _SHARED_BY_CLONES or name in shared \
+                    or name in _CACHES:
+                continue
+            if kind is list:
+                if name == "history" or name in shallow:  # append-only, of (seat, action)
+                    values[name] = value.copy()           # pairs: a shallow copy
+                    continue
+                if immutable.issuperset(map(type, value)):  # a list of cards or numbers
+                    if id(value) not in memo:
+                        memo[id(value)] = value.copy()
+                    values[name] = memo[id(value)]
+                    continue
+            values[name] = _copy_value(value, memo)
+        values["_legal"] = values["_legal_set"] = None
+        values.pop("_public", None)
+        twin.__dict__ = values
         return twin
 
     def __getstate__(self) -> dict[str, Any]:

@@ -29,7 +29,12 @@ deep states are reached too) and checks, at every step, that:
 - the hand moves only between phases that declare each other (``Phase.next``), and
   the report lists the phases met that declare no next phases;
 - for games that sample hidden cards (``State.determinize``, used by the ``hard`` search agent):
-  a re-deal for a seat shows that seat the same view and legal moves and keeps every card.
+  a re-deal for a seat shows that seat the same view and legal moves and keeps every card;
+- every agent of the game that reads a search's sampled world directly (it overrides
+  :meth:`~cardkit.agents.Agent.choose_in`) keeps that method's promise, by
+  :func:`check_policy`: at every decision of hands it plays against itself, ``choose_in``
+  returns what ``choose`` of the seat's view returns, and the same again once the cards the seat
+  cannot see are dealt again -- so it reads nothing the seat may not see.
 
 A failure raises ``ConformanceError`` naming the game, options, seed and step, so the author can
 reproduce it with ``game.new_hand(seed=...)``.
@@ -44,20 +49,26 @@ from typing import Any, NoReturn
 
 import attrs
 
-from cardkit.engine.agents import RandomAgent
+from cardkit.engine.agents import Agent, RandomAgent
 from cardkit.engine.capabilities import Events
 from cardkit.engine.definition import GameDefinition
 from cardkit.engine.game import Game
 from cardkit.engine.state import State
 from cardkit.services.records import HandRecord, parse_record
 from cardkit.services.registry import game_definition
+from cardkit.services.search.rollout import PolicyCheck
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import ALL_CARDS, Card, CardSet
+from cardkit.values.deck import derive_seed
 from cardkit.values.errors import IllegalAction
 from cardkit.values.options import Option
 
 __all__ = ["HANDS_EACH", "SPREAD_HANDS", "ConformanceError", "ConformanceReport", "check_game",
-           "check_hand", "spread_configurations", "view_cards"]
+           "check_hand", "check_policy", "spread_configurations", "view_cards"]
+
+#: ``check_policy``: the share of moves played at random instead of the policy's (after its
+#: move is checked), so the hands reach positions the policy would not lead to.
+EXPLORE = 0.15
 
 
 class ConformanceError(AssertionError):
@@ -437,4 +448,75 @@ def check_game(
         index_of[id(configured)] = index + 1
         # every other hand is played patiently, to reach long hands too
         check_hand(configured, seed * 100_003 + index, report, patient=index % 2 == 1)
+    # the agents that read a search's worlds directly keep their promise, on a quarter as
+    # many hands, spread over the configurations met
+    configurations = list({id(configured): configured for configured in plan}.values())
+    readers: dict[int, list[str]] = {}  # by definition: its agents are the same in every one
+    for index in range(max(1, len(plan) // 4) if configurations else 0):
+        configured = configurations[index % len(configurations)]
+        names = readers.get(id(configured.definition))
+        if names is None:
+            names = readers[id(configured.definition)] = _world_readers(configured)
+        for name in names:
+            check_policy(configured, name, hands=1, seed=seed * 1_009 + index)
+    return report
+
+
+def _world_readers(game: Game) -> list[str]:
+    """The names of the game's agents that override ``choose_in`` (one name per agent class;
+    search agents, which plan on samples, are not roll-out policies)."""
+    names = []
+    classes: set[type] = set()
+    for name in game.definition.agent_names:
+        try:
+            agent = game.agent(name, 0, 0)
+        except (TypeError, ValueError):  # an agent that needs parameters
+            continue
+        kind = type(agent)
+        if getattr(agent, "uses_samples", False) or kind in classes:
+            continue
+        classes.add(kind)
+        if getattr(kind, "choose_in", Agent.choose_in) is not Agent.choose_in:
+            names.append(name)
+    return names
+
+
+def check_policy(game: Game, agent: str = "normal", hands: int = 4, seed: int = 0,
+                 explore: float = EXPLORE) -> ConformanceReport:
+    """Check the promise of the agent ``agent``'s :meth:`~cardkit.agents.Agent.choose_in` (the
+    move a search's play-outs ask for, read from the sampled world rather than a view): play
+    ``hands`` hands of ``game`` with that agent in every seat (the same agents from hand to
+    hand, a move in ``explore`` at random) and at every decision with a choice check that
+    ``choose_in`` returns what ``choose`` of the seat's view returns, and, when the game samples
+    hidden cards, what ``choose_in`` returns on a re-deal of the cards the seat cannot see
+    (:class:`~cardkit.search.rollout.PolicyCheck`). Returns a report (hands, decisions
+    checked); raises ``ConformanceError`` naming the seed and step of the first broken
+    promise."""
+    report = ConformanceReport()
+    rng = random.Random(derive_seed(seed, "policy"))
+    agents = [game.agent(agent, seat, derive_seed(seed, "policy", seat))
+              for seat in range(game.players)]
+    checks = [PolicyCheck(policy, rng.randrange(1 << 30)) for policy in agents]
+    limit = game.definition.max_actions
+    for index in range(hands):
+        hand_seed = seed * 100_003 + index
+        state = game.new_hand(seed=hand_seed)
+        step = 0
+        while not state.is_over:
+            if step >= limit:
+                _fail(game, hand_seed, step, f"hand did not end within {limit} actions")
+            legal = state.legal_actions()
+            seat = state.seat_to_play
+            move = legal[0]
+            if len(legal) > 1:
+                try:
+                    move = checks[seat](state, seat, legal)
+                except AssertionError as error:
+                    _fail(game, hand_seed, step, f"agent {agent!r}: {error}")
+                report.actions += 1
+                if rng.random() < explore:
+                    move = legal[rng.randrange(len(legal))]
+            state.apply_unchecked(move)
+            step += 1
+        report.hands += 1
     return report

@@ -234,7 +234,21 @@ def showdown(state: GinState, knocker: int, kind: str, discard: Card | None) -> 
     best: tuple[Any, ...] | None = None
     # After gin the table is empty for every arrangement: the defender's reply is the same.
     gin_defence = hooks.defender_showdown(state, defender, ()) if gin else None
-    for arrangement in hooks.knocker_arrangements(state, knocker):
+    arrangements = hooks.knocker_arrangements(state, knocker)
+    # Under the default defence and scoring, lay-offs only lower the defender's deadwood D and
+    # the knocker's side scores no more as D falls, so the score with D at the defender's
+    # deadwood before lay-offs bounds an arrangement's (an undercut bonus of 0 or more keeps the
+    # score growing with D): one whose bound does not beat the best so far cannot replace it
+    # (ties keep the first), and its defence need not be searched.
+    prune = (gin_defence is None and len(arrangements) > 1 and state.options["undercut_bonus"] >= 0
+             and hooks.defender_showdown is defender_showdown and hooks.hand_score is hand_score)
+    most = deadwood_value(state.hands[defender], RULES) if prune else 0
+    for arrangement in arrangements:
+        if prune and best is not None:
+            side, points, _ = hand_score(state, kind, arrangement.deadwood_value, most)
+            if (points if side == "knocker" else -points,
+                    -arrangement.deadwood_value) <= best[0]:
+                continue
         defence = (gin_defence if gin_defence is not None
                    else hooks.defender_showdown(state, defender, arrangement.melds))
         side, points, ending = hooks.hand_score(
@@ -251,6 +265,8 @@ def showdown(state: GinState, knocker: int, kind: str, discard: Card | None) -> 
         state.count_event("layoff", len(defence.layoffs))
     scorer = knocker if side == "knocker" else defender
     payoffs = hooks.credit(state, scorer, points)
+    if state.quiet:  # a search's play-out: the result without its words
+        return Result(ending, (scorer,), payoffs)
     k, d = arrangement.deadwood_value, defence.deadwood_value
     table_melds = list(arrangement.melds)
     hands: list[dict[str, Any] | None] = [None] * state.players

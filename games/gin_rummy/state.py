@@ -20,12 +20,17 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
+from cardkit_games.gin_rummy.meld_rules import RULES
 
 from cardkit.engine.match import HandContext
 from cardkit.engine.phases import Phase, phases
 from cardkit.engine.state import State
-from cardkit.libraries.melds import classify, deadwood_value, deadwood_within
+from cardkit.libraries.melds import (
+    classify,
+    deadwood_value,
+    deadwood_within,
+    deadwood_without_each,
+)
 from cardkit.libraries.sampling import redeal_hidden
 from cardkit.values.actions import Action
 from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, card_mask, parse_cards
@@ -172,11 +177,10 @@ def knock_check(state: GinState) -> None:
     state.big_gin_ready = total == 0 and state.options["big_gin_bonus"] is not None
     knockable = []
     barred = None if state.options["discard_taken_card_same_turn"] else state.taken
-    for card in hand:
-        if card is barred or total - VALUE[card.index] > limit:
-            continue
-        left = deadwood_value(hand.remove(card), RULES)
-        if left <= limit:
+    # every discard weighed at once (the player's discard decision weighs the same hand next,
+    # and the library remembers it)
+    for card, left in zip(hand, deadwood_without_each(hand, RULES), strict=True):
+        if left <= limit and card is not barred:
             knockable.append((card.index, left))
     state.knockable = tuple(knockable)
 

@@ -19,23 +19,25 @@ remaining rank (a pair, triple or quad is one unit). It:
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 from cardkit_games.tien_len.rules import (
     TWO_POSITION,
     climbing_rules,
-    combination_of,
     is_bomb,
     lead_plays,
 )
+from cardkit_games.tien_len.state import TienLenState
 from cardkit_games.tien_len.tracker import combination_of_play
 
 from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
+from cardkit.engine.state import State
 from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
+from cardkit.libraries.climbing.tables import climbing_tables
 from cardkit.values.actions import Action
-from cardkit.values.cards import STANDARD_CARDS, Card, CardSet
+from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, card_mask
 from cardkit.values.views import View
 
 __all__ = ["GreedyAgent", "PlayedReader", "bosses_take_it_out", "greedy_agent", "hand_units",
@@ -45,6 +47,8 @@ __all__ = ["GreedyAgent", "PlayedReader", "bosses_take_it_out", "greedy_agent", 
 BOSS_UNITS = 3
 _DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
 _SET_SIZES = {ComboType.PAIR: 2, ComboType.TRIPLE: 3, ComboType.QUAD: 4}
+#: The tops a bomb chops when they are 2s (the view names them ``single``, ``pair``, ``triple``).
+_TWOS_TYPES = frozenset({ComboType.SINGLE, ComboType.PAIR, ComboType.TRIPLE})
 
 _UNITS: dict[int, int] = {}
 
@@ -154,8 +158,33 @@ def bosses_take_it_out(hand: CardSet, unseen: int, rules: ClimbingRules) -> bool
     return False
 
 
+#: How many plays (and hands) :class:`GreedyAgent` keeps weighed at most, per rules value.
+WEIGHED_PLAYS = 20_000
+
+#: A play weighed: the action, its strength mask, its combination, whether it is a bomb or 2s,
+#: its card mask, its cost key after the units (:meth:`GreedyAgent._weigh`), its card count.
+Weighed = tuple[Action, int, Combination, bool, int, int, int]
+
+
+def _weighed_plays(rules: ClimbingRules) -> dict[int, Weighed]:
+    """An empty table, kept with the rules' compiled tables, of play actions weighed (by the
+    action's id; each entry holds its action, so the id stays its own): the same plays are
+    weighed turn after turn (actions are made once and kept by the game)."""
+    return {}
+
+
+def _bosses_table(rules: ClimbingRules) -> dict[tuple[int, int], bool]:
+    """An empty table, kept with the rules' compiled tables, of (hand, unseen cards) ->
+    :func:`bosses_take_it_out` of them."""
+    return {}
+
+
 class GreedyAgent(Agent):
-    """The greedy heuristic described in the module docstring."""
+    """The greedy heuristic described in the module docstring.
+
+    It decides the same way from a view (:meth:`choose`) and, in a search's play-outs, from
+    the sampled world (:meth:`choose_in`), reading there only the seat's hand, the hands'
+    sizes, the trick's top and bomb fight, and the cards played this game."""
 
     name = "greedy"
 
@@ -171,64 +200,137 @@ class GreedyAgent(Agent):
     def choose_with_reason(self, view: View, legal_actions: Sequence[Action]
                            ) -> tuple[Action, str]:
         """The greedy choice and why."""
-        rules = self.rules
-        hand_size = len(view.hand)
+        hand_mask = 0
+        for card in view.hand:
+            hand_mask |= card.mask
+        others = [size for seat, size in enumerate(view.hand_sizes)
+                  if seat != view.seat and size]
+        top = view.info.get("top") or {}
+        return self._decide(
+            legal_actions, hand_mask, self.rules.strength_mask(view.hand),
+            bool(others) and min(others) <= 2,
+            lambda: (top.get("type") in ("single", "pair", "triple")
+                     and top.get("cards", [""])[-1].startswith("2")),
+            bool(view.info.get("bomb_fight")), lambda: self.reader.update(view), True)
+
+    def choose_in(self, state: State, seat: int, legal_actions: Sequence[Action]) -> Action:
+        """The greedy choice in a Tiến Lên game, read from the state: :meth:`choose` of the
+        seat's view, without building it."""
+        assert isinstance(state, TienLenState)
+        hand_mask = state.hands[seat].mask
+        plays = state.plays.seats[seat]
+        smask = plays.smask if plays.hand_mask == hand_mask else \
+            self.rules.strength_mask(state.hands[seat])
+        urgent = False
+        for other, hand in enumerate(state.hands):
+            if other != seat and hand.mask and hand.mask.bit_count() <= 2:
+                urgent = True
+                break
+        top = state.top
+
+        def top_is_twos() -> bool:
+            return (top is not None and top.type in _TWOS_TYPES
+                    and top.cards[-1].text.startswith("2"))
+
+        # every card played this game lies in the trick or in the tricks set aside
+        return self._decide(legal_actions, hand_mask, smask, urgent, top_is_twos,
+                            state.bomb_fight,
+                            lambda: state.set_aside.mask | state.trick_mask, False)[0]
+
+    def _weigh(self, action: Action) -> Weighed:
+        """``(action, its strength mask, its combination, whether it is a bomb or 2s, its card
+        mask, its cost key after the units, its card count)``, weighed once per rules value
+        (the table is kept with the rules' compiled tables, not on the agent: copies of an
+        agent share it)."""
+        weighed = climbing_tables(self.rules).derived(_weighed_plays)
+        found = weighed.get(id(action))
+        if found is not None and found[0] is action:
+            return found
+        play_mask, combo = combination_of_play(self.rules, action.cards)
+        assert combo is not None  # a legal play is a combination
+        strong = is_bomb(combo) or combo.key_strength >> 2 == TWO_POSITION
+        count = len(action.cards)
+        # the cost key after the units, (strong, -cards, key strength), packed in one int
+        tail = strong << 10 | (15 - count) << 6 | combo.key_strength
+        found = (action, play_mask, combo, strong, card_mask(action.cards), tail, count)
+        if len(weighed) >= WEIGHED_PLAYS:
+            weighed.clear()
+        weighed[id(action)] = found
+        return found
+
+    def _decide(self, legal_actions: Sequence[Action], hand_mask: int, smask: int,
+                urgent: bool, top_is_twos: Callable[[], bool], bomb_fight: bool,
+                played: Callable[[], int], explain: bool) -> tuple[Action, str]:
+        """The greedy choice from what the seat sees: its hand (card and strength masks),
+        whether an opponent is down to two cards or fewer, whether the top is 2s, the bomb
+        fight and (asked only near the end of a lead) the cards played this game."""
+        hand_size = hand_mask.bit_count()
         plays = [a for a in legal_actions if a.kind == "play"]
         can_pass = len(plays) < len(legal_actions)
         if not plays:
             return legal_actions[0], "nothing beats the top"
-        for action in plays:
-            if len(action.cards) == hand_size:
-                return action, "plays its last cards and goes out"
-        smask = rules.strength_mask(view.hand)
         units_now = hand_units(smask)
-        best_cost, best, best_combo = None, None, None
+        weigh = self._weigh
+        known = climbing_tables(self.rules).derived(_weighed_plays).get
+        units_of = _UNITS.get
+        # the cost of a play, (units left, strong, -cards, key strength), packed in one int:
+        # units above the tail's 11 bits
+        best_cost = -1
+        best = best_combo = None
         for action in plays:
-            play_mask, combo = combination_of_play(rules, action.cards)
-            assert combo is not None  # a legal play is a combination
-            strong = is_bomb(combo) or combo.key_strength >> 2 == TWO_POSITION
-            cost = (hand_units(smask & ~play_mask), strong, -len(action.cards),
-                    combo.key_strength)
-            if best_cost is None or cost < best_cost:
-                best_cost, best, best_combo = cost, action, combo
-        assert best is not None and best_combo is not None and best_cost is not None
-        others = [size for seat, size in enumerate(view.hand_sizes)
-                  if seat != view.seat and size]
+            found = known(id(action))
+            if found is None or found[0] is not action:
+                found = weigh(action)
+            if found[6] == hand_size:  # the first play of every card left
+                return action, "plays its last cards and goes out"
+            rest = smask & ~found[1]
+            units = units_of(rest)
+            if units is None:
+                units = hand_units(rest)
+            cost = units << 11 | found[5]
+            if best_cost < 0 or cost < best_cost:
+                best_cost, best, best_combo = cost, action, found[2]
+        assert best is not None and best_combo is not None
         if not can_pass:
-            return self._lead(view, plays, smask, units_now, best, best_combo)
-        urgent = bool(others) and min(others) <= 2
-        units_after, strong = best_cost[0], best_cost[1]
-        top = view.info.get("top") or {}
-        top_is_twos = (top.get("type") in ("single", "pair", "triple")
-                       and top.get("cards", [""])[-1].startswith("2"))
-        if is_bomb(best_combo) and (top_is_twos or view.info.get("bomb_fight")):
+            return self._lead(plays, hand_mask, smask, units_now, best, best_combo, played,
+                              explain)
+        units_after, strong = best_cost >> 11, bool(best_cost >> 10 & 1)
+        if is_bomb(best_combo) and (bomb_fight or top_is_twos()):
             return best, "chops the 2s with a bomb"
         if strong and not (urgent or units_after <= 2):
             return legal_actions[-1], "keeps its 2s and bombs for later"
         if units_after >= units_now and not urgent:
             return legal_actions[-1], "would have to break up a combination; passes"
+        if not explain:
+            return best, ""
         why = "an opponent is close to going out" if urgent else "sheds a whole unit"
         return best, f"follows with its weakest sufficient play ({why})"
 
-
-    def _lead(self, view: View, plays: list[Action], smask: int, units_now: int,
-              best: Action, best_combo: Combination) -> tuple[Action, str]:
+    def _lead(self, plays: list[Action], mine: int, smask: int, units_now: int,
+              best: Action, best_combo: Combination, played: Callable[[], int],
+              explain: bool) -> tuple[Action, str]:
         rules = self.rules
         if 2 <= units_now <= BOSS_UNITS:
-            mine = 0
-            for card in view.hand:
-                mine |= card.mask
-            unseen = rules.strength_mask(
-                CardSet.from_mask(_DECK_MASK & ~mine & ~self.reader.update(view)))
-            for action in sorted(plays, key=lambda a: rules.strength_mask(a.cards)):
-                if hand_units(smask & ~rules.strength_mask(action.cards)) >= units_now:
+            unseen = rules.strength_mask(CardSet.from_mask(_DECK_MASK & ~mine & ~played()))
+            weighed = [self._weigh(action) for action in plays]
+            weighed.sort(key=lambda item: item[1])  # stable: as sorting the plays by mask
+            bosses = climbing_tables(rules).derived(_bosses_table)
+            for action, play_mask, combo, _, cards, _, _ in weighed:
+                if hand_units(smask & ~play_mask) >= units_now or not is_boss(
+                        combo, unseen, rules):
                     continue
-                combo = combination_of(action.cards, rules)
-                rest = CardSet.from_mask(mine & ~CardSet(action.cards).mask)
-                if combo is not None and is_boss(combo, unseen, rules) \
-                        and bosses_take_it_out(rest, unseen, rules):
+                rest = mine & ~cards
+                out = bosses.get((rest, unseen))
+                if out is None:
+                    if len(bosses) >= WEIGHED_PLAYS:
+                        bosses.clear()
+                    out = bosses[rest, unseen] = bosses_take_it_out(
+                        CardSet.from_mask(rest), unseen, rules)
+                if out:
                     return action, ("leads a play nobody can beat, then the rest, and goes "
                                     "out (counting the cards played)")
+        if not explain:
+            return best, ""
         return best, f"leads its weakest useful play ({best_combo.type.value})"
 
 

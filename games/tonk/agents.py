@@ -16,19 +16,23 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
-from cardkit_games.tonk.state import card_values
+from cardkit_games.tonk.count import hand_counter
+from cardkit_games.tonk.state import TonkState, card_values
+from cardkit_games.tonk.suits import cards_in
 
 from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
+from cardkit.engine.state import State
+from cardkit.libraries.melds import Meld
 from cardkit.values.actions import Action
-from cardkit.values.cards import ALL_CARDS, Card, card_mask
+from cardkit.values.cards import ALL_CARDS, STANDARD_CARDS, Card, card_mask
 from cardkit.values.views import View
 
-__all__ = ["CountEstimate", "CountReader", "GreedyAgent", "chance_lowest", "estimate_counts",
-           "greedy_agent"]
+__all__ = ["CountEstimate", "CountReader", "CountTally", "GreedyAgent", "chance_lowest",
+           "estimate_counts", "greedy_agent"]
 
 _CARD_BY_TEXT = {card.text: card for card in ALL_CARDS}
 
@@ -105,15 +109,17 @@ class CountReader:
 
     values: Sequence[int]
     deck_mask: int
-    sums: Sequence[tuple[int, int, int]] = attrs.field(init=False)
     key: tuple[object, ...] = ()
     read: int = 0
     pile: list[Card] = attrs.field(factory=list)
     known: dict[int, set[Card]] = attrs.field(factory=dict)
     shown: int = 0  # every card seen discarded, spread or hit this hand
 
-    def __attrs_post_init__(self) -> None:
-        self.sums = _suit_sums(tuple(self.values[:13]))
+    @property
+    def sums(self) -> Sequence[tuple[int, int, int]]:
+        """:func:`_suit_sums` of the rank values (one table per values, shared: not part of a
+        reader's state, so a copy of a reader does not copy it)."""
+        return _suit_sums(tuple(self.values[:13]))
 
     def _catch_up(self, view: View) -> None:
         history = view.history
@@ -150,28 +156,110 @@ class CountReader:
         mean value times ``shade`` (default :data:`SHADE`), with the variance of drawing
         without replacement."""
         self._catch_up(view)
-        shade = SHADE if shade is None else shade
-        values = self.values
-        seen = self.shown  # the table's cards are all in the history's spreads and hits
+        mine = 0
         for card in view.hand:
+            mine |= card.mask
+        return _estimates(self.known, self.shown, mine, view.hand_sizes, view.seat,
+                          self.values, self.sums, self.deck_mask, shade)
+
+
+def _estimates(known: dict[int, set[Card]], shown: int, hand: int, hand_sizes: Sequence[int],
+               me: int, values: Sequence[int], sums: Sequence[tuple[int, int, int]],
+               deck_mask: int, shade: float | None) -> dict[int, CountEstimate]:
+    """:meth:`CountReader.estimates` from what a reader has gathered (``known``: the cards
+    each seat took from the pile and holds; ``shown``: every card seen discarded, spread or
+    hit) and the seat's hand (a mask) and the hands' sizes."""
+    shade = SHADE if shade is None else shade
+    seen = shown | hand  # the table's cards are all in the history's spreads and hits
+    for cards in known.values():
+        for card in cards:
             seen |= card.mask
-        for cards in self.known.values():
-            for card in cards:
-                seen |= card.mask
-        size, total, squares = _pool_sums(self.deck_mask & ~seen, values, self.sums)
-        mean = total / size if size else 6.5
-        spread = squares / size - mean * mean if size else 0.0
-        estimates = {}
-        for seat, hand_size in enumerate(view.hand_sizes):
-            if seat == view.seat:
+    size, total, squares = _pool_sums(deck_mask & ~seen, values, sums)
+    mean = total / size if size else 6.5
+    spread = squares / size - mean * mean if size else 0.0
+    estimates = {}
+    for seat, hand_size in enumerate(hand_sizes):
+        if seat == me:
+            continue
+        mine = known.get(seat, ())
+        unknown = max(0, hand_size - len(mine))
+        fraction = (size - unknown) / (size - 1) if size > 1 else 0.0
+        estimates[seat] = (sum(values[card.index] for card in mine)
+                           + unknown * mean * shade,
+                           unknown * max(0.0, spread) * max(0.0, fraction))
+    return estimates
+
+
+class CountTally:
+    """What :class:`CountReader` gathers from a view's history, gathered from a Tonk state's
+    own history for :meth:`GreedyAgent.choose_in` (the same moves, as actions rather than
+    text). Only the new entries are read at each call; the hand is known by the last entry
+    read, held here: a state whose history does not hold that very entry at that place
+    (another hand, or another world sampled from an earlier point) is read afresh, or from the
+    point remembered at the last fresh reading when its history holds that point's entry."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+        self.last: tuple[int | None, Action] | None = None
+        self.pile: list[Card] = []
+        self.known: dict[int, set[Card]] = {}
+        self.shown = 0
+        # What was read up to the entry before the last of a history read afresh: (entries,
+        # the last of them, pile, known, shown). A search plays world after world from one
+        # point of the hand, whose histories share those very entries: each is then read on
+        # from there, not from the start.
+        self.base: tuple[int, tuple[int | None, Action], tuple[Card, ...],
+                         dict[int, frozenset[Card]], int] | None = None
+
+    def update(self, state: State) -> None:
+        """Read ``state``'s history up to now."""
+        history = state.history
+        seen = self.seen
+        if len(history) < seen or (seen and history[seen - 1] is not self.last):
+            base = self.base
+            if base is not None and len(history) >= base[0] and history[base[0] - 1] is base[1]:
+                seen, self.shown = base[0], base[4]
+                self.pile = list(base[2])
+                self.known = {seat: set(cards) for seat, cards in base[3].items()}
+            else:
+                seen = self.shown = 0
+                self.pile, self.known = [], {}
+                if len(history) > 1:  # read all but the last entry, and remember that point
+                    self._read(history, 0, len(history) - 1)
+                    seen = len(history) - 1
+                    self.base = (seen, history[seen - 1], tuple(self.pile),
+                                 {seat: frozenset(cards) for seat, cards in self.known.items()},
+                                 self.shown)
+        if seen == len(history):
+            return
+        self._read(history, seen, len(history))
+        self.seen = len(history)
+        self.last = history[-1]
+
+    def _read(self, history: Sequence[tuple[int | None, Action]], start: int, stop: int
+              ) -> None:
+        """Read the entries ``start`` to ``stop`` (not included) of ``history``."""
+        known, pile, shown = self.known, self.pile, self.shown
+        for index in range(start, stop):
+            seat, action = history[index]
+            if seat is None:
                 continue
-            mine = self.known.get(seat, ())
-            unknown = max(0, hand_size - len(mine))
-            fraction = (size - unknown) / (size - 1) if size > 1 else 0.0
-            estimates[seat] = (sum(values[card.index] for card in mine)
-                               + unknown * mean * shade,
-                               unknown * max(0.0, spread) * max(0.0, fraction))
-        return estimates
+            kind = action.kind
+            if kind == "discard":
+                card = action.cards[0]
+                pile.append(card)
+                shown |= card.mask
+                if seat in known:
+                    known[seat].discard(card)
+            elif kind == "draw":
+                if action.option == "discard" and pile:
+                    known.setdefault(seat, set()).add(pile.pop())
+            elif kind == "spread" or kind == "hit":
+                for card in action.cards:
+                    shown |= card.mask
+                    if seat in known:
+                        known[seat].discard(card)
+        self.shown = shown
 
 
 def estimate_counts(view: View, values: Sequence[int], deck: Sequence[Card],
@@ -193,9 +281,37 @@ def chance_lowest(my_count: int, estimates: dict[int, CountEstimate]) -> float:
     return chance
 
 
+def _keep_masks() -> tuple[tuple[int, int, int], ...]:
+    """For each standard card (by index): the other cards of its rank, the cards next to it in
+    its suit and those two ranks away (no wrap): :meth:`GreedyAgent.keep_bonus` as masks."""
+    masks = []
+    for card in STANDARD_CARDS:
+        rank = near = gap = 0
+        for other in STANDARD_CARDS:
+            if other is card:
+                continue
+            if other.rank == card.rank:
+                rank |= other.mask
+            elif other.suit == card.suit:
+                distance = abs(_rank(other) - _rank(card))
+                if distance == 1:
+                    near |= other.mask
+                elif distance == 2:
+                    gap |= other.mask
+        masks.append((rank, near, gap))
+    return tuple(masks)
+
+
+_KEEP = _keep_masks()
+
+
 class GreedyAgent(Agent):
     """Spreads and hits whenever it can, keeps cards close to melds, discards its highest loose
-    card, drops when its count is low relative to its estimate of the others' counts."""
+    card, drops when its count is low relative to its estimate of the others' counts.
+
+    It decides the same way from a view (:meth:`choose`) and, in a search's play-outs, from
+    the sampled world (:meth:`choose_in`), reading there only the seat's hand, the top
+    discard, the table, the hands' sizes and the history."""
 
     name = "greedy"
 
@@ -203,8 +319,10 @@ class GreedyAgent(Agent):
         self.seat = seat
         self.rng = random.Random(seed)
         self.values = card_values(1, game.options["joker_hand_value"])
+        self.hand_count = hand_counter(1, game.options["joker_hand_value"])
         self.deck = [card for card in game.deck_spec.cards]
         self.reader = CountReader(self.values, card_mask(self.deck))
+        self.tally = CountTally()
         self.ace_high_bet = game.options["spades_bet_ace_high"]
 
     # ----- helpers ---------------------------------------------------------------------------
@@ -216,26 +334,33 @@ class GreedyAgent(Agent):
 
     def keep_bonus(self, card: Card, hand: Sequence[Card]) -> int:
         """How close ``card`` is to a meld with the rest of ``hand``: pairs and near-runs."""
+        return self._keep_bonus(card, card_mask(hand))
+
+    @staticmethod
+    def _keep_bonus(card: Card, hand: int) -> int:
+        """:meth:`keep_bonus` with the hand as a mask: 6 for each other card of its rank, 4 for
+        each neighbour in its suit, 2 for each card two ranks away; a joker is kept (100)."""
         if card.is_joker:
             return 100
-        bonus = 0
-        for other in hand:
-            if other is card or other.is_joker:
-                continue
-            if other.rank == card.rank:
-                bonus += 6
-            elif other.suit == card.suit and abs(_rank(other) - _rank(card)) <= 2:
-                bonus += 4 if abs(_rank(other) - _rank(card)) == 1 else 2
-        return bonus
+        rank, near, gap = _KEEP[card.index]
+        return (6 * (hand & rank).bit_count() + 4 * (hand & near).bit_count()
+                + 2 * (hand & gap).bit_count())
 
     def should_drop(self, view: View, my_count: int) -> tuple[bool, str]:
         """Drop when the chance of being strictly lowest is high enough (``DROP_CHANCE``)."""
-        estimates = self.reader.estimates(view)
+        return self._drop(self.reader.estimates(view), my_count, True)
+
+    @staticmethod
+    def _drop(estimates: dict[int, CountEstimate], my_count: int, explain: bool
+              ) -> tuple[bool, str]:
         chance = chance_lowest(my_count, estimates)
+        drop = chance >= DROP_CHANCE - DROP_CHANCE_STEP * len(estimates)
+        if not explain:
+            return drop, ""
         low = min((mean for mean, _ in estimates.values()), default=0.0)
         text = (f"my count {my_count}, lowest opponent estimated at {low:.0f}: "
                 f"{chance:.0%} likely lowest")
-        return chance >= DROP_CHANCE - DROP_CHANCE_STEP * len(estimates), text
+        return drop, text
 
     # ----- choosing --------------------------------------------------------------------------
 
@@ -246,13 +371,44 @@ class GreedyAgent(Agent):
     def choose_with_reason(self, view: View,
                            legal_actions: Sequence[Action]) -> tuple[Action, str]:
         """The greedy move and why."""
-        phase = view.phase
+        return self._decide(view.phase, legal_actions, card_mask(view.hand), view.discard_top,
+                            lambda: [meld for _, meld in view.table],
+                            lambda: self.reader.estimates(view), True)
+
+    def choose_in(self, state: State, seat: int, legal_actions: Sequence[Action]) -> Action:
+        """The greedy move in a Tonk hand, read from the state: :meth:`choose` of the seat's
+        view, without building it."""
+        assert isinstance(state, TonkState)
+        hand = state.hands[seat]
+
+        def estimates() -> dict[int, CountEstimate]:
+            tally = self.tally
+            tally.update(state)
+            reader = self.reader
+            return _estimates(tally.known, tally.shown, hand,
+                              [other.bit_count() for other in state.hands], seat,
+                              reader.values, reader.sums, reader.deck_mask, None)
+
+        return self._decide(state.phase, legal_actions, hand, state.discard_top(),
+                            lambda: [spread.meld() for spread in state.table], estimates,
+                            False)[0]
+
+    def _decide(self, phase: str, legal_actions: Sequence[Action], hand: int,
+                top: Card | None, table: Callable[[], Sequence[Meld]],
+                estimates: Callable[[], dict[int, CountEstimate]], explain: bool
+                ) -> tuple[Action, str]:
+        """The greedy move from what the seat sees: the phase, its hand (a mask), the top
+        discard, the table's melds and (asked only to weigh a drop) its estimates of the
+        others' counts."""
         kinds: dict[str, list[Action]] = {}
         for action in legal_actions:
-            kinds.setdefault(action.kind, []).append(action)
-        hand = view.hand
+            group = kinds.get(action.kind)
+            if group is None:
+                kinds[action.kind] = [action]
+            else:
+                group.append(action)
         if phase == "bet":
-            spades = [c for c in hand if c.suit == 3]
+            spades = [c for c in cards_in(hand) if c.suit == 3]
             strength = max((14 if (c.rank == 1 and self.ace_high_bet) else _rank(c)
                             for c in spades), default=0)
             if strength >= 12:
@@ -262,41 +418,44 @@ class GreedyAgent(Agent):
             if "hit" in kinds:
                 return kinds["hit"][0], "hit onto the tonker's run: aiming for a double-double"
             return kinds["pass"][0], "nothing fits the tonker's run"
-        my_count = self.count(hand)
+        my_count = self.hand_count(hand)
         if "drop" in kinds and phase == "start":
-            drop, why = self.should_drop(view, my_count)
+            drop, why = self._drop(estimates(), my_count, explain)
             if drop:
-                return kinds["drop"][0], f"drop: {why}"
+                return kinds["drop"][0], f"drop: {why}" if explain else ""
         if phase == "start":
-            return self._draw(view, kinds)
+            return self._draw(top, hand, table, kinds, explain)
         # play: spreads first (most cards, then most count), then hits, then the discard
         if "spread" in kinds:
             best = max(kinds["spread"], key=lambda a: (len(a.cards), self.count(a.cards)))
-            return best, f"lay the spread {' '.join(c.text for c in best.cards)}"
+            return best, (f"lay the spread {' '.join(c.text for c in best.cards)}"
+                          if explain else "")
+        values = self.values
         if "hit" in kinds:
             # (a hit that also locks the opponent likeliest to be low, among equal hits, was
             # measured and made no difference: such ties are rare)
-            best = max(kinds["hit"], key=lambda a: self.values[a.cards[0].index])
-            return best, f"hit {best.cards[0]} onto spread {best.target}"
+            best = max(kinds["hit"], key=lambda a: values[a.cards[0].index])
+            return best, f"hit {best.cards[0]} onto spread {best.target}" if explain else ""
         if "drop" in kinds:
-            drop, why = self.should_drop(view, my_count)
+            drop, why = self._drop(estimates(), my_count, explain)
             if drop:
-                return kinds["drop"][0], f"drop: {why}"
+                return kinds["drop"][0], f"drop: {why}" if explain else ""
         if "discard" in kinds:
+            keep = self._keep_bonus
             best = max(kinds["discard"],
-                       key=lambda a: (self.values[a.cards[0].index]
-                                      - self.keep_bonus(a.cards[0], hand), a.cards[0].index))
-            return best, f"discard {best.cards[0]}, my highest loose card"
+                       key=lambda a: (values[a.cards[0].index] - keep(a.cards[0], hand),
+                                      a.cards[0].index))
+            return best, f"discard {best.cards[0]}, my highest loose card" if explain else ""
         action = legal_actions[0]
         return action, "the only kind of move left"
 
-    def _draw(self, view: View, kinds: dict[str, list[Action]]) -> tuple[Action, str]:
-        top = view.discard_top
+    def _draw(self, top: Card | None, hand: int, table: Callable[[], Sequence[Meld]],
+              kinds: dict[str, list[Action]], explain: bool) -> tuple[Action, str]:
         # only a card used at once: taking "close" cards lets two players swap the same
         # discards for ever (the stock never shrinks)
         if "draw" in kinds and top is not None and any(
                 a.option == "discard" for a in kinds["draw"]) and (
-                self._forms_spread(top, view.hand) or self._hits_table(top, view)):
+                self._forms_spread(top, cards_in(hand)) or self._hits_table(top, table())):
             return Action("draw", "discard"), f"take {top}: it makes a spread or a hit now"
         for action in kinds.get("draw", ()):
             if action.option == "stock":
@@ -326,8 +485,8 @@ class GreedyAgent(Agent):
             jokers > 0 and any(r + d in ranks for d in (-2, -1, 1, 2)))
 
     @staticmethod
-    def _hits_table(card: Card, view: View) -> bool:
-        for _, meld in view.table:
+    def _hits_table(card: Card, table: Iterable[Meld]) -> bool:
+        for meld in table:
             reps = meld.represents
             if card.is_joker:
                 return True

@@ -197,6 +197,9 @@ def drop(state: TonkState, seat: int) -> None:
     counts = state.counts()
     ending, winners, transfers = state.game.hooks.settle_drop(state, seat, counts)
     state.count_event("drop_won" if ending == "drop" else "drop_caught")
+    if state.quiet:  # a search's play-out: only the payoffs count
+        close(state, ending, winners, transfers, "", dropper=seat, counts=counts)
+        return
     if ending == "drop":
         why = f"{seat_name(seat)} dropped with {counts[seat]} and was lowest: drop won (E6)"
     else:
@@ -307,7 +310,12 @@ def side_bet(state: TonkState) -> None:
 def close(state: TonkState, ending: str, winners: Iterable[int], transfers: list[Transfer],
           why: str, dropper: int | None = None, counts: list[int] | None = None) -> None:
     """End the hand: the result with ``why`` as its explanation, the side bet's transfers added,
-    and details that read as sentences (numbers per seat stay lists, one entry per seat)."""
+    and details that read as sentences (numbers per seat stay lists, one entry per seat); in a
+    ``quiet`` state (a search's play-out) the same payments, winners and ending, no words."""
+    if state.quiet:  # a search's play-out: the result without its words
+        state.finish(Result.from_transfers(ending, state.players,
+                                           [*transfers, *state.bet_transfers], winners))
+        return
     if counts is None:
         counts = state.counts()
     details: dict[str, Any] = {

@@ -134,6 +134,13 @@ class Spread:
         return Spread(self.owner, self.kind, list(self.cards), list(self.represents), self.rank,
                       self.suit, self.low, self.high)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Spread:
+        # a state's clone copies its table spread by spread: this copy, keeping the built meld
+        # (immutable), rather than the generic walk over the slots
+        twin = self.copy()
+        twin._meld = self._meld
+        return twin
+
     def meld(self) -> Meld:
         """The spread as a :class:`cardkit.melds.Meld` (what views show; kept until a hit)."""
         meld = self._meld

@@ -48,6 +48,8 @@ class TonkState(State):
     """One hand of Tonk (rules §2-§6). See the module docstring for the phases."""
 
     PHASES: ClassVar[Mapping[str, Phase]] = PHASES
+    #: the public log is append-only, of (seat, text) pairs: clones share its entries
+    CLONE_SHALLOW: ClassVar[frozenset[str]] = frozenset({"log"})
     ALIASES: ClassVar[Mapping[str, str]] = {"take discard": "draw discard",
                                             "take stock": "draw stock", "knock": "drop"}
 

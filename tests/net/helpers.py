@@ -8,6 +8,7 @@ import asyncio
 import json
 import os
 import queue
+import shlex
 import subprocess
 import sys
 import threading
@@ -157,21 +158,29 @@ def environment() -> dict[str, str]:
 class ServeProcess:
     """``cardkit serve ...`` as a process; its output lines are read in a thread."""
 
-    def __init__(self, *args: str, cwd: str | None = None) -> None:
+    def __init__(self, *args: str, cwd: str | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.process = subprocess.Popen(cardkit("serve", *args), stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, text=True, cwd=cwd,
-                                        env=environment())
+                                        env=env or environment())
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.seen: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
         self.seats: dict[int, str] = {}
+        #: the printed lines as printed ("seat 0: CARDKIT join URL"), and their CARDKIT
+        self.join_lines: dict[int, str] = {}
+        self.command = ""
         self.watch = ""
         while not self.watch:
             line = self.next_line()
-            if line.startswith("seat ") and ": cardkit join " in line:
-                number, _, rest = line[5:].partition(": cardkit join ")
-                self.seats[int(number)] = rest.strip()
-            elif line.startswith("watch: cardkit watch "):
+            if line.startswith("seat ") and " join " in line:
+                number, _, shell = line[5:].partition(": ")
+                words = shlex.split(shell)
+                assert words[-2] == "join", line
+                self.seats[int(number)] = words[-1]
+                self.join_lines[int(number)] = shell
+                self.command = " ".join(words[:-2])
+            elif line.startswith("watch: ") and " watch ws" in line:
                 self.watch = line.split()[-1]
 
     def _read(self) -> None:

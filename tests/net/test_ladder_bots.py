@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import cardkit
 from cardkit.frontends.net.seats import Seating
-from cardkit.frontends.net.store import SavedTable
+from cardkit.frontends.net.store import SavedTable, save_seats
 from cardkit.services.registry import register, unregister
 from cardkit.services.search.roster import LADDER
 from cardkit.values.errors import RecordError
@@ -73,7 +73,7 @@ def test_the_budget_is_saved_only_when_given_and_read_back_checked():
             SavedTable.from_dict({**plain.to_dict(), key: value}, 2)
 
 
-def test_a_budget_no_bot_would_use_is_a_usage_error(knock_rummy):
+def test_a_budget_no_bot_would_use_is_a_usage_error(knock_rummy, tmp_path):
     pytest.importorskip("websockets")
     runner = CliRunner()
     name = KNOCK_RUMMY.name
@@ -82,5 +82,10 @@ def test_a_budget_no_bot_would_use_is_a_usage_error(knock_rummy):
     assert result.exit_code == 2
     assert result.output == ("cardkit: --think sets how long the searching bots think, and "
                              "none plays here (normal): name one, e.g. --bots 1=expert\n")
-    resumed = runner.invoke(cli, ["serve", name, "--resume", "x.json", "--playouts", "5"])
-    assert resumed.exit_code == 2 and "--think/--playouts" in resumed.output
+    # a resumed table keeps the budget it was saved with: one that disagrees is named
+    save = tmp_path / "x.json"
+    save.write_text(cardkit.load_game(name, players=2).new_match(seed=1).record().to_json())
+    save_seats(save, SavedTable("t", ("token", None), (None, "normal")))
+    resumed = runner.invoke(cli, ["serve", name, "--resume", str(save), "--playouts", "5"])
+    assert resumed.exit_code == 2
+    assert "--playouts 5 disagrees with" in resumed.output and "x.json" in resumed.output

@@ -93,6 +93,35 @@ def test_no_token_wrong_protocol_unknown_table_and_no_hello():
     run(main())
 
 
+def test_a_token_with_a_lone_surrogate_and_a_protocol_given_as_text_are_refused_with_a_reason():
+    async def main():
+        server, table = await _server()
+        try:
+            cases = [({**HELLO, "token": "\ud800"}, "not valid text"),
+                     ({**HELLO, "token": "ab\ud800cd" * 3}, "lone surrogate"),
+                     ({"type": "hello", "protocol": "1", "token": "a"},
+                      "'protocol' must be a whole number (this server speaks 1), not \"1\""),
+                     ({"type": "hello", "protocol": "\udc00", "token": "a"},
+                      "must be a whole number"),
+                     ({"type": "hello", "protocol": True, "token": "a"}, "not true"),
+                     ({"type": "hello", "token": "a"}, "a hello needs 'protocol': 1")]
+            for hello, words in cases:
+                socket = await raw_client(server.table_address(table), hello)
+                refusal = await receive(socket)
+                assert refusal["type"] == "refused" and words in refusal["reason"], refusal
+                assert "is not spoken here" not in refusal["reason"]
+                assert await _closed(socket) == CLOSE_REFUSED
+            # the table still seats its players, and a move id or text with a lone surrogate
+            # gets an answer, not a broken connection
+            socket = await _seat(server, table, 0)
+            await socket.send(json.dumps({"type": "move", "move": "draw \ud800", "id": "\ud800"}))
+            answer = await receive(socket, "refused")
+            assert answer["id"] == "\\ud800", answer
+        finally:
+            await server.close()
+    run(main())
+
+
 def test_a_second_connection_with_the_token_takes_the_seat_and_the_first_is_told():
     async def main():
         server, table = await _server()

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -100,8 +101,10 @@ def t_two_sided_p(t: float, df: float) -> float:
     return _betainc(df / 2, 0.5, df / (df + t * t))
 
 
+@functools.lru_cache(maxsize=256)
 def t_quantile(df: float, confidence: float = 0.95) -> float:
-    """The two-sided critical value of Student's t (by bisection on the p-value)."""
+    """The two-sided critical value of Student's t (by bisection on the p-value; remembered,
+    since every metric of a run of one size asks for the same one)."""
     alpha = 1 - confidence
     low, high = 0.0, 1000.0
     for _ in range(100):

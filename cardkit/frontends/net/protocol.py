@@ -25,6 +25,7 @@ __all__ = [
     "dump",
     "load",
     "parse_address",
+    "printable",
     "require_websockets",
 ]
 
@@ -43,7 +44,7 @@ CLOSE_DONE = 4004      # the match is over and the table closed
 #: Codes after which a client does not reconnect.
 FINAL_CLOSE_CODES = frozenset({CLOSE_REFUSED, CLOSE_REPLACED, CLOSE_DONE})
 
-MESSAGE_TYPES_FROM_CLIENT = ("hello", "move", "ping")
+MESSAGE_TYPES_FROM_CLIENT = ("hello", "move", "hint", "ping")
 
 
 class MessageError(ValueError):
@@ -101,6 +102,16 @@ def seat_address(url: str, token: str) -> str:
 def dump(message: dict[str, Any]) -> str:
     """A message as compact JSON text."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def printable(text: str) -> str:
+    """``text`` safe to send: a lone surrogate (which UTF-8 cannot carry, and which a client's
+    own text may hold) written as its escape, ``\\ud800``."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
 
 
 def load(text: str | bytes) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from cardkit.frontends.net.codec import (
     decode_view,
 )
 from cardkit.services.registry import load_game
+from cardkit.services.search.hint import Hint
 from cardkit.values.actions import Action
 from cardkit.values.errors import IllegalAction
 from cardkit.values.results import Result
@@ -235,7 +236,7 @@ class RemoteMatch:
                 self._outcome_later = decode_outcome(message.get("outcome"))
             except CodecError as error:
                 raise NetError(f"the server sent an unreadable outcome: {error}") from None
-        elif kind in ("accepted", "refused"):
+        elif kind in ("accepted", "refused", "hint"):
             self._replies[message.get("id")] = message
         elif kind == "error":
             self.notice(f"the server says: {message.get('reason', '')}")
@@ -273,6 +274,31 @@ class RemoteMatch:
                 reconnected = False
                 sent_on = self.connection.generation
                 ident = self._send_move(state, action)
+
+    def hint(self, state: RemoteState) -> Hint:
+        """Ask the server what the game's strongest agent would play for this seat now (the
+        hint ``cardkit play`` gives, worked out where the hand is held); ``IllegalAction`` with
+        the server's reason if it gives none."""
+        if self.seat is None:
+            raise IllegalAction("spectators get no hints")
+        self._next_id += 1
+        ident = self._next_id
+        self.connection.send({"type": "hint", "id": ident})
+        while ident not in self._replies:
+            message = self.connection.receive()
+            self._handle(message)
+            if message.get("type") == "error":  # a server that does not give hints
+                raise IllegalAction(f"no hint: the server says {message.get('reason', '')}")
+            if message.get("type") == "welcome" and message.get("reconnected"):
+                raise IllegalAction("no hint: the connection dropped meanwhile; ask again")
+        reply = self._replies.pop(ident)
+        if reply["type"] != "hint":
+            raise IllegalAction(f"no hint: {reply.get('reason', 'refused')}")
+        try:
+            action = state.parse(str(reply["move"]))
+        except (KeyError, IllegalAction):
+            raise NetError("the server sent an unreadable hint") from None
+        return Hint(str(reply.get("agent", "")), action, str(reply.get("reason", "")))
 
     def _send_move(self, state: RemoteState, action: Action) -> int:
         self._next_id += 1

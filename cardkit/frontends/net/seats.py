@@ -85,10 +85,12 @@ class Seating:
 
     def find(self, token: str) -> Seat | None:
         """The seat whose token is ``token``, compared in constant time with every seat's."""
-        given = token.encode("utf-8", "surrogateescape")
+        # a saved token is text from a JSON file: it may hold what UTF-8 cannot carry too
+        given = token.encode("utf-8", "surrogatepass")
         found = None
         for seat in self.seats:
-            if seat.token is not None and hmac.compare_digest(given, seat.token.encode()):
+            if seat.token is not None and hmac.compare_digest(
+                    given, seat.token.encode("utf-8", "surrogatepass")):
                 found = seat
         return found
 
@@ -99,6 +101,9 @@ class Seating:
         if not isinstance(token, str) or not token:
             raise Refusal("no seat token: a seat's address ends with #TOKEN "
                           "(to follow the table, use 'cardkit watch')")
+        if not _is_text(token):
+            raise Refusal("the token is not valid text (it holds a lone surrogate, which no "
+                          "address carries): copy the seat's address 'cardkit serve' printed")
         seat = self.find(token)
         if seat is None:
             raise Refusal(f"wrong token for table {table}: check the address you were given")
@@ -170,6 +175,15 @@ class Seating:
         for seat in self.seats:
             if seat.timer is not None:
                 seat.timer.cancel()
+
+
+def _is_text(text: str) -> bool:
+    """True if ``text`` is valid Unicode text (no lone surrogate, as JSON's ``\\ud800`` gives)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _default_bot(game: Any) -> str:

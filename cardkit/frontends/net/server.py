@@ -25,6 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardkit.frontends.net.logline import BackgroundLog
 from cardkit.frontends.net.protocol import (
     CLOSE_IDLE,
     CLOSE_REFUSED,
@@ -33,19 +34,42 @@ from cardkit.frontends.net.protocol import (
     MessageError,
     dump,
     load,
+    printable,
     seat_address,
 )
+from cardkit.frontends.net.saving import DiskWriter
 from cardkit.frontends.net.store import new_tokens
-from cardkit.frontends.net.table import Peer, RateLimit, Refusal, Table
+from cardkit.frontends.net.table import KEEP_HANDS, Peer, RateLimit, Refusal, Table
 
 if TYPE_CHECKING:
     from cardkit.engine.match import Match
 
-__all__ = ["Server"]
+__all__ = ["Server", "check_protocol"]
 
 _LOGGER = logging.getLogger("cardkit.frontends.net.server")
 _LOGGER.addHandler(logging.NullHandler())
 _LOGGER.propagate = False
+
+
+def check_protocol(version: Any) -> None:
+    """:class:`Refusal` with the reason unless a hello's ``protocol`` is the version spoken
+    here (a whole number: ``"1"``, a text, is refused as such)."""
+    if version is None:
+        raise Refusal(f"a hello needs 'protocol': {PROTOCOL_VERSION} (the protocol version, "
+                      "a whole number)")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise Refusal(f"'protocol' must be a whole number (this server speaks "
+                      f"{PROTOCOL_VERSION}), not {printable(json_text(version))[:20]}")
+    if version != PROTOCOL_VERSION:
+        raise Refusal(f"protocol version {version} is not spoken here: this server speaks "
+                      f"version {PROTOCOL_VERSION}")
+
+
+def json_text(value: Any) -> str:
+    """``value`` as JSON writes it (``"1"`` for a text, so it reads as one)."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
 
 
 class Server:
@@ -63,20 +87,26 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.executor = ThreadPoolExecutor(max_workers=bot_threads,
                                            thread_name_prefix="cardkit-bot")
-        self.log = log or (lambda line: None)
+        # saves are written by a thread, off the event loop (made when the loop runs)
+        self.writer: DiskWriter | None = None
+        # the log is written by a thread: output nobody reads must not stall the tables
+        self._log = None if log is None else BackgroundLog(log)
+        self.log: Callable[[str], None] = self._log or (lambda line: None)
         self._server: Any = None
 
     # ----- tables -----------------------------------------------------------------------------
 
     def open_table(self, name: str, match: Match, bots: Sequence[str | None], *,
                    tokens: Sequence[str | None] | None = None, save: str | Path | None = None,
-                   replace_after: float | None = None,
-                   replace_bot: str | None = None, think: float | None = None,
-                   playouts: int | None = None) -> Table:
+                   replace_after: float | None = None, replace_bot: str | None = None,
+                   think: float | None = None, playouts: int | None = None,
+                   keep_hands: int | None = KEEP_HANDS) -> Table:
         """Host ``match`` at ``/name``: ``bots[seat]`` names the bot of a bot seat (None: a
         person's seat, which gets a fresh secret token unless ``tokens`` gives the saved ones);
         ``think`` (seconds) or ``playouts`` a move is the budget of the bots that search.
-        Call inside the running event loop."""
+        ``save``: the file written after every move; ``keep_hands``: the hands held in memory
+        (None: all; the others are on disk, or gone without ``save``). Call inside the running
+        event loop."""
         if name in self.tables:
             raise ValueError(f"there is already a table {name!r}")
         if "/" in name or not name:
@@ -91,10 +121,17 @@ class Server:
         chosen = tuple(tokens) if tokens is not None else new_tokens(players, bots)
         table = Table(name, match, chosen, tuple(bots), save=save,
                       replace_after=replace_after, replace_bot=replace_bot, think=think,
-                      playouts=playouts, executor=self.executor, log=self.log)
+                      playouts=playouts, executor=self.executor,
+                      writer=self._writer() if save else None, keep_hands=keep_hands,
+                      log=self.log)
         table.idle_timeout = self.idle_timeout
         self.tables[name] = table
         return table
+
+    def _writer(self) -> DiskWriter:
+        if self.writer is None:
+            self.writer = DiskWriter(asyncio.get_running_loop())
+        return self.writer
 
     def table_address(self, table: Table) -> str:
         """The table's public address (spectators)."""
@@ -134,7 +171,11 @@ class Server:
             await asyncio.sleep(0.05)
 
     async def close(self) -> None:
-        """Close every table and stop listening."""
+        """Close every table (once its last save is written) and stop listening."""
+        savers = [table.saver.wait() for table in self.tables.values() if table.saver]
+        if savers:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*savers), 30)
         for table in self.tables.values():
             table.close()
         await asyncio.sleep(0)
@@ -142,6 +183,10 @@ class Server:
             self._server.close()
             await self._server.wait_closed()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self.writer is not None:
+            self.writer.close()
+        if self._log is not None:
+            await asyncio.to_thread(self._log.close)
 
     async def _handle(self, connection: Any) -> None:
         from websockets.exceptions import ConnectionClosed
@@ -160,9 +205,7 @@ class Server:
             if hello["type"] != "hello":
                 raise Refusal("say hello first: {\"type\": \"hello\", \"protocol\": "
                               f"{PROTOCOL_VERSION}, ...}}")
-            if hello.get("protocol") != PROTOCOL_VERSION:
-                raise Refusal(f"protocol version {str(hello.get('protocol'))[:20]} is not "
-                              f"spoken here: this server speaks version {PROTOCOL_VERSION}")
+            check_protocol(hello.get("protocol"))
             if table is None:
                 raise Refusal(f"there is no table {name[:40]!r} on this server")
             peer = Peer(connection, RateLimit(self.rate, self.burst))
@@ -172,7 +215,7 @@ class Server:
                 await peer.finish()
                 raise
         except (Refusal, MessageError) as refusal:
-            reason = str(refusal)
+            reason = printable(str(refusal))
             try:
                 await connection.send(dump({"type": "refused", "reason": reason}))
                 await connection.close(CLOSE_REFUSED, reason[:120])
@@ -180,6 +223,7 @@ class Server:
                 pass
             return
         try:
+            await peer.ready.wait()  # the welcome waits for a save in progress: so do moves
             while True:
                 raw = await asyncio.wait_for(connection.recv(), self.idle_timeout)
                 delay = peer.rate.delay()

@@ -1,10 +1,16 @@
 """The server's save files. ``FILE`` is an ordinary match record (``cardkit replay FILE``
-shows it), written atomically after every accepted move: a temporary file in the same folder,
-created readable by its owner only (mode 0600), then renamed over the old one
-(``os.replace``), so a crash at any moment leaves either the old file or the new one, never half
-of one. ``FILE.seats`` holds what the server needs to reopen the table with the same addresses:
-its name and each seat's secret token (or bot). It is written once, the same way, when the table
-opens; whoever can read it can take a seat, so it stays readable by its owner only.
+shows it), brought up to date after every accepted move. The first save writes it whole,
+atomically: a temporary file in the same folder, created readable by its owner only (mode
+0600), then renamed over the old one (``os.replace``). Later saves write only from the end of
+the last finished hand on (see :class:`TableFile`), each first kept whole, with its checksum, in
+``FILE.tail`` so that a crash in the middle of one is finished when the table is reopened: a
+crash at any moment loses nothing that was saved. ``FILE.seats`` holds what the server needs
+to reopen the table with the same addresses: its name and each seat's secret token (or bot).
+It is written once, the same way, when the table opens; whoever can read it can take a seat,
+so it stays readable by its owner only.
+
+"Saved" means handed to the operating system: it survives the server being killed, not the
+machine losing power (no fsync).
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,9 +30,10 @@ from cardkit.values.errors import RecordError
 
 if TYPE_CHECKING:
     from cardkit.engine.match import Match
+    from cardkit.engine.state import State
 
-__all__ = ["SERVER_FORMAT", "SavedTable", "TableFile", "load_table", "save_seats",
-           "seats_path", "write_atomically"]
+__all__ = ["SERVER_FORMAT", "SavedTable", "Snapshot", "TableFile", "load_table", "repair",
+           "save_seats", "seats_path", "tail_path", "write_atomically"]
 
 SERVER_FORMAT = "cardkit-server/1"
 
@@ -111,33 +119,163 @@ def save_seats(path: str | Path, saved: SavedTable) -> None:
     write_atomically(seats_path(path), json.dumps(saved.to_dict(), indent=1) + "\n")
 
 
+@attrs.frozen
+class Snapshot:
+    """What one save writes, taken on the event loop (the match is not touched after): the
+    JSON of the hands finished since the last save, and of the hand in progress. ``whole``:
+    the text of the entire file (the first save of a table), written by rename."""
+
+    offset: int
+    finished: bytes
+    current: bytes
+    whole: bool = False
+
+    @property
+    def chunk(self) -> bytes:
+        """The bytes from ``offset`` to the end of the file."""
+        return self.finished + self.current + _END
+
+    def then(self, later: Snapshot) -> Snapshot:
+        """This save and ``later`` as one write (both still pending: only the newest hand in
+        progress needs writing, every finished hand does)."""
+        if later.whole:
+            return later
+        assert later.offset == self.offset + len(self.finished)
+        return Snapshot(self.offset, self.finished + later.finished, later.current, self.whole)
+
+
+_END = b"]}\n"
+
+
 class TableFile:
-    """The save file of one table, written after every move. A finished hand never changes,
-    so its JSON is kept and only the hand in progress is encoded again: a save costs the same
-    at the first hand and the fiftieth."""
+    """The save file of one table. The first save writes the whole record by rename; after
+    that a finished hand never changes, so each save writes only from the end of the last
+    finished hand on (the hands finished since, then the hand in progress), in place:
+    the cost of a save does not grow with the match, and no finished hand stays in memory.
+
+    An in-place write that a crash cuts short would leave half a hand, so each one is first
+    written to ``FILE.tail`` with its length and checksum: :func:`repair` finishes it when the
+    table is reopened (a tail cut short itself fails its checksum, and then ``FILE`` was not
+    touched yet). Both files stay open; no file is created or renamed after the first save.
+    :meth:`snapshot` runs on the event loop, :meth:`write` in any thread (one save at a time,
+    in order)."""
 
     def __init__(self, path: str | Path) -> None:
-        self.path = path
-        self._finished: list[str] = []
+        self.path = Path(path)
+        #: hands whose JSON is in the file for good, and the byte offset where the next starts
+        self.written = 0
+        self.offset: int | None = None
+        self._record: int | None = None  # open descriptors of FILE and FILE.tail
+        self._tail: int | None = None
 
-    def save(self, match: Match) -> None:
-        """Write ``match``'s record atomically."""
+    def snapshot(self, match: Match) -> Snapshot:
+        """What saving ``match`` now writes; the next snapshot follows from this one."""
         hands = match.hands
-        while len(self._finished) < len(hands) - 1:
-            hand = hands[len(self._finished)]
-            self._finished.append(json.dumps(hand.record().to_dict()))
-        current = json.dumps(hands[-1].record().to_dict())
-        game = match.game
-        head = MatchRecord(game.name, game.definition.version, game.players,
-                           dict(game.options), match.seed, match.hands_limit, ()).to_dict()
-        del head["hands"]
-        text = (json.dumps(head)[:-1] + ', "hands": [' + ", ".join([*self._finished, current])
-                + "]}\n")
-        write_atomically(self.path, text)
+        last = len(hands) - 1
+        finished = [_hand_json(hands[index]) for index in range(self.written, last)]
+        current = _hand_json(hands[last])
+        if self.offset is None:
+            game = match.game
+            head = MatchRecord(game.name, game.definition.version, game.players,
+                               dict(game.options), match.seed, match.hands_limit,
+                               ()).to_dict()
+            del head["hands"]
+            prefix = (json.dumps(head)[:-1] + ', "hands": [').encode("utf-8")
+            done = prefix + b"".join(text + b", " for text in finished)
+            snapshot = Snapshot(0, done, current, whole=True)
+        else:
+            done = b"".join(text + b", " for text in finished)
+            snapshot = Snapshot(self.offset, done, current)
+        self.written, self.offset = last, snapshot.offset + len(snapshot.finished)
+        return snapshot
+
+    def write(self, snapshot: Snapshot) -> None:
+        """Put ``snapshot`` on disk (the operating system's: no fsync)."""
+        if snapshot.whole:
+            self.close()
+            tail_path(self.path).unlink(missing_ok=True)  # another match's must not be applied
+            write_atomically(self.path, snapshot.chunk.decode("utf-8"))
+            return
+        if self._record is None or self._tail is None:
+            self._record = os.open(self.path, os.O_WRONLY)
+            self._tail = os.open(tail_path(self.path), os.O_WRONLY | os.O_CREAT, 0o600)
+        chunk = snapshot.chunk
+        _write_at(self._tail, 0, _tail_text(snapshot.offset, chunk))
+        _write_at(self._record, snapshot.offset, chunk)
+
+    def close(self) -> None:
+        """Close the open files (the next save opens them again)."""
+        for descriptor in (self._record, self._tail):
+            if descriptor is not None:
+                os.close(descriptor)
+        self._record = self._tail = None
+
+
+def _hand_json(state: State) -> bytes:
+    return json.dumps(state.record().to_dict()).encode("utf-8")
+
+
+def _write_at(descriptor: int, offset: int, chunk: bytes) -> None:
+    """Write ``chunk`` at ``offset`` of an open file and end the file there."""
+    written = os.pwrite(descriptor, chunk, offset)
+    while written < len(chunk):
+        written += os.pwrite(descriptor, chunk[written:], offset + written)
+    os.ftruncate(descriptor, offset + len(chunk))
+
+
+def _tail_text(offset: int, chunk: bytes) -> bytes:
+    """``FILE.tail``: a line ``cardkit-tail OFFSET LENGTH CRC32``, then the chunk."""
+    return f"cardkit-tail {offset} {len(chunk)} {zlib.crc32(chunk)}\n".encode() + chunk
+
+
+def _read_tail(data: bytes) -> tuple[int, bytes] | None:
+    """The offset and chunk of a ``FILE.tail``; None if it was cut short (or is not one)."""
+    head, _, chunk = data.partition(b"\n")
+    words = head.split()
+    if len(words) != 4 or words[0] != b"cardkit-tail" or not all(w.isdigit() for w in words[1:]):
+        return None
+    offset, length, crc = (int(word) for word in words[1:])
+    if len(chunk) != length or zlib.crc32(chunk) != crc:
+        return None
+    return offset, chunk
+
+
+def tail_path(path: str | Path) -> Path:
+    """Where the last in-place write of the save file ``path`` is kept whole: ``path.tail``."""
+    return Path(f"{path}.tail")
+
+
+def repair(path: str | Path) -> None:
+    """Finish the last in-place write of ``path`` from ``path.tail`` (a crash may have cut it
+    short; writing it again changes nothing otherwise). A tail cut short itself is ignored:
+    ``path`` is written only after its tail is complete."""
+    try:
+        data = tail_path(path).read_bytes()
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise RecordError(f"cannot read {tail_path(path)}: {error.strerror or error}") from None
+    found = _read_tail(data)
+    if found is None:
+        return
+    offset, chunk = found
+    try:
+        if Path(path).stat().st_size < offset:
+            raise RecordError(f"{tail_path(path)} does not belong to {path} (the file is "
+                              "shorter)")
+        descriptor = os.open(path, os.O_WRONLY)
+        try:
+            _write_at(descriptor, offset, chunk)
+        finally:
+            os.close(descriptor)
+    except OSError as error:
+        raise RecordError(f"cannot repair {path}: {error.strerror or error}") from None
 
 
 def load_table(path: str | Path) -> tuple[MatchRecord, SavedTable]:
-    """Read the record ``path`` and its ``path.seats``; ``RecordError`` with the reason."""
+    """Read the record ``path`` (finishing its last write, see :func:`repair`) and its
+    ``path.seats``; ``RecordError`` with the reason."""
+    repair(path)
     record = load_record(path)
     if not isinstance(record, MatchRecord):
         raise RecordError(f"{path} holds a single hand, not a match saved by 'cardkit serve'")

@@ -4,7 +4,10 @@ welcome, state messages, moves, bots' turns, saving.
 Everything here runs on the server's event loop; nothing awaits between checking a move and
 applying it, so moves are handled one at a time. Bots think in a thread pool (their search must
 not stall the other tables) and their move is applied back on the loop, after checking that the
-table has not moved on meanwhile.
+table has not moved on meanwhile. A table with a file saves after every change in a thread
+(:mod:`~cardkit.frontends.net.saving`) and tells what changed only once it is saved: nothing
+acknowledged is lost. Finished hands are let go of (the file keeps them), so a match that never
+ends holds the same memory at its ten-thousandth hand as at its first.
 
 Every message to a seat is built from that seat's ``view``; a spectator's from
 :func:`~cardkit.net.codec.spectator_view`. ``taps`` see every message sent, with the state it
@@ -15,6 +18,7 @@ a connection's queue and rate limit :mod:`~cardkit.frontends.net.transport`.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
@@ -32,11 +36,15 @@ from cardkit.frontends.net.protocol import (
     PROTOCOL_VERSION,
     MessageError,
     load,
+    printable,
 )
+from cardkit.frontends.net.saving import DiskWriter, Saver
 from cardkit.frontends.net.seats import Refusal, Seat, Seating
 from cardkit.frontends.net.store import SavedTable, TableFile, save_seats
 from cardkit.frontends.net.transport import Peer, RateLimit
 from cardkit.services.search.choose import choose_action
+from cardkit.services.search.hint import Hint, hint
+from cardkit.values.deck import derive_seed
 from cardkit.values.errors import IllegalAction
 from cardkit.values.views import seat_name
 
@@ -48,6 +56,9 @@ __all__ = ["Peer", "RateLimit", "Refusal", "Seat", "Table"]
 
 #: The longest move text accepted.
 MAX_MOVE_TEXT = 200
+#: Hands held in memory: the one in progress and the one before (its end is sent to a client
+#: that reconnects having seen it); older ones are on disk, or gone without a save file.
+KEEP_HANDS = 2
 
 Tap = Callable[[int | None, dict[str, Any], "State"], None]
 
@@ -61,7 +72,8 @@ class Table:
                  bots: tuple[str | None, ...], *, save: str | Path | None = None,
                  replace_after: float | None = None, replace_bot: str | None = None,
                  think: float | None = None, playouts: int | None = None,
-                 executor: Executor | None = None,
+                 executor: Executor | None = None, writer: DiskWriter | None = None,
+                 keep_hands: int | None = KEEP_HANDS,
                  log: Callable[[str], None] | None = None) -> None:
         self.name = name
         self.match = match
@@ -75,7 +87,10 @@ class Table:
         self.save_path = save
         self.file = None if save is None else TableFile(save)
         self.executor = executor
+        self.keep_hands = keep_hands
         self.log = log or (lambda line: None)
+        self.saver = None if self.file is None else Saver(self.file, writer,
+                                                          self._save_failed)
         self.taps: list[Tap] = []
         # the game starts when every person has joined; a match resumed after a move was
         # played has started already, and its players come back as reconnections
@@ -88,9 +103,15 @@ class Table:
             save_seats(save, self.saved)
         #: told to clients in the welcome, so they ping in time
         self.idle_timeout = 900.0
-        self._save()
+        # what the seats were last told: (started, hand, step)
+        self._told = self._moment()
+        self._told_hand = len(match.hands) - 1
+        if self.file is not None:
+            self.file.write(self.file.snapshot(match))  # the whole file, before serving
         if self.match.is_over:
             self.finished.set()
+        elif all(seat.token is None for seat in self.seats):
+            asyncio.get_running_loop().call_soon(self._after_change)  # bots only: they play
 
     # ----- who sits where ---------------------------------------------------------------------
 
@@ -104,12 +125,12 @@ class Table:
         :class:`Refusal` with one line otherwise."""
         if hello.get("role", "player") == "spectator":
             self.spectators.add(peer)
-            self._welcome(peer, hello)
+            self._after_saved(lambda: self._welcome(peer, hello))
             return
         seat, event = self.seating.take(hello.get("token"), self.name)
         self.announce(event)  # to those already there
         self.seating.sit(seat, peer)
-        self._welcome(peer, hello)
+        self._after_saved(lambda: self._welcome(peer, hello))
         if not self.started:
             waiting = self.seating.waiting()
             if waiting:
@@ -117,8 +138,7 @@ class Table:
                 return
             self.started = True
             self.announce("everyone is here: the game starts")
-            self._broadcast(len(self.match.hands) - 1)  # now with the first player's moves
-        self._after_change()
+        self._changed()  # now with the first player's moves
 
     def leave(self, peer: Peer) -> None:
         """A connection ended: a spectator goes; a seat waits for its person or gets a bot."""
@@ -132,7 +152,7 @@ class Table:
         if seat.peer is not None or self.match.is_over:
             return
         self.announce(self.seating.stand_in(seat, bot))
-        self._after_change()
+        self._changed()
 
     # ----- messages ---------------------------------------------------------------------------
 
@@ -141,6 +161,8 @@ class Table:
         return self.seating.peers()
 
     def _send(self, peer: Peer, message: dict[str, Any], state: State) -> None:
+        if not peer.welcomed:
+            return  # its welcome, still to come, tells the table as it is then
         for tap in self.taps:
             tap(peer.seat, message, state)
         peer.post(message)
@@ -168,6 +190,9 @@ class Table:
         self._send(peer, self.state_message(hand, peer.seat), self.match.hands[hand])
 
     def _welcome(self, peer: Peer, hello: dict[str, Any]) -> None:
+        if peer.closed:
+            return
+        peer.ready.set()
         game = self.game
         self._send(peer, {
             "type": "welcome", "protocol": PROTOCOL_VERSION, "table": self.name,
@@ -178,7 +203,8 @@ class Table:
         # a client that saw hand k gets hand k's end (and any hand it missed) before the current
         last = len(self.match.hands) - 1
         since = hello.get("hand")
-        first = since if isinstance(since, int) and 0 <= since <= last else last
+        held = self.match.hands.first
+        first = since if isinstance(since, int) and held <= since <= last else last
         for hand in range(first, last + 1):
             self._send_state(peer, hand)
         if self.match.outcome is not None:
@@ -214,10 +240,13 @@ class Table:
             self._send(peer, {"type": "pong", "id": message.get("id")}, self.match.current)
         elif kind == "move":
             self._move(peer, message)
+        elif kind == "hint":
+            self._hint(peer, message)
         elif kind == "hello":
             self._error(peer, "already joined: send moves")
         else:
-            self._error(peer, f"unknown message type {kind[:40]!r}: expected move or ping")
+            self._error(peer, f"unknown message type {kind[:40]!r}: expected move, hint or "
+                              "ping")
 
     def slow_down(self, peer: Peer) -> None:
         """Tell a flooding connection (once a second) that it is being slowed down."""
@@ -225,15 +254,18 @@ class Table:
             self._error(peer, f"too many messages: slowed down to {peer.rate.rate:g} a second")
 
     def _error(self, peer: Peer, reason: str) -> None:
-        self._send(peer, {"type": "error", "reason": reason}, self.match.current)
+        self._send(peer, {"type": "error", "reason": printable(reason)}, self.match.current)
 
     def _refuse(self, peer: Peer, ident: Any, reason: str) -> None:
-        self._send(peer, {"type": "refused", "id": ident, "reason": reason}, self.match.current)
+        self._send(peer, {"type": "refused", "id": ident, "reason": printable(reason)},
+                   self.match.current)
 
     def _move(self, peer: Peer, message: dict[str, Any]) -> None:
         ident = message.get("id")
         if ident is not None and not isinstance(ident, int | str):
             ident = None
+        elif isinstance(ident, str):
+            ident = printable(ident)[:100]
         if peer.seat is None:
             self._refuse(peer, ident, "spectators cannot move")
             return
@@ -270,14 +302,77 @@ class Table:
         except IllegalAction as error:
             self._refuse(peer, ident, str(error))
             return
-        self._accepted(peer.seat)
-        self._send(peer, {"type": "accepted", "id": ident, "move": str(action)}, state)
+        reply = {"type": "accepted", "id": ident, "move": str(action)}
+        self._changed(lambda: self._send(peer, reply, state))
 
-    def _accepted(self, seat: int) -> None:
-        """After a move: save, tell everyone, deal on at the end of a hand, let bots play."""
-        self._save()
-        self._broadcast(len(self.match.hands) - 1)
-        self._after_change()
+    def _hint(self, peer: Peer, message: dict[str, Any]) -> None:
+        """A seat asks, on its turn, what the game's strongest agent would play: the same
+        :func:`~cardkit.services.search.hint.hint` as ``cardkit play``, run here because only
+        the server holds the hand (the agent still sees only the seat's view). One at a time
+        per connection, thought out in the bots' pool."""
+        ident = message.get("id")
+        ident = printable(ident)[:100] if isinstance(ident, str) else (
+            ident if isinstance(ident, int) else None)
+        state = self.match.current
+        seat = peer.seat
+        if seat is None or not self.started or state.current_player != seat:
+            self._refuse(peer, ident, "a hint is for your turn")
+            return
+        if peer.hinting:
+            self._refuse(peer, ident, "one hint at a time: the last one is still being worked "
+                                      "out")
+            return
+        peer.hinting = True
+        step = len(state.history)
+        loop = asyncio.get_running_loop()
+        seed = derive_seed(self.match.seed, "hint", len(self.match.hands), step)
+        # a copy: the seat may move while its hint is worked out
+        thinking = loop.run_in_executor(self.executor, functools.partial(
+            hint, state.clone(), seat, seed=seed, think=self.seating.think,
+            playouts=self.seating.playouts))
+
+        def answer(done: asyncio.Future[Hint]) -> None:
+            peer.hinting = False
+            if done.cancelled() or self.closing:
+                return
+            if done.exception() is not None:
+                self.log(f"[{self.name}] a hint failed: {done.exception()!r}")
+                self._refuse(peer, ident, "no hint this time: the hint failed")
+                return
+            if self.match.current is not state or len(state.history) != step:
+                self._refuse(peer, ident, "the table has moved on: ask again")
+                return
+            advice = done.result()
+            self._send(peer, {"type": "hint", "id": ident, "agent": advice.agent,
+                              "move": str(advice.action), "reason": advice.reason}, state)
+
+        thinking.add_done_callback(answer)
+
+    def _changed(self, reply: Callable[[], None] | None = None) -> None:
+        """The table moved on (a move, everyone has joined, a stand-in): deal on at the end of
+        a hand and save; once saved, tell everyone (and ``reply`` to the mover) and let the
+        bots play."""
+        self._deal_on()
+        if self.saver is None:
+            self._publish(reply)
+        else:
+            self.saver.save(self.match, lambda: self._publish(reply))
+
+    def _after_saved(self, then: Callable[[], None]) -> None:
+        """``then()`` once the table as it is now is saved (at once without a file)."""
+        if self.saver is None:
+            then()
+        else:
+            self.saver.after_saved(then)
+
+    def _save_failed(self, error: BaseException) -> None:
+        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+        self.log(f"[{self.name}] cannot save to {self.save_path}: {reason}; the table stops "
+                 "(what was saved resumes with --resume)")
+        self.close("the server cannot save the match: the table stopped")
+
+    def _moment(self) -> tuple[bool, int, int]:
+        return self.started, len(self.match.hands), len(self.match.current.history)
 
     def _deal_on(self) -> None:
         """Deal the next hand while the current one is over (a hand can end at the deal)."""
@@ -286,12 +381,27 @@ class Table:
             result = self.match.current.result
             self.log(f"[{self.name}] hand {hand + 1} over: {result.summary if result else ''}")
             self.match.next_hand()
-            self._save()
-            if not self.match.is_over:
-                self._broadcast(hand + 1)
+
+    def _publish(self, reply: Callable[[], None] | None) -> None:
+        """Tell every seat the hands that changed since they were last told (the end of a
+        finished hand, then the new one), answer the mover, let go of old hands, and let the
+        bots play or end the match."""
+        if self.closing:
+            return
+        moment = self._moment()
+        if moment != self._told:
+            last = len(self.match.hands) - 1
+            for hand in range(max(self._told_hand, self.match.hands.first), last + 1):
+                self._broadcast(hand)
+            self._told, self._told_hand = moment, last
+        if reply is not None:
+            reply()
+        if self.keep_hands is not None:
+            self.match.forget_hands(max(self.keep_hands, len(self.match.hands)
+                                        - self._told_hand))
+        self._after_change()
 
     def _after_change(self) -> None:
-        self._deal_on()
         if self.match.is_over:
             self._match_over()
             return
@@ -333,18 +443,19 @@ class Table:
                     or seat.player is not agent):
                 continue  # the table moved on, or the person came back meanwhile
             state.apply(action)
-            self._accepted(seat_number)
+            self._changed()
+            if self.saver is not None:
+                await self.saver.wait()  # bots keep pace with the disk: memory stays bounded
 
-    # ----- saving and closing -----------------------------------------------------------------
+    # ----- closing ----------------------------------------------------------------------------
 
-    def _save(self) -> None:
-        if self.file is not None:
-            self.file.save(self.match)
-
-    def close(self) -> None:
+    def close(self, reason: str = "the table is closed") -> None:
         """Say goodbye to every connection (the server is stopping or the match is over)."""
         self.closing = True
         self.seating.stop_timers()
         for peer in self.peers():
-            peer.close(CLOSE_DONE, "the table is closed")
+            peer.close(CLOSE_DONE, reason)
+        if not self.finished.is_set() and self.saver is not None \
+                and self.saver.broken is not None:
+            self.finished.set()  # a table that cannot save is over
 

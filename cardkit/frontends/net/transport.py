@@ -20,7 +20,6 @@ __all__ = ["MAX_BACKLOG", "Peer", "RateLimit"]
 #: Messages queued for one connection beyond which it is dropped as too slow (it reconnects
 #: and gets the table afresh).
 MAX_BACKLOG = 512
-#: The longest move text accepted.
 
 @attrs.define
 class RateLimit:
@@ -60,8 +59,18 @@ class Peer:
         self.seat: int | None = None
         self.rate = rate or RateLimit()
         self.closed = False
+        #: set once the table has sent the welcome (nothing goes out, and nothing from the
+        #: client is read, before it), or once the connection is closing
+        self.ready = asyncio.Event()
+        #: a hint is being worked out for this connection
+        self.hinting = False
         self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    @property
+    def welcomed(self) -> bool:
+        """True once the table has sent this connection its welcome."""
+        return self.ready.is_set() and not self.closed
 
     def post(self, message: dict[str, Any]) -> None:
         """Queue a message (dropped once the connection is closing)."""
@@ -76,6 +85,7 @@ class Peer:
         """Close after the messages already queued."""
         if not self.closed:
             self.closed = True
+            self.ready.set()
             self.outbox.put_nowait((code, reason[:120]))
 
     async def _write(self) -> None:

@@ -9,6 +9,8 @@ Public API::
     best_arrangement(hand, rules)     exact least-deadwood arrangement (tie-break: see arrange)
     deadwood_value(hand, rules)       its value only, fastest path
     deadwood_within(hand, bound, rules)  that value if at most bound, else None (knock checks)
+    deadwood_without_each(hand, rules)   the value less each card, in one pass (discards)
+    deadwood_cards(hand, rules)   the value and the deadwood cards' mask, no melds built
     layoff_positions / can_lay_off / lay_off      one card onto one meld
     layoff_identities(card, meld, rules)          what a (wild) card may stand for there
     layoff_chains(meld, hand, rules)              every run of lay-offs onto one meld
@@ -25,6 +27,7 @@ from cardkit.libraries.melds.arrange import (
     deadwood_within,
     hand_mask,
 )
+from cardkit.libraries.melds.discards import deadwood_cards, deadwood_without_each
 from cardkit.libraries.melds.layoff import (
     best_with_layoffs,
     can_lay_off,
@@ -47,8 +50,10 @@ __all__ = [
     "best_with_layoffs",
     "can_lay_off",
     "classify",
+    "deadwood_cards",
     "deadwood_value",
     "deadwood_within",
+    "deadwood_without_each",
     "hand_mask",
     "lay_off",
     "layoff_chains",

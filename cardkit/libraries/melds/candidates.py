@@ -18,13 +18,14 @@ choice "the first of the best" is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from cardkit.libraries.melds.arrange import Arrangement, all_melds
 from cardkit.libraries.melds.layoff import lay_off, layoff_positions
 from cardkit.libraries.melds.meld import Meld
 from cardkit.libraries.melds.rules import MeldRules
+from cardkit.libraries.melds.tables import meld_tables
 from cardkit.values.cards import Card, CardSet, card_mask
 
 __all__ = [
@@ -107,6 +108,7 @@ def valid_arrangements(hand: CardSet | Iterable[Card], rules: MeldRules, limit: 
     masks = [meld.mask for meld in melds]
     meld_values = [sum(value[card] for card in meld.cards) for meld in melds]
     found: list[tuple[int, tuple[Meld, ...]]] = []
+    worth = _mask_worth(value, rules)
 
     def visit(start: int, used: int, melded: int, chosen: list[Meld]) -> None:
         # The most this branch can still meld: every card of a later meld that fits.
@@ -114,7 +116,7 @@ def valid_arrangements(hand: CardSet | Iterable[Card], rules: MeldRules, limit: 
         for i in range(start, len(melds)):
             if not masks[i] & used:
                 reachable |= masks[i]
-        if total - melded - sum(value[c] for c in cards if c.mask & reachable) > limit:
+        if total - melded - worth(reachable) > limit:
             return
         for i in range(start, len(melds)):
             if not masks[i] & used:
@@ -126,6 +128,26 @@ def valid_arrangements(hand: CardSet | Iterable[Card], rules: MeldRules, limit: 
 
     visit(0, 0, 0, [])
     return [_arrangement(cards, chosen, dead) for dead, chosen in found]
+
+
+def _mask_worth(value: dict[Card, int], rules: MeldRules) -> Callable[[int], int]:
+    """The value of the cards of a mask, for masks of cards in ``value`` (a hand's cards and
+    their values): four look-ups in the rules' table of each rank pattern's value when the hand
+    holds natural cards only, else a walk over the cards."""
+    if all(card.index < 52 and card not in rules.wild for card in value):
+        worth = meld_tables(rules).mask_value
+
+        def natural(mask: int) -> int:
+            return (worth[mask & 0x1FFF] + worth[mask >> 13 & 0x1FFF]
+                    + worth[mask >> 26 & 0x1FFF] + worth[mask >> 39 & 0x1FFF])
+
+        return natural
+    cards = list(value)
+
+    def walk(mask: int) -> int:
+        return sum(value[card] for card in cards if card.mask & mask)
+
+    return walk
 
 
 def layoff_signature(meld: Meld, hand: CardSet | Iterable[Card], rules: MeldRules

@@ -12,7 +12,7 @@ from itertools import combinations
 from cardkit.libraries.melds.arrangement import hand_mask
 from cardkit.libraries.melds.meld import RUN, SET, Meld, meld_sort_key, run_intervals
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
-from cardkit.libraries.melds.tables import M13, STD52, meld_tables
+from cardkit.libraries.melds.tables import M13, RANK_BITS, STD52, MeldTables, meld_tables
 from cardkit.values.cards import ALL_CARDS, Card, CardSet
 
 __all__ = ["Shape", "all_melds", "make_meld", "templates"]
@@ -32,6 +32,14 @@ def all_melds(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_R
     """
     h = hand_mask(hand)
     tables = meld_tables(rules)
+    if not h & tables.wildmask:
+        return _natural_melds(h & STD52, tables)
+    return _enumerate_melds(h, tables)
+
+
+def _enumerate_melds(h: int, tables: MeldTables) -> list[Meld]:
+    """:func:`all_melds` by enumerating every shape of the hand, sorted."""
+    rules = tables.rules
     wilds = [card for card in ALL_CARDS if h & card.mask & tables.wildmask]
     natural = h & STD52 & ~tables.wildmask
     found: list[Meld] = []
@@ -45,6 +53,47 @@ def all_melds(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_R
             tuple(r.index for r in m.represents),
         )
     )
+    return found
+
+
+def _meld_groups(rules: MeldRules) -> dict[tuple[int, int], tuple[Meld, ...]]:
+    """An empty table, kept with the rules' compiled tables, of the melds of one rank's cards
+    (a set needs one rank) and of one suit's (a run needs one suit), by (rank or 13 + suit,
+    cards as a mask), filled on first use: without wild cards a hand's melds are these groups
+    side by side, and the groups repeat from hand to hand."""
+    return {}
+
+
+def _natural_melds(natural: int, tables: MeldTables) -> list[Meld]:
+    """:func:`all_melds` of a hand without wild cards: each rank's sets (ranks in order), then
+    each suit's runs (suits in order), every group enumerated once per rules value and
+    remembered -- the order :func:`all_melds` sorts into (sets by rank, then runs by suit),
+    group by group."""
+    groups = tables.derived(_meld_groups)
+    found: list[Meld] = []
+    a = natural & M13
+    b = natural >> 13 & M13
+    c = natural >> 26 & M13
+    d = natural >> 39
+    pairs = (a & (b | c | d)) | (b & (c | d)) | (c & d)  # ranks held in two suits or more
+    while pairs:
+        low = pairs & -pairs
+        pairs ^= low
+        rank_cards = natural & low * RANK_BITS
+        key = (low.bit_length(), rank_cards)
+        melds = groups.get(key)
+        if melds is None:
+            melds = groups[key] = tuple(_enumerate_melds(rank_cards, tables))
+        found += melds
+    min_run = tables.rules.min_run
+    for suit, bits in enumerate((a, b, c, d)):
+        if bits.bit_count() < min_run:
+            continue
+        key = (14 + suit, bits)
+        melds = groups.get(key)
+        if melds is None:
+            melds = groups[key] = tuple(_enumerate_melds(bits << 13 * suit, tables))
+        found += melds
     return found
 
 

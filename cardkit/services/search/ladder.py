@@ -6,8 +6,11 @@
   with probability ``mistakes`` (default 0.35), a uniformly random legal move instead -- it
   still spreads, knocks and goes out most of the time, but throws away good cards and misses
   chances a beginner learns to punish;
-- ``hard`` is the search agent (:class:`~cardkit.search.agent.SearchAgent`), for games whose
-  state implements ``determinize``; ``search`` is its older name.
+- ``hard``, for a game that declares no fast strong player of its own, is the search agent
+  (:class:`~cardkit.search.agent.SearchAgent`) held to a thought's time, ``HARD_TIME_LIMIT``
+  (20 ms) a decision: it keeps the greedy move unless a few sampled play-outs say clearly that
+  another is better; ``search`` is the same search at its full second (the older name of
+  ``hard``). Both need a state that implements ``determinize``.
 """
 
 from __future__ import annotations
@@ -25,10 +28,14 @@ if TYPE_CHECKING:
     from cardkit.engine.game import Game
     from cardkit.values.views import View
 
-__all__ = ["DEFAULT_MISTAKES", "MistakenAgent", "easy_agent", "hard_agent", "normal_agent"]
+__all__ = ["DEFAULT_MISTAKES", "HARD_TIME_LIMIT", "MistakenAgent", "easy_agent", "hard_agent",
+           "normal_agent", "search_agent"]
 
 #: The share of decisions ``easy`` plays at random.
 DEFAULT_MISTAKES = 0.35
+#: Seconds the generic ``hard`` thinks a decision when no budget is given: the rung answers at
+#: once, as a player's fast strong move does; ``expert`` and ``search`` take a second.
+HARD_TIME_LIMIT = 0.02
 
 
 class MistakenAgent(Agent):
@@ -78,7 +85,22 @@ def hard_agent(game: Game, seat: int, seed: int, *, iterations: int | None = Non
                margin: float = 1.0,
                z: float = 2.0, policy: str | None = None,
                objective: str | None = None, belief: bool = True) -> Agent:
-    """The ``hard`` agent: the search (see :class:`SearchAgent` for the parameters)."""
+    """The generic ``hard`` agent: the search at ``HARD_TIME_LIMIT`` a decision unless given
+    a budget (see :class:`SearchAgent` for the parameters)."""
+    if iterations is None and time_limit is None:
+        time_limit = HARD_TIME_LIMIT
+    return search_agent(game, seat, seed, iterations=iterations, time_limit=time_limit,
+                        width=width, margin=margin, z=z, policy=policy, objective=objective,
+                        belief=belief)
+
+
+def search_agent(game: Game, seat: int, seed: int, *, iterations: int | None = None,
+                 time_limit: float | None = None, width: int | None = None,
+                 margin: float = 1.0,
+                 z: float = 2.0, policy: str | None = None,
+                 objective: str | None = None, belief: bool = True) -> Agent:
+    """The ``search`` agent: the search at its full default budget (see :class:`SearchAgent`
+    for the parameters)."""
     return SearchAgent(game, seat, seed, iterations=iterations, time_limit=time_limit,
                        width=width, margin=margin, z=z, policy=policy, objective=objective,
                        belief=belief)

@@ -90,6 +90,21 @@ def _spread_pile(view: View) -> tuple[Card, ...]:
         else ()
 
 
+def _taken_this_turn(view: View) -> frozenset[Card]:
+    """The cards the seat named taking from the pile in its moves of this turn (``take 7H``)."""
+    taken: set[Card] = set()
+    for seat, text in reversed(view.history):
+        if seat != view.seat:
+            break
+        kind, _, rest = text.partition(" ")
+        if kind == "take" and rest:
+            try:
+                taken.add(Card.parse(rest))
+            except ValueError:
+                continue  # ``take upcard``, or a move naming more than one card
+    return frozenset(taken)
+
+
 def _table_melds(view: View) -> tuple[list[Meld], list[int | None]]:
     """The table's melds and their owners (None when the game does not say)."""
     melds: list[Meld] = []
@@ -142,9 +157,14 @@ class MeldingAgent(Agent):
         hand = CardSet(view.hand)
         table, owners = _table_melds(view)
         plays = [a for a in legal_actions if self._is_play(a, hand, owners, view.seat)]
+        # a card taken from the pile this turn was taken to be used or kept: throwing it back
+        # lets players pass cards round between them for ever, the stock never shrinking
+        taken = _taken_this_turn(view)
         if plays and self.patient and not self._time_to_meld(view, hand, table):
-            # melds made of hand cards wait; a card on offer (not in the hand) never does
-            plays = [a for a in plays if not all(card in hand for card in a.cards)]
+            # melds made of hand cards wait; a card on offer (not in the hand), or one just
+            # taken from the pile, never does
+            plays = [a for a in plays
+                     if not all(card in hand and card not in taken for card in a.cards)]
             if not plays and not any(a.kind in _DISCARDS for a in legal_actions):
                 plays = [a for a in legal_actions if self._is_play(a, hand, owners, view.seat)]
         if plays:
@@ -153,6 +173,7 @@ class MeldingAgent(Agent):
         if draws:
             return self._best_draw(draws, legal_actions, view, hand, table)
         discards = [a for a in legal_actions if a.kind in _DISCARDS and len(a.cards) == 1]
+        discards = [a for a in discards if a.card not in taken] or discards
         if discards:
             return self._best_discard(discards, hand, table, _spread_pile(view))
         passes = [a for a in legal_actions if a.kind == "pass"]

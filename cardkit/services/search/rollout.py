@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import copy
+import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cardkit.engine.agents import Agent
     from cardkit.engine.state import State
+    from cardkit.values.actions import Action
 
-__all__ = ["OBJECTIVES", "Rollout", "relative_score"]
+__all__ = ["OBJECTIVES", "PolicyCheck", "Rollout", "relative_score"]
 
 #: What a play-out is worth to the searching seat: its payoff against its best rival's
 #: (``payoff``), or only who won (``wins``: +1 if the seat won, -1 if another seat did).
@@ -26,31 +29,42 @@ def relative_score(values: Sequence[float], seat: int) -> float:
 
 class Rollout:
     """Plays a state to its end (at most ``max_actions`` actions) with one policy agent per
-    seat, each choosing from its own view of the sampled world -- so the others play by what
-    they could know there, never by the searching seat's knowledge. A hand cut off by the
-    guard is scored by the game's ``evaluate`` when it has one (0 otherwise). ``objective``
-    (one of :data:`OBJECTIVES`) says what a finished hand is worth."""
+    seat, each choosing what it would choose from its own view of the sampled world -- so the
+    others play by what they could know there, never by the searching seat's knowledge. A hand
+    cut off by the guard is scored by the game's ``evaluate`` when it has one (0 otherwise).
+    ``objective`` (one of :data:`OBJECTIVES`) says what a finished hand is worth.
+
+    Each move is the policy's :meth:`~cardkit.agents.Agent.choose_in` on the world itself: a
+    policy that overrides it reads the world directly instead of a view built for every move
+    (an agent without the method is asked :meth:`~cardkit.agents.Agent.choose` of the view).
+    With ``check``, every such move is checked against the promise ``choose_in`` makes (see
+    :class:`PolicyCheck`): slower, for tests and for a policy under development."""
 
     def __init__(self, policies: Sequence[Agent], max_actions: int,
                  evaluate: Callable[[State], Sequence[float]] | None,
-                 objective: str = "wins") -> None:
+                 objective: str = "wins", *, check: bool = False) -> None:
         self.policies = policies
         self.max_actions = max_actions
         self.evaluate = evaluate
         self.objective = objective
+        self.check = check
+        self._choosers: list[Callable[[State, int, Sequence[Action]], Action]] = [
+            PolicyCheck(policy) if check else _chooser(policy) for policy in policies]
 
     def play(self, state: State, seat: int) -> tuple[float, bool]:
-        """Play ``state`` out in place; ``seat``'s relative score and whether it won outright
-        (sole best payoff, or among the winners of a game that names one winner)."""
-        policies = self.policies
+        """Play ``state`` out in place (marked ``quiet``: its result may come without words);
+        ``seat``'s relative score and whether it won outright (sole best payoff, or among the
+        winners of a game that names one winner)."""
+        choosers = self._choosers
+        state.quiet = True  # nobody reads this hand's words: a game may leave them out
         steps = 0
-        while state.result is None and steps < self.max_actions:
+        limit = self.max_actions
+        while state.result is None and steps < limit:
             player = state.current_player
             assert player is not None
             legal = state.legal_actions()
-            action = legal[0] if len(legal) == 1 else policies[player].choose(
-                state.view(player), legal)
-            state.apply_unchecked(action)
+            state.apply_unchecked(legal[0] if len(legal) == 1
+                                  else choosers[player](state, player, legal))
             steps += 1
         result = state.result
         if result is None:
@@ -63,3 +77,50 @@ class Rollout:
         if self.objective == "wins":
             return (1.0 if won else -1.0 if result.winners else 0.0), won
         return score, won
+
+
+def _chooser(policy: Agent) -> Callable[[State, int, Sequence[Action]], Action]:
+    """How a play-out asks ``policy`` for a move: its ``choose_in``, or (a duck-typed agent
+    without one) its ``choose`` of the seat's view."""
+    choose_in: Callable[[State, int, Sequence[Action]], Action] | None = getattr(
+        policy, "choose_in", None)
+    if choose_in is not None:
+        return choose_in
+
+    def by_view(state: State, seat: int, legal: Sequence[Action]) -> Action:
+        return policy.choose(state.view(seat), legal)
+
+    return by_view
+
+
+class PolicyCheck:
+    """Asks a policy's ``choose_in`` for each move while checking its promise: the move equals
+    ``choose_in`` on a re-deal of the world for that seat (``state.determinize(seat, ...)``:
+    the same view, other hidden cards), and equals the policy's ``choose`` of the seat's view.
+    Each comparison runs on a copy of the policy taken before the move, so the policy's own
+    memory moves once. A broken promise raises ``AssertionError`` naming the seat and moves."""
+
+    def __init__(self, policy: Agent, seed: int = 0) -> None:
+        self.policy = policy
+        self.rng = random.Random(seed)
+
+    def __call__(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
+        """The policy's move in ``state``, checked."""
+        policy = self.policy
+        name = type(policy).__name__
+        by_view = copy.deepcopy(policy)
+        redealt = copy.deepcopy(policy)
+        move = _chooser(policy)(state, seat, legal)
+        if getattr(state.game.definition, "samples_hidden_cards", False):
+            world = state.determinize(seat, random.Random(self.rng.randrange(1 << 30)))
+            other = _chooser(redealt)(world, seat, world.legal_actions())
+            if other != move:
+                raise AssertionError(
+                    f"{name}.choose_in chose {move} for seat {seat}, but {other} once the "
+                    f"cards the seat cannot see were dealt again: it reads what the seat may "
+                    f"not see")
+        expected = by_view.choose(state.view(seat), legal)
+        if move != expected:
+            raise AssertionError(f"{name}.choose_in chose {move} for seat {seat}, but choose "
+                                 f"of its view chooses {expected}")
+        return move

@@ -3,9 +3,9 @@
 ``random`` for every game; a rummy game that declares its meld rules and no ``greedy`` of its
 own gets the generic one (:mod:`~cardkit.services.search.melding`); where the game has a
 ``greedy`` agent, ``easy`` and ``normal`` (:mod:`~cardkit.services.search.ladder`); where its
-state samples hidden cards (``determinize``), ``hard`` (and its older name ``search``) and, on
-top of whichever ``hard`` the game then has, the ``expert`` search
-(:mod:`~cardkit.services.search.expert`). A game's own agents (its
+state samples hidden cards (``determinize``), ``hard`` (a search held to a thought's time),
+``search`` (the same search at a second a decision) and, on top of whichever ``hard`` the game
+then has, the ``expert`` search (:mod:`~cardkit.services.search.expert`). A game's own agents (its
 :class:`~cardkit.engine.capabilities.Agents` capability) win over the generic ones. The
 engine reaches this roster through its port (:data:`cardkit.engine.ports.AGENT_ROSTER`):
 ``game.agent(...)`` and ``definition.agent_names`` are answered here.
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardkit.engine.agents import Agent, AgentFactory, random_agent
 from cardkit.services.search.expert import expert_agent
-from cardkit.services.search.ladder import easy_agent, hard_agent, normal_agent
+from cardkit.services.search.ladder import easy_agent, hard_agent, normal_agent, search_agent
 from cardkit.services.search.melding import melding_agent
 from cardkit.values.deck import derive_seed
 
@@ -53,7 +53,7 @@ class Roster:
             ladder["normal"] = normal_agent
         if definition.samples_hidden_cards:
             ladder["hard"] = hard_agent
-            ladder["search"] = hard_agent
+            ladder["search"] = search_agent
             ladder["expert"] = expert_agent
         return ladder
 

@@ -223,3 +223,36 @@ def test_chosen_arrangement_is_at_least_as_good_as_any(rng, limit) -> None:
     scores = [knock_score(melds, k, defender, bonus)
               for melds, k in brute_arrangements(knocker, limit)]
     assert chosen == max(scores)  # at least as good as any, and itself one of them
+
+
+def test_the_showdown_skips_only_arrangements_that_cannot_score_better() -> None:
+    # the default showdown skips an arrangement whose bound (the defender's deadwood before
+    # lay-offs) cannot beat the best so far; a pass-through scoring hook turns that off: the
+    # hands must end the same, knock after knock, with several arrangements to compare
+    import random as _random
+
+    import cardkit as _cardkit
+
+    options = {"knock_limit": 40}
+    plain = _cardkit.load_game("gin-rummy", players=2, **options)
+    definition = plain.definition
+    unpruned = definition.variant(
+        name="gin-unpruned",
+        hooks=definition.hooks.replace(hand_score=lambda base, *args: base(*args)),
+    ).configure(players=2, **options)
+    compared = 0
+    for seed in range(60):
+        rng = _random.Random(seed)
+        first, second = plain.new_hand(seed=seed), unpruned.new_hand(seed=seed)
+        while not first.is_over:
+            legal = first.legal_actions()
+            knocks = [a for a in legal if a.kind == "knock"]
+            action = knocks[0] if knocks and rng.random() < 0.7 else legal[
+                rng.randrange(len(legal))]
+            first.apply(action)
+            second.apply(action)
+        assert first.result.payoffs == second.result.payoffs
+        for key in ("knocker_melds", "knocker_deadwood", "defender_deadwood", "layoffs"):
+            assert first.result.details.get(key) == second.result.details.get(key), key
+        compared += first.result.ending in ("knock", "undercut")
+    assert compared > 20

@@ -7,6 +7,7 @@ from cardkit_rummy500.settlement import scores
 
 import cardkit
 from cardkit import HandContext, IllegalAction, parse_cards
+from cardkit.agents import choose_action
 
 # Three players: seat 0 plays first (seat 2 deals). The deck deals one card at a time from
 # seat 0, then turns the up-card, then the stock (its top first).
@@ -157,3 +158,22 @@ def test_a_pickled_hand_plays_on_identically() -> None:
     assert again.result == state.result
     match = game.new_match(seed=1)
     assert pickle.loads(pickle.dumps(match)).current.snapshot() == match.current.snapshot()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_greedy_players_never_pass_cards_round_for_ever(players: int) -> None:
+    """With the top card free, two greedy players once passed the same cards between them
+    through the pile (take it, throw another back) until the action guard cut the hand: a card
+    taken from the pile is now used or kept that turn, so every hand ends by the rules."""
+    game = cardkit.load_game("rummy500", players=players)
+    limit = game.definition.max_actions
+    for seed in (19, 96, *range(60)):
+        state = game.new_hand(seed=seed)
+        agents = [game.agent("greedy", seat, seed) for seat in range(players)]
+        moves = 0
+        while state.result is None and moves < limit:
+            seat = state.current_player
+            state.apply(choose_action(agents[seat], state, seat)[0])
+            moves += 1
+        assert state.result is not None, f"seed {seed}: no end after {moves} moves"
+        assert state.result.ending in ("went_out", "stock_out")

@@ -20,6 +20,13 @@ process, so that other work on a shared machine does not inflate it).
 same seed) and reports the share of matches won with its interval, next to the points per hand
 over every hand of those matches.
 
+``--records FILE`` appends every hand's record (deal, seat, points against the best rival, how
+it ended) to FILE as JSON lines, as each deal finishes: two runs on the same deals (say
+``expert`` and then ``hard`` against ``normal``) can then be compared deal by deal with
+``--compare FILE FILE``, which prints the mean per-deal difference of the points a hand with
+its 95 % interval (the same deals and the same opponents, so only the two agents' different
+decisions remain in it).
+
 ``--iterations`` fixes the search budget per game in play-outs (reproducible, and fair on a
 shared machine: calibrate it with ``--calibrate``, which prints play-outs per second and
 decisions per second on this machine), ``--scale 0.1`` runs at a tenth of it; with
@@ -31,6 +38,7 @@ to whichever of the two agents takes it (``expert``, ``search``, and ``hard`` wh
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import statistics
@@ -270,6 +278,28 @@ def calibrate(setup: str, agent: str, iterations: int) -> str:
             f"(≈ {iterations * len(times) / sum(times):.0f} play-outs/s)")
 
 
+def compare(first: str, second: str) -> str:
+    """The per-deal difference of the points a hand between two ``--records`` files, over the
+    deals (and games) both hold: mean and 95 % interval, and how many deals differed at all."""
+    def per_deal(path: str) -> dict[tuple[str, int], float]:
+        hands: dict[tuple[str, int], list[float]] = {}
+        with open(path, encoding="utf-8") as source:
+            for line in source:
+                record = json.loads(line)
+                hands.setdefault((record["setup"], record["deal"]), []).append(record["net"])
+        return {key: sum(nets) / len(nets) for key, nets in hands.items()}
+
+    a, b = per_deal(first), per_deal(second)
+    common = sorted(set(a) & set(b))
+    if len(common) < 2:
+        return f"only {len(common)} deal(s) in both files: nothing to compare"
+    differences = [a[key] - b[key] for key in common]
+    mean, half = interval(differences)
+    changed = sum(1 for d in differences if d)
+    return (f"{first} minus {second}: {mean:+.2f} ± {half:.2f} points a hand over "
+            f"{len(common)} deals ({changed} of them played differently)")
+
+
 def parse_params(items: Sequence[str]) -> dict[str, Any]:
     """``key=value`` strings as agent parameters (booleans, numbers, else words)."""
     extra: dict[str, Any] = {}
@@ -302,7 +332,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--calibrate", action="store_true")
     parser.add_argument("--endings", action="store_true",
                         help="also print the hands by how they ended")
+    parser.add_argument("--records", metavar="FILE",
+                        help="append every hand's record to FILE (JSON lines)")
+    parser.add_argument("--compare", nargs=2, metavar="FILE",
+                        help="compare two --records files deal by deal, and stop")
     args = parser.parse_args(argv)
+    if args.compare:
+        print(compare(*args.compare))
+        return
     setups = args.games.split(",")
     unknown = [s for s in setups if s not in SETUPS]
     if unknown:
@@ -348,6 +385,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             records: list[dict[str, Any]] = []
             for done, batch in enumerate(pool.imap_unordered(play, jobs), start=1):
                 records.extend(batch)
+                if args.records:
+                    with open(args.records, "a", encoding="utf-8") as out:
+                        for record in batch:
+                            kept = {k: v for k, v in record.items() if k != "times"}
+                            out.write(json.dumps({"setup": setup, **kept}) + "\n")
                 if done % 10 == 0 and done < len(jobs):  # partial rows: a long run shows progress
                     print(f"  after {done}: " + row(setup, args.agent, args.opponent, records,
                                                     budget), file=sys.stderr, flush=True)

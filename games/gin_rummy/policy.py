@@ -64,8 +64,10 @@ __all__ = [
     "KNOCK_FEATURES",
     "STOCK_FEATURES",
     "VALUE_FEATURES",
+    "Context",
     "HardAgent",
     "Memory",
+    "check_knock_bias",
     "continue_features",
     "hard_agent",
     "knock_features",
@@ -379,7 +381,10 @@ class HardAgent(Agent):
 
     def __init__(self, game: Game, seed: int = 0, weights: dict[str, Any] | None = None,
                  explore: float = 0.0, trace: Trace | None = None,
-                 trace_stock: bool = False, exact_draw: bool = False) -> None:
+                 trace_stock: bool = False, exact_draw: bool = False,
+                 knock_bias: float = 0.0) -> None:
+        check_knock_bias(knock_bias)
+        self.knock_bias = float(knock_bias)
         self.weights: dict[str, Any] = weights or WEIGHTS
         self.value_weights = tuple(self.weights["value"])
         self.knock_mean = tuple(self.weights["knock_mean"])
@@ -502,6 +507,52 @@ class HardAgent(Agent):
             hand |= card.mask
         return self.value(hand, view.discard_top.index, context, view.stock_size)
 
+    def rank(self, view: View, legal_actions: Sequence[Action]) -> list[tuple[Action, float]]:
+        """Every legal move with what this agent expects it to be worth, in points, best
+        first (for a search that spends its time only where the best moves are close). The
+        order is the agent's own: its move comes first. A draw's moves are the up-card
+        (the best value after taking it) and the stock (the stock value plus the take
+        margin); a discard's are each card's value, corrected as when playing on where a
+        knock is possible, and each knock's expected score. Gin, big gin and a single legal
+        move are certain: that move alone, worth 0."""
+        action, _ = self.choose_with_reason(view, legal_actions)
+        if len(legal_actions) == 1 or action.kind in ("gin", "big"):
+            return [(action, 0.0)]
+        context = Context(view, self.memory.update(view))
+        hand = 0
+        for card in view.hand:
+            hand |= card.mask
+        scored: list[tuple[Action, float]] = []
+        if view.phase in ("upcard", "draw"):
+            top = view.discard_top
+            assert top is not None
+            barred = top.mask if self.barred_rule else 0
+            taken = self.best_discard(hand | top.mask, barred, context, context.stock)[0]
+            rest = self.stock_value(hand, context) + self.take_margin
+            for move in legal_actions:
+                is_take = move.kind == "take" or move.option == "discard"
+                scored.append((move, taken if is_take else rest))
+        else:
+            knocks = [(self.knock_value(hand ^ a.cards[0].mask, context), a)
+                      for a in legal_actions if a.kind == "knock"]
+            # playing on where a knock is possible: the value corrected as in the decision,
+            # with the deadwood of the best knock
+            knocker = max(knocks, key=lambda item: item[0][0])[0][1] if knocks else None
+            for move in legal_actions:
+                if move.kind == "discard":
+                    card = move.cards[0]
+                    features = value_features(hand ^ card.mask, card.index, context,
+                                              context.stock)
+                    value = _dot(self.value_weights, features)
+                    if knocker is not None:
+                        value += _dot(self.continue_weights,
+                                      continue_features(features, knocker))
+                    scored.append((move, value))
+            scored.extend((move, knock_value + self.knock_bias)
+                          for (knock_value, _), move in knocks)
+        scored.sort(key=lambda item: (item[0] != action, -item[1]))
+        return scored
+
     # ----- decisions ------------------------------------------------------------------------
 
     def _draw(self, view: View, legal: Sequence[Action], context: Context
@@ -564,7 +615,7 @@ class HardAgent(Agent):
                     self.trace("knock", knock_features(left, context, stock)[0], left)
             # exploring (training only) plays on now and then, to see what that is worth
             explored = self.explore and self.rng.random() < self.explore
-            if knock_value > playing_on and not explored:
+            if knock_value + self.knock_bias > playing_on and not explored:
                 return knock, (f"knocking with {knocker} is worth {knock_value:+.1f} points, "
                                f"playing on {playing_on:+.1f}")
             if self.trace is not None:
@@ -576,6 +627,18 @@ class HardAgent(Agent):
                       f"(deadwood {round(features[1] * 10)})")
 
 
-def hard_agent(game: Game, seat: int, seed: int) -> HardAgent:
-    """The ``hard`` agent factory of gin rummy."""
-    return HardAgent(game, seed)
+def check_knock_bias(knock_bias: object) -> None:
+    """``ValueError`` with a one-line reason unless ``knock_bias`` is a number of points
+    within ±25."""
+    if not (isinstance(knock_bias, int | float) and not isinstance(knock_bias, bool)
+            and -25 <= knock_bias <= 25):
+        raise ValueError(f"knock_bias must be a number of points from -25 to 25, "
+                         f"not {knock_bias!r}")
+
+
+def hard_agent(game: Game, seat: int, seed: int, *, knock_bias: float = 0.0) -> HardAgent:
+    """The ``hard`` agent factory of gin rummy; ``knock_bias`` (points, 0 by default) is added
+    to a knock's expected score before it is weighed against playing on: above 0 the agent
+    knocks sooner (against an opponent that knocks at once, playing on is worth less than
+    the self-play it was fitted on says)."""
+    return HardAgent(game, seed, knock_bias=knock_bias)

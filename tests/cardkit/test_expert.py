@@ -94,6 +94,8 @@ def test_expert_plays_whole_hands(name, players, knock_rummy):
     ({"depth": -1}, "depth must be a whole number of at least 0"),
     ({"depth": 1.5}, "depth must be a whole number"),
     ({"objective": "glory"}, "objective must be one of points, payoff, wins"),
+    ({"close": -1}, "close must be a number of points of at least 0"),
+    ({"close": "near"}, "close must be a number of points"),
     ({"belief": "yes"}, "belief must be True or False"),
     ({"thinking": 1}, "no parameter 'thinking'"),
 ])
@@ -130,3 +132,31 @@ def test_the_reason_fits_the_sample():
         "clearly better than X over 200 sampled deals (+4.0 ±2.0 points a hand)")
     assert confidence_words(-4.0, 1.0, 200, "X", unit=None) == (
         "clearly worse than X over 200 sampled deals")
+
+
+def test_only_the_close_decisions_of_a_ranking_policy_are_searched():
+    """Gin's ``hard`` ranks its moves in points: where none is within ``close`` of its own move
+    the expert plays that move without a search, and where some are, only those race."""
+    game = cardkit.load_game("gin-rummy", players=2)
+    quick = searched = 0
+    for seed in range(3):
+        state = game.new_hand(seed=seed)
+        hard = [game.agent("hard", s, 4) for s in range(2)]
+        expert = game.agent("expert", 0, 4, iterations=12, close=0.5)
+        assert expert.ranker is not None
+        while not state.is_over:
+            seat = state.current_player
+            legal = state.legal_actions()
+            move = hard[seat].choose(state.view(seat), legal)
+            if seat == 0 and len(legal) > 1:
+                found, why = choose_action(expert, state, seat, explain=True)
+                ranked = hard[seat].rank(state.view(seat), legal)
+                close = [a for a, v in ranked[1:] if v >= ranked[0][1] - 0.5]
+                if not close:
+                    assert found == move and why.endswith("no other move is close")
+                    quick += 1
+                else:
+                    assert found == move or found in close
+                    searched += 1
+            state.apply_unchecked(move)
+    assert quick > 5 and searched > 5

@@ -15,6 +15,7 @@ from cardkit_games.gin_rummy.policy import (
     KNOCK_FEATURES,
     STOCK_FEATURES,
     VALUE_FEATURES,
+    Context,
     HardAgent,
     lookahead,
     meldable_mask,
@@ -154,3 +155,80 @@ def test_a_short_retraining_improves_on_the_untrained_start() -> None:
     # the same seed gives the same samples (a reproducible training run)
     again = train_gin.self_play(start, 3, seed=11, explore=0.1)
     assert again[0] == values[:len(again[0])]
+
+
+def _positions(game: cardkit.Game, seeds: range, every: int = 3):
+    """Decisions with a choice from hands of ``normal`` self-play, every ``every``-th step."""
+    for seed in seeds:
+        state = game.new_hand(seed=seed)
+        agents = [game.agent("normal", s, seed) for s in range(game.players)]
+        step = 0
+        while not state.is_over:
+            seat = state.current_player
+            legal = state.legal_actions()
+            if step % every == 0 and len(legal) > 1:
+                yield state, seat
+            step += 1
+            state.apply_unchecked(agents[seat].choose(state.view(seat), legal))
+
+
+def test_the_ranking_puts_the_move_first_and_reads_only_the_view() -> None:
+    """``rank`` (what ``expert`` prunes by) lists every legal move once with the agent's own
+    move first, gives the same values from twin states that differ only in hidden cards, and
+    values a knock by its expected score."""
+    game = cardkit.load_game("gin-rummy", players=2)
+    checked = knocks = 0
+    for state, seat in _positions(game, range(10)):
+        legal = state.legal_actions()
+        twin = state.determinize(seat, random.Random(checked))
+        ranks = [HardAgent(game, 3).rank(world.view(seat), world.legal_actions())
+                 for world in (state, twin)]
+        assert ranks[0] == ranks[1]
+        ranked = ranks[0]
+        move = HardAgent(game, 3).choose(state.view(seat), legal)
+        assert ranked[0][0] == move
+        if move.kind not in ("gin", "big"):
+            assert sorted(map(str, (a for a, _ in ranked))) == sorted(map(str, legal))
+            rest = [value for _, value in ranked[1:]]
+            assert rest == sorted(rest, reverse=True)
+        if any(a.kind == "knock" for a in legal) and move.kind != "gin":
+            # a knock is valued by its expected score, as in the decision
+            knocks += 1
+            agent = HardAgent(game, 3)
+            context = Context(state.view(seat), agent.memory.update(state.view(seat)))
+            hand = sum(card.mask for card in state.view(seat).hand)
+            for action, value in ranked:
+                if action.kind == "knock":
+                    expected = agent.knock_value(hand ^ action.cards[0].mask, context)[0]
+                    assert value == pytest.approx(expected)
+        checked += 1
+    assert checked > 60 and knocks > 3
+
+
+@pytest.mark.parametrize("bias", [-30, 26, "5", True, None])
+def test_the_knock_bias_is_validated(bias: object) -> None:
+    game = cardkit.load_game("gin-rummy", players=2)
+    with pytest.raises(ValueError, match="knock_bias must be a number of points from -25 to 25"):
+        game.agent("hard", 0, 0, knock_bias=bias)
+
+
+def test_a_knock_bias_knocks_sooner_and_stays_fair() -> None:
+    """A large bias knocks wherever a knock is legal; a bias never changes a move where no
+    knock is possible; both read only the view."""
+    game = cardkit.load_game("gin-rummy", players=2)
+    knocked = 0
+    for state, seat in _positions(game, range(12), every=1):
+        legal = state.legal_actions()
+        view = state.view(seat)
+        eager = game.agent("hard", seat, 1, knock_bias=25)
+        plain = game.agent("hard", seat, 1)
+        move = eager.choose(view, legal)
+        if any(a.kind == "knock" for a in legal):
+            assert move.kind in ("knock", "gin")
+            knocked += 1
+        else:
+            assert move == plain.choose(view, legal)
+        twin = state.determinize(seat, random.Random(knocked))
+        assert game.agent("hard", seat, 1, knock_bias=25).choose(
+            twin.view(seat), twin.legal_actions()) == move
+    assert knocked > 5

@@ -49,7 +49,7 @@ from cardkit.services.search.agent import DEFAULT_TIME_LIMIT, check_parameters, 
 from cardkit.services.search.budget import Budget
 from cardkit.services.search.confidence import confidence_words, race_reason
 from cardkit.services.search.racing import MoveStats, Race
-from cardkit.services.search.rollout import relative_score
+from cardkit.services.search.rollout import policy_chooser, relative_score
 from cardkit.values.actions import Action
 from cardkit.values.deck import derive_seed
 
@@ -143,6 +143,8 @@ class ExpertAgent(Agent):
         self.policies = [game.agent(policy if other == seat else opponents, other,
                                     derive_seed(seed, "rollout", other))
                          for other in range(game.players)]
+        # each policy asked on the world itself where it keeps choose_in's promise
+        self._choosers = [policy_chooser(agent) for agent in self.policies]
         evaluate = getattr(self.policies[seat], "evaluate", None)
         self.evaluator: Callable[[View], float | None] | None = (
             evaluate if callable(evaluate) and depth > 0 else None)
@@ -204,7 +206,7 @@ class ExpertAgent(Agent):
         state = world.clone()
         seat = self.seat
         state.apply_unchecked(action)
-        policies = self.policies
+        choosers = self._choosers
         evaluator = self.evaluator
         own = 0
         steps = 0
@@ -216,8 +218,7 @@ class ExpertAgent(Agent):
                 if value is not None:
                     return value if self.objective != "wins" else math.tanh(value / 10.0)
             legal = state.legal_actions()
-            move = legal[0] if len(legal) == 1 else policies[player].choose(
-                state.view(player), legal)
+            move = legal[0] if len(legal) == 1 else choosers[player](state, player, legal)
             state.apply_unchecked(move)
             if player == seat:
                 own += 1

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from cardkit.engine.state import State
     from cardkit.values.actions import Action
 
-__all__ = ["OBJECTIVES", "PolicyCheck", "Rollout", "relative_score"]
+__all__ = ["OBJECTIVES", "PolicyCheck", "Rollout", "policy_chooser", "relative_score"]
 
 #: What a play-out is worth to the searching seat: its payoff against its best rival's
 #: (``payoff``), or only who won (``wins``: +1 if the seat won, -1 if another seat did).
@@ -49,7 +49,7 @@ class Rollout:
         self.objective = objective
         self.check = check
         self._choosers: list[Callable[[State, int, Sequence[Action]], Action]] = [
-            PolicyCheck(policy) if check else _chooser(policy) for policy in policies]
+            PolicyCheck(policy) if check else policy_chooser(policy) for policy in policies]
 
     def play(self, state: State, seat: int) -> tuple[float, bool]:
         """Play ``state`` out in place (marked ``quiet``: its result may come without words);
@@ -79,7 +79,7 @@ class Rollout:
         return score, won
 
 
-def _chooser(policy: Agent) -> Callable[[State, int, Sequence[Action]], Action]:
+def policy_chooser(policy: Agent) -> Callable[[State, int, Sequence[Action]], Action]:
     """How a play-out asks ``policy`` for a move: its ``choose_in``, or (a duck-typed agent
     without one) its ``choose`` of the seat's view."""
     choose_in: Callable[[State, int, Sequence[Action]], Action] | None = getattr(
@@ -110,10 +110,10 @@ class PolicyCheck:
         name = type(policy).__name__
         by_view = copy.deepcopy(policy)
         redealt = copy.deepcopy(policy)
-        move = _chooser(policy)(state, seat, legal)
+        move = policy_chooser(policy)(state, seat, legal)
         if getattr(state.game.definition, "samples_hidden_cards", False):
             world = state.determinize(seat, random.Random(self.rng.randrange(1 << 30)))
-            other = _chooser(redealt)(world, seat, world.legal_actions())
+            other = policy_chooser(redealt)(world, seat, world.legal_actions())
             if other != move:
                 raise AssertionError(
                     f"{name}.choose_in chose {move} for seat {seat}, but {other} once the "

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 import random
-import textwrap
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -37,9 +36,10 @@ from cardkit_games.tien_len.policy import MOVE_FEATURES, HardAgent, untrained_we
 
 from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
-from cardkit.engine.state import State
 from cardkit.services.registry import load_game
+from cardkit.services.search import fitting
 from cardkit.services.search.choose import choose_action
+from cardkit.services.search.fitting import play_to_end, ridge_solve
 from cardkit.values.deck import derive_seed
 
 __all__ = ["Budget", "best_margin", "decision_gain", "default_budget", "deviations",
@@ -68,23 +68,6 @@ class Budget:
 def default_budget(players: int) -> Budget:
     """The full run's budget for ``players`` (about 7 minutes of a shared core for four)."""
     return Budget(rounds=1, games=4_000, candidates=6, margin_games=2_000)
-
-
-def _solve(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> tuple[float, ...]:
-    import numpy as np
-
-    x = np.asarray(rows, dtype=float)
-    y = np.asarray(targets, dtype=float)
-    w = np.linalg.solve(x.T @ x + RIDGE * np.eye(x.shape[1]), x.T @ y)
-    return tuple(round(float(v), 6) for v in w)
-
-
-def _play(state: State, agents: Sequence[Agent]) -> None:
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        action, _ = choose_action(agents[seat], state, seat)
-        state.apply_unchecked(action)
 
 
 def policy_round(game: Game, weights: Weights, budget: Budget, seed: int,
@@ -124,7 +107,7 @@ def policy_round(game: Game, weights: Weights, budget: Budget, seed: int,
                     for move in moves:
                         copy = state.clone()
                         copy.apply_unchecked(move)
-                        _play(copy, make(current=rollout_current))
+                        play_to_end(copy, make(current=rollout_current))
                         assert copy.result is not None
                         values.append(float(copy.result.payoffs[me]))
                     pooled.append((hard.options(view, moves), values))
@@ -141,7 +124,7 @@ def policy_round(game: Game, weights: Weights, budget: Budget, seed: int,
             targets.append(value - mean_value)
     new = dict(weights)
     if rows:
-        new["move"] = _solve(rows, targets)
+        new["move"] = ridge_solve(rows, targets, RIDGE)
     return new
 
 
@@ -149,24 +132,9 @@ def duplicate_gain(game: Game, weights: Weights, deals: int, seed: int
                    ) -> tuple[float, float, float]:
     """Against greedy opponents on ``deals`` duplicate deals (the agent at every seat in turn):
     the mean place points a game, its 95 % half-width and the share of first places."""
-    gains = []
-    firsts = 0
-    for deal in range(deals):
-        deal_seed = derive_seed(seed, "measure", deal)
-        total = 0.0
-        for me in range(game.players):
-            agents: list[Agent] = [HardAgent(game, s, deal_seed, weights=weights) if s == me
-                                   else GreedyAgent(game, s, deal_seed)
-                                   for s in range(game.players)]
-            state = game.new_hand(seed=deal_seed)
-            _play(state, agents)
-            assert state.result is not None
-            total += state.result.payoffs[me]
-            firsts += me in state.result.winners
-        gains.append(total / game.players)
-    mean = sum(gains) / len(gains)
-    variance = sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)
-    return mean, 1.96 * math.sqrt(variance / len(gains)), firsts / (deals * game.players)
+    return fitting.duplicate_gain(
+        game, lambda game, seat, seed: HardAgent(game, seat, seed, weights=weights),
+        GreedyAgent, deals, seed)
 
 
 def deviations(game: Game, weights: Weights, games: int, seed: int
@@ -207,7 +175,7 @@ def deviations(game: Game, weights: Weights, games: int, seed: int
                     for move in (best, chosen):
                         copy = state.clone()
                         copy.apply_unchecked(move)
-                        _play(copy, make())
+                        play_to_end(copy, make())
                         assert copy.result is not None
                         values.append(float(copy.result.payoffs[me]))
                     found.append((advantage, values[0] - values[1]))
@@ -276,22 +244,7 @@ def train(players: int = 4, seed: int = 2026, budget: Budget | None = None,
 def write_weights(tables: Mapping[int, Weights], path: Path) -> None:
     """Write ``tables`` (players -> weights) as the source of
     :mod:`cardkit_games.tien_len.weights`, keeping its docstring."""
-    source = path.read_text() if path.exists() else '"""Tiến Lên hard weights."""\n'
-    head = source.split("\nfrom __future__")[0]
-    lines = [head, "", "from __future__ import annotations", "",
-             "TABLES: dict[int, dict[str, tuple[float, ...]]] = {"]
-    for players in sorted(tables):
-        lines.append(f"    {players}: {{")
-        for name in ("move", "margin"):
-            values = " ".join(f"{v!r}," for v in tables[players].get(name, (0.0,)))
-            # one line a model when it fits, else wrapped under its name (the line limit)
-            lines.append(f"        {name!r}: (")
-            lines.extend(textwrap.wrap(values, 100, initial_indent=" " * 12,
-                                       subsequent_indent=" " * 12))
-            lines.append("        ),")
-        lines.append("    },")
-    lines.append("}")
-    path.write_text("\n".join(lines) + "\n")
+    fitting.write_tables(tables, ("move", "margin"), path, "Tiến Lên hard weights.")
 
 
 assert len(MOVE_FEATURES) == len(untrained_weights()["move"])

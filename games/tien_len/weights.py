@@ -6,8 +6,6 @@ plays with the nearest one's; no table at all is the untrained start (every weig
 greedy agent's play).
 """
 
-
-
 from __future__ import annotations
 
 TABLES: dict[int, dict[str, tuple[float, ...]]] = {

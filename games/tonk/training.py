@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 import random
-import textwrap
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -46,7 +45,9 @@ from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
 from cardkit.engine.state import State
 from cardkit.services.registry import load_game
+from cardkit.services.search import fitting
 from cardkit.services.search.choose import choose_action
+from cardkit.services.search.fitting import play_to_end, ridge_solve
 from cardkit.values.deck import derive_seed
 
 __all__ = ["Budget", "decision_gain", "default_budget", "duplicate_gain", "fit_counts",
@@ -79,28 +80,6 @@ def default_budget(players: int) -> Budget:
         return Budget()
     return Budget(count_hands=10_000, rounds=1, start_hands=2_500, discard_hands=1_500,
                   rollouts=6)
-
-
-def _solve(rows: Sequence[Sequence[float]], targets: Sequence[float],
-           ridge: float = RIDGE) -> tuple[float, ...]:
-    """Ridge least squares (numpy, imported here only)."""
-    import numpy as np
-
-    if not rows:
-        return ()
-    x = np.asarray(rows, dtype=float)
-    y = np.asarray(targets, dtype=float)
-    gram = x.T @ x + ridge * np.eye(x.shape[1])
-    w = np.linalg.solve(gram, x.T @ y)
-    return tuple(round(float(v), 6) for v in w)
-
-
-def _play(state: State, agents: Sequence[Agent]) -> None:
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        action, _ = choose_action(agents[seat], state, seat)
-        state.apply_unchecked(action)
 
 
 def _deck_mask(game: Game) -> int:
@@ -136,10 +115,10 @@ def fit_counts(game: Game, hands: int, seed: int) -> tuple[tuple[float, ...], tu
                         counts.append(state.count_of(state.hands[other]))  # type: ignore[attr-defined]
             action, _ = choose_action(agents[seat], state, seat)
             state.apply_unchecked(action)
-    mean = _solve(rows, counts)
+    mean = ridge_solve(rows, counts, RIDGE)
     residuals = [(c - sum(w * x for w, x in zip(mean, row, strict=True))) ** 2
                  for row, c in zip(rows, counts, strict=True)]
-    return mean, _solve(rows, residuals)
+    return mean, ridge_solve(rows, residuals, RIDGE)
 
 
 # ----- 2. the decisions --------------------------------------------------------------------------
@@ -161,7 +140,7 @@ def _values(state: State, seat: int, moves: Sequence[Any], make: Callable[[], li
             copy = state.clone()
             random.Random(shuffle).shuffle(copy.stock)  # type: ignore[attr-defined]
             copy.apply_unchecked(move)
-            _play(copy, make())
+            play_to_end(copy, make())
             assert copy.result is not None
             total += copy.result.payoffs[seat]
         values.append(total / len(shuffles))
@@ -232,11 +211,11 @@ def policy_round(game: Game, weights: Weights, budget: Budget, seed: int) -> Wei
                 state.apply_unchecked(action)
     new = dict(weights)
     if drop_rows:
-        new["drop"] = _solve(drop_rows, drop_gain)
+        new["drop"] = ridge_solve(drop_rows, drop_gain, RIDGE)
     if take_rows:
-        new["take"] = _solve(take_rows, take_gain)
+        new["take"] = ridge_solve(take_rows, take_gain, RIDGE)
     if discard_rows:
-        new["discard"] = _solve(discard_rows, discard_value)
+        new["discard"] = ridge_solve(discard_rows, discard_value, RIDGE)
     return new
 
 
@@ -245,22 +224,10 @@ def policy_round(game: Game, weights: Weights, budget: Budget, seed: int) -> Wei
 def duplicate_gain(game: Game, weights: Weights, deals: int, seed: int) -> tuple[float, float]:
     """The agent's mean payoff a hand against greedy opponents on ``deals`` duplicate deals
     (each played once with the agent in every seat) and its 95 % half-width."""
-    gains = []
-    for deal in range(deals):
-        hand_seed = derive_seed(seed, "measure", deal)
-        total = 0.0
-        for me in range(game.players):
-            agents: list[Agent] = [HardAgent(game, s, hand_seed, weights=weights) if s == me
-                                   else GreedyAgent(game, s, hand_seed)
-                                   for s in range(game.players)]
-            state = game.new_hand(seed=hand_seed)
-            _play(state, agents)
-            assert state.result is not None
-            total += state.result.payoffs[me]
-        gains.append(total / game.players)
-    mean = sum(gains) / len(gains)
-    variance = sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)
-    return mean, 1.96 * math.sqrt(variance / len(gains))
+    mean, half, _ = fitting.duplicate_gain(
+        game, lambda game, seat, seed: HardAgent(game, seat, seed, weights=weights),
+        GreedyAgent, deals, seed)
+    return mean, half
 
 
 def decision_gain(game: Game, weights: Weights, hands: int, seed: int,
@@ -328,19 +295,4 @@ def train(players: int = 2, seed: int = 2026, budget: Budget | None = None,
 def write_weights(tables: Mapping[int, Weights], path: Path) -> None:
     """Write ``tables`` (players -> weights) as the source of :mod:`cardkit_games.tonk.weights`,
     keeping the module's docstring."""
-    source = path.read_text() if path.exists() else '"""Tonk hard weights."""\n'
-    head = source.split("\nfrom __future__")[0]
-    lines = [head, "", "from __future__ import annotations", "",
-             "TABLES: dict[int, dict[str, tuple[float, ...]]] = {"]
-    for players in sorted(tables):
-        lines.append(f"    {players}: {{")
-        for name in MODELS:
-            values = " ".join(f"{v!r}," for v in tables[players][name])
-            # one line a model when it fits, else wrapped under its name (the line limit)
-            lines.append(f"        {name!r}: (")
-            lines.extend(textwrap.wrap(values, 100, initial_indent=" " * 12,
-                                       subsequent_indent=" " * 12))
-            lines.append("        ),")
-        lines.append("    },")
-    lines.append("}")
-    path.write_text("\n".join(lines) + "\n")
+    fitting.write_tables(tables, tuple(MODELS), path, "Tonk hard weights.")

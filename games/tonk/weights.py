@@ -6,9 +6,6 @@ with the nearest one's; no table at all is the untrained start (every weight zer
 agent's play).
 """
 
-
-
-
 from __future__ import annotations
 
 TABLES: dict[int, dict[str, tuple[float, ...]]] = {

@@ -258,12 +258,12 @@ def decision_gain(game: Game, weights: Weights, hands: int, seed: int,
                 view = state.view(seat)
                 greedy = agents[seat].choose(view, legal)
                 trained = HardAgent(game, seat, deal, weights=weights).choose(view, legal)
+                gain = 0.0
                 if trained != greedy:
                     shuffles = [rng.getrandbits(32) for _ in range(rollouts)]
                     values = _values(state, seat, [trained, greedy], make, shuffles)
-                    gains.append(values[0] - values[1])
-                else:
-                    gains.append(0.0)
+                    gain = values[0] - values[1]
+                gains.append(gain)
             action, _ = choose_action(agents[seat], state, seat)
             state.apply_unchecked(action)
     mean = sum(gains) / len(gains)

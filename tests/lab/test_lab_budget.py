@@ -47,12 +47,14 @@ def laddered_game():
 
 def test_agents_that_search_take_the_budget_and_others_do_not():
     tonk = game_definition("tonk")
-    assert thinks(tonk.agent_factory("hard")) and not thinks(tonk.agent_factory("greedy"))
+    # Tonk's own hard is learned and answers at once; its search thinks
+    assert thinks(tonk.agent_factory("search")) and not thinks(tonk.agent_factory("greedy"))
+    assert not thinks(tonk.agent_factory("hard"))
     assert not thinks(tonk.agent_factory("easy")) and not thinks(tonk.agent_factory("random"))
-    bound = budgeted_factory(tonk, "hard", None, 12)
+    bound = budgeted_factory(tonk, "search", None, 12)
     assert bound.keywords == {"iterations": 12}  # type: ignore[attr-defined]
     assert budgeted_factory(tonk, "greedy", 1.0, 12) is tonk.agent_factory("greedy")
-    both = budgeted_factory(tonk, "hard", 0.5, 12)
+    both = budgeted_factory(tonk, "search", 0.5, 12)
     assert both.keywords == {"iterations": 12, "time_limit": 0.5}  # type: ignore[attr-defined]
 
 

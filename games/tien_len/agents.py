@@ -53,13 +53,12 @@ _TWOS_TYPES = frozenset({ComboType.SINGLE, ComboType.PAIR, ComboType.TRIPLE})
 _UNITS: dict[int, int] = {}
 
 
-def hand_units(smask: int) -> int:
-    """The number of plays a hand (as a strength mask) needs by the greedy plan above."""
-    cached = _UNITS.get(smask)
-    if cached is not None:
-        return cached
+def plan_sequences(smask: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """The greedy plan of a hand (as a strength mask): the sequences, as (first, last)
+    positions, taken one by one where each absorbs the most single cards (never through the
+    2s), and the cards left at each position."""
     counts = [(smask >> 4 * p & 0xF).bit_count() for p in range(13)]
-    sequences = 0
+    sequences = []
     while True:
         best_gain, best = 0, None
         for start in range(TWO_POSITION):
@@ -77,8 +76,18 @@ def hand_units(smask: int) -> int:
             break
         for p in range(best[0], best[1] + 1):
             counts[p] -= 1
-        sequences += 1
-    units = sequences + sum(1 for count in counts if count)
+        sequences.append(best)
+    return tuple(sequences), tuple(counts)
+
+
+def hand_units(smask: int) -> int:
+    """The number of plays a hand (as a strength mask) needs by the greedy plan above
+    (:func:`plan_sequences`: a play a sequence, and one a rank for the cards left)."""
+    cached = _UNITS.get(smask)
+    if cached is not None:
+        return cached
+    sequences, counts = plan_sequences(smask)
+    units = len(sequences) + sum(1 for count in counts if count)
     if len(_UNITS) > 200_000:
         _UNITS.clear()
     _UNITS[smask] = units

@@ -33,6 +33,7 @@ from cardkit_games.tien_len.agents import (
     PlayedReader,
     bosses_take_it_out,
     hand_units,
+    plan_sequences,
 )
 from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules, is_bomb
 from cardkit_games.tien_len.tracker import combination_of_play
@@ -105,27 +106,7 @@ def partition(smask: int) -> Partition:
     found = _PARTITIONS.get(smask)
     if found is not None:
         return Partition(*found)
-    counts = [(smask >> 4 * p & 0xF).bit_count() for p in range(_POSITIONS)]
-    sequences = []
-    while True:
-        best_gain, best = 0, None
-        for start in range(TWO_POSITION):
-            if not counts[start]:
-                continue
-            singles = 0
-            for end in range(start, TWO_POSITION):
-                count = counts[end]
-                if not count:
-                    break
-                singles += count == 1
-                if end - start >= 2 and singles - 1 > best_gain:
-                    best_gain, best = singles - 1, (start, end)
-        if best is None:
-            break
-        for p in range(best[0], best[1] + 1):
-            counts[p] -= 1
-        sequences.append(best)
-    found = (tuple(sequences), tuple(counts))
+    found = plan_sequences(smask)
     if len(_PARTITIONS) > 200_000:
         _PARTITIONS.clear()
     _PARTITIONS[smask] = found

@@ -235,6 +235,17 @@ def _takes(hand: int, top: Card, now: int) -> bool:
     return False
 
 
+def _influence(taken: int) -> int:
+    """The cards near any card of ``taken`` (a mask): the union of each one's
+    :data:`_INFLUENCE`."""
+    influence = 0
+    while taken:
+        low = taken & -taken
+        taken ^= low
+        influence |= _INFLUENCE[low.bit_length() - 1]
+    return influence
+
+
 def _least_discard(legal: Sequence[Action], hand: int, taken: int
                    ) -> tuple[Action, int, float]:
     """The best discard of ``legal`` for :meth:`GreedyAgent._discard`, with the deadwood it
@@ -246,12 +257,7 @@ def _least_discard(legal: Sequence[Action], hand: int, taken: int
     least that bound for the others, which are weighed only when the bound could match the
     best so far."""
     least, dead = deadwood_cards(hand, RULES)
-    influence = 0
-    rest = taken
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        influence |= _INFLUENCE[low.bit_length() - 1]
+    influence = _influence(taken)
     best_total = 0.0
     best_dead = 0
     ties: list[tuple[Action, float]] = []
@@ -295,12 +301,7 @@ def _weighed_discard(legal: Sequence[Action], hand: int, taken: int
     """:func:`_least_discard` from the deadwood every discard leaves
     (:func:`~cardkit.melds.deadwood_without_each`), which it returns too, by card index."""
     dead_of = deadwood_without_each(hand, RULES)
-    influence = 0
-    rest = taken
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        influence |= _INFLUENCE[low.bit_length() - 1]
+    influence = _influence(taken)
     best_total = 0.0
     best_dead = 0
     ties: list[tuple[Action, float]] = []

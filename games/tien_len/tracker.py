@@ -97,8 +97,9 @@ def play_combination(rules: ClimbingRules, code: int, smask: int) -> Combination
 def combination_of_play(rules: ClimbingRules, cards: Iterable[Card]
                         ) -> tuple[int, Combination | None]:
     """The strength mask of ``cards`` and the combination they form (None if none): from the
-    rules' :class:`SetPlays` or the play cache, else classified once and kept there (agents
-    and :func:`~cardkit_games.tien_len.state.play` ask this of every play they weigh)."""
+    rules' :class:`SetPlays` or a table kept with the rules value, else classified once and kept
+    there (agents and :func:`~cardkit_games.tien_len.state.play` ask this of every play they
+    weigh)."""
     bits = strength_bits(rules)
     smask = 0
     for card in cards:
@@ -106,15 +107,21 @@ def combination_of_play(rules: ClimbingRules, cards: Iterable[Card]
     kept = set_plays(rules).entries.get(smask)
     if kept is not None:
         return smask, kept[1]
-    cache = play_cache()
-    entry = cache.get(~smask)
-    if entry is not None and entry[1] is not None:
-        return smask, entry[1]
+    # kept with the rules value: the shared play cache is keyed by strength mask alone, and
+    # two rules values may give one mask different combinations (2s in sequences or not)
+    known = climbing_tables(rules).derived(_combinations_of)
+    if smask in known:
+        return smask, known[smask]
     combo = classify(cards, rules)
-    if combo is not None:
-        cache[~smask] = (entry[0] if entry is not None else Action("play", cards=combo.cards),
-                         combo)
+    if len(known) > 200_000:
+        known.clear()
+    known[smask] = combo
     return smask, combo
+
+
+def _combinations_of(rules: ClimbingRules) -> dict[int, Combination | None]:
+    """An empty table of the combinations plays form under ``rules``, by strength mask."""
+    return {}
 
 
 #: The sets one rank holding some suits gives: masks and actions of sizes 1, 2, 3, 4 in turn.

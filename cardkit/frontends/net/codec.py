@@ -75,6 +75,24 @@ def _parse_cards(texts: Any, where: str) -> tuple[Card, ...]:
 
 def encode_value(value: Any) -> Any:
     """A game's free-form value (table entries, info, result details) as JSON data."""
+    # the common exact types first, by one dict lookup (this runs for every value of every
+    # view a server sends); anything else, subclasses included, takes the checks below
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:
+        return [encode_value(item) for item in value]
+    if kind is dict and all(type(key) is str for key in value):
+        return {"map": {key: encode_value(item) for key, item in value.items()}}
+    if kind is Card:
+        return {"card": value.text}
+    return _encode_other(value)
+
+
+_PLAIN = frozenset({type(None), bool, int, float, str})
+
+
+def _encode_other(value: Any) -> Any:
     if value is None or isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, Card):

@@ -224,13 +224,17 @@ class Server:
             return
         try:
             await peer.ready.wait()  # the welcome waits for a save in progress: so do moves
-            while True:
-                raw = await asyncio.wait_for(connection.recv(), self.idle_timeout)
-                delay = peer.rate.delay()
-                if delay > 0:
-                    table.slow_down(peer)
-                    await asyncio.sleep(delay)
-                table.receive(peer, raw)
+            # one deadline moved on at each message (wait_for would make a task per message)
+            loop = asyncio.get_running_loop()
+            async with asyncio.timeout(self.idle_timeout) as idle:
+                while True:
+                    raw = await connection.recv()
+                    delay = peer.rate.delay()
+                    if delay > 0:
+                        table.slow_down(peer)
+                        await asyncio.sleep(delay)
+                    table.receive(peer, raw)
+                    idle.reschedule(loop.time() + self.idle_timeout)
         except TimeoutError:
             peer.close(CLOSE_IDLE, "idle for too long")
         except ConnectionClosed:

@@ -92,6 +92,7 @@ class Table:
         self.saver = None if self.file is None else Saver(self.file, writer,
                                                           self._save_failed)
         self.taps: list[Tap] = []
+        self._context: tuple[object, dict[str, Any]] = (None, {})
         # the game starts when every person has joined; a match resumed after a move was
         # played has started already, and its players come back as reconnections
         self.started = (all(seat.token is None for seat in self.seats)
@@ -180,9 +181,12 @@ class Table:
         state = self.match.hands[hand]
         view = spectator_view(state) if seat is None else state.view(seat)
         turn = self.started and seat is not None and state.current_player == seat
+        context = self.match.contexts[hand]
+        if self._context[0] is not context:  # one hand's context, encoded once (it is frozen)
+            self._context = (context, encode_context(context))
         return {"type": "state", "hand": hand, "step": len(state.history),
                 "started": self.started,
-                "context": encode_context(self.match.contexts[hand]),
+                "context": self._context[1],
                 "view": encode_view(view), "prompt": state.prompt,
                 "legal": [str(action) for action in state.legal_actions()] if turn else []}
 

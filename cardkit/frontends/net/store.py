@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from cardkit.engine.match import Match
     from cardkit.engine.state import State
 
-__all__ = ["SERVER_FORMAT", "SavedTable", "Snapshot", "TableFile", "load_table", "repair",
-           "save_seats", "seats_path", "tail_path", "write_atomically"]
+__all__ = ["SERVER_FORMAT", "HandText", "SavedTable", "Snapshot", "TableFile", "load_table",
+           "repair", "save_seats", "seats_path", "tail_path", "write_atomically"]
 
 SERVER_FORMAT = "cardkit-server/1"
 
@@ -166,14 +166,17 @@ class TableFile:
         self.written = 0
         self.offset: int | None = None
         self._record: int | None = None  # open descriptors of FILE and FILE.tail
+        self._current: HandText | None = None  # the JSON of the hand in progress
         self._tail: int | None = None
 
     def snapshot(self, match: Match) -> Snapshot:
         """What saving ``match`` now writes; the next snapshot follows from this one."""
         hands = match.hands
         last = len(hands) - 1
-        finished = [_hand_json(hands[index]) for index in range(self.written, last)]
-        current = _hand_json(hands[last])
+        finished = [self._text(hands[index]).encode() for index in range(self.written, last)]
+        text = self._text(hands[last])
+        self._current = text  # a finished hand is written once: only this one's text is kept
+        current = text.encode()
         if self.offset is None:
             game = match.game
             head = MatchRecord(game.name, game.definition.version, game.players,
@@ -188,6 +191,11 @@ class TableFile:
             snapshot = Snapshot(self.offset, done, current)
         self.written, self.offset = last, snapshot.offset + len(snapshot.finished)
         return snapshot
+
+    def _text(self, state: State) -> HandText:
+        if self._current is not None and self._current.state is state:
+            return self._current
+        return HandText(state)
 
     def write(self, snapshot: Snapshot) -> None:
         """Put ``snapshot`` on disk (the operating system's: no fsync)."""
@@ -213,6 +221,42 @@ class TableFile:
 
 def _hand_json(state: State) -> bytes:
     return json.dumps(state.record().to_dict()).encode("utf-8")
+
+
+#: How a record's JSON ends before its first move: its moves and its result come last.
+_OPEN_END = ', "actions": [], "result": null}'
+
+
+class HandText:
+    """The JSON of one hand's record (exactly ``json.dumps(state.record().to_dict())``), kept
+    up to date by encoding only the moves made since it was last asked for: everything else in
+    a hand's record is fixed when it is dealt, but its result. A server asks after every move,
+    and never takes a move back."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        record = state.record().to_dict()
+        self._moves: list[str] = []
+        self._head: str | None = None
+        if list(record)[-2:] == ["actions", "result"]:
+            record["actions"], record["result"] = [], None
+            text = json.dumps(record)
+            if text.endswith(_OPEN_END):
+                self._head = text[:-len(_OPEN_END)] + ', "actions": ['
+
+    def encode(self) -> bytes:
+        """The record's JSON now, as UTF-8."""
+        if self._head is None:  # a record shaped otherwise: encoded whole each time
+            return _hand_json(self.state)
+        history = self.state.history
+        moves = self._moves
+        if len(history) < len(moves):
+            raise ValueError("a move was taken back: a hand's text only grows")
+        moves.extend(json.dumps(str(action)) for _, action in history[len(moves):])
+        result = self.state.result
+        return (f"{self._head}{', '.join(moves)}], \"result\": "
+                f"{'null' if result is None else json.dumps(result.to_dict())}}}"
+                ).encode()
 
 
 def _write_at(descriptor: int, offset: int, chunk: bytes) -> None:

@@ -101,7 +101,12 @@ def seat_address(url: str, token: str) -> str:
 
 def dump(message: dict[str, Any]) -> str:
     """A message as compact JSON text."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return _COMPACT.encode(message)
+
+
+# made once: json.dumps with options builds an encoder at every call (a server sends a few
+# messages a move)
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 
 
 def printable(text: str) -> str:

@@ -409,9 +409,14 @@ class Table:
         if self.match.is_over:
             self._match_over()
             return
-        if self.started and (self._bots is None or self._bots.done()):
+        if self.started and (self._bots is None or self._bots.done()) and self._bot_to_play():
             self._bots = asyncio.get_running_loop().create_task(self._play_bots())
             self._bots.add_done_callback(self._bots_stopped)
+
+    def _bot_to_play(self) -> bool:
+        """A bot (or a stand-in) is to play: a person's turn starts no task."""
+        seat = self.match.current.current_player
+        return seat is not None and self.seats[seat].player is not None
 
     def _bots_stopped(self, task: asyncio.Task[None]) -> None:
         if not task.cancelled() and task.exception() is not None:

@@ -200,9 +200,9 @@ def test_a_save_writes_only_what_changed(tmp_path, monkeypatch):
     sizes = []
     real = store._write_at
 
-    def counting(descriptor, offset, chunk):
+    def counting(descriptor, offset, chunk, *size, **cut):
         sizes.append(len(chunk))
-        real(descriptor, offset, chunk)
+        return real(descriptor, offset, chunk, *size, **cut)
 
     monkeypatch.setattr(store, "_write_at", counting)
     file, match = _saves(tmp_path, [20] * 60)
@@ -210,3 +210,31 @@ def test_a_save_writes_only_what_changed(tmp_path, monkeypatch):
     whole = file.path.stat().st_size
     assert max(sizes) < whole / 3  # never the whole, growing file
     assert load_record(file.path).to_dict() == match.record().to_dict()
+
+
+def test_a_tail_shorter_than_the_one_before_reads_as_the_last_write(tmp_path, monkeypatch):
+    cuts = []
+    real = store.os.ftruncate
+    monkeypatch.setattr(store.os, "ftruncate", lambda fd, size: (cuts.append(size),
+                                                                  real(fd, size)))
+    game = cardkit.load_game("tonk", players=2)
+    match = game.new_match(seed=12)
+    file = TableFile(tmp_path / "m.json")
+    file.write(file.snapshot(match))
+    saves = 0
+    while True:  # a save after each move, until one wrote less than the one before
+        _play(match, 1)
+        file.write(file.snapshot(match))
+        saves += 1
+        tail = tail_path(file.path).read_bytes()
+        offset, chunk = store._read_tail(tail)
+        if len(tail) > len(tail.partition(b"\n")[0]) + 1 + len(chunk):  # a longer one's bytes
+            break
+        assert saves < 2000
+    expected = file.path.read_bytes()
+    assert expected.endswith(chunk) and len(expected) == offset + len(chunk)
+    file.path.write_bytes(expected[:offset] + chunk[:len(chunk) // 2])  # the write cut short
+    repair(file.path)
+    assert file.path.read_bytes() == expected
+    assert load_record(file.path).to_dict() == match.record().to_dict()
+    assert len(cuts) < saves  # files are cut only to shrink, not at every save

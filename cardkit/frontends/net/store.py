@@ -168,6 +168,7 @@ class TableFile:
         self._record: int | None = None  # open descriptors of FILE and FILE.tail
         self._current: HandText | None = None  # the JSON of the hand in progress
         self._tail: int | None = None
+        self._sizes = [0, 0]  # their sizes: a file is cut (ftruncate, not cheap) only to shrink
 
     def snapshot(self, match: Match) -> Snapshot:
         """What saving ``match`` now writes; the next snapshot follows from this one."""
@@ -207,9 +208,12 @@ class TableFile:
         if self._record is None or self._tail is None:
             self._record = os.open(self.path, os.O_WRONLY)
             self._tail = os.open(tail_path(self.path), os.O_WRONLY | os.O_CREAT, 0o600)
+            self._sizes = [os.fstat(self._tail).st_size, os.fstat(self._record).st_size]
         chunk = snapshot.chunk
-        _write_at(self._tail, 0, _tail_text(snapshot.offset, chunk))
-        _write_at(self._record, snapshot.offset, chunk)
+        sizes = self._sizes
+        sizes[0] = _write_at(self._tail, 0, _tail_text(snapshot.offset, chunk), sizes[0],
+                             cut=False)
+        sizes[1] = _write_at(self._record, snapshot.offset, chunk, sizes[1])
 
     def close(self) -> None:
         """Close the open files (the next save opens them again)."""
@@ -259,12 +263,19 @@ class HandText:
                 ).encode()
 
 
-def _write_at(descriptor: int, offset: int, chunk: bytes) -> None:
-    """Write ``chunk`` at ``offset`` of an open file and end the file there."""
+def _write_at(descriptor: int, offset: int, chunk: bytes, size: int | None = None, *,
+              cut: bool = True) -> int:
+    """Write ``chunk`` at ``offset`` of an open file and end the file there (``size``: the
+    file's size before, when known: it is cut only if it was longer; ``cut=False``: never, for a
+    ``FILE.tail``, whose head line gives its length). The file's size after."""
     written = os.pwrite(descriptor, chunk, offset)
     while written < len(chunk):
         written += os.pwrite(descriptor, chunk[written:], offset + written)
-    os.ftruncate(descriptor, offset + len(chunk))
+    end = offset + len(chunk)
+    if size is None or (cut and size > end):
+        os.ftruncate(descriptor, end)
+        return end
+    return max(size, end)
 
 
 def _tail_text(offset: int, chunk: bytes) -> bytes:
@@ -273,12 +284,14 @@ def _tail_text(offset: int, chunk: bytes) -> bytes:
 
 
 def _read_tail(data: bytes) -> tuple[int, bytes] | None:
-    """The offset and chunk of a ``FILE.tail``; None if it was cut short (or is not one)."""
-    head, _, chunk = data.partition(b"\n")
+    """The offset and chunk of a ``FILE.tail``; None if it was cut short (or is not one).
+    Bytes past the chunk's length are left from a longer tail before and ignored."""
+    head, _, rest = data.partition(b"\n")
     words = head.split()
     if len(words) != 4 or words[0] != b"cardkit-tail" or not all(w.isdigit() for w in words[1:]):
         return None
     offset, length, crc = (int(word) for word in words[1:])
+    chunk = rest[:length]
     if len(chunk) != length or zlib.crc32(chunk) != crc:
         return None
     return offset, chunk

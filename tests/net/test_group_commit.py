@@ -139,6 +139,7 @@ def test_a_write_slower_than_the_handoff_is_told_later_and_the_loop_stops_waitin
         real(self, snapshot)
 
     monkeypatch.setattr(TableFile, "write", write)
+    monkeypatch.setattr(saving, "PATIENCE", WAIT)  # however slowly this machine runs the test
     opened = threading.Timer(10.0, gate.set)  # opens the gate whatever happens
 
     async def main():

@@ -4,9 +4,10 @@ After a move the table takes a :class:`~cardkit.frontends.net.store.Snapshot` on
 JSON of what changed) and a thread writes it; what the move changed is told to anyone (the
 mover's "accepted", every seat's new state) only once it is written. Saves of one table are
 written one at a time, in order; those that queue up behind a slow write go out as one write.
-One :class:`DiskWriter` thread writes every table's saves and reports back in batches: the
-loop is woken once for all the saves written meanwhile, not once per save (on a busy machine
-each wake-up can wait for a time slice).
+One :class:`DiskWriter` thread writes every table's saves: those of one turn of the loop
+together, while the loop waits for them with the GIL released (a thread that had to win the
+GIL back from a busy loop after each system call would wait up to 5 ms each time); a write
+that takes longer is reported by the thread, the saves written meanwhile in one call.
 """
 
 from __future__ import annotations

@@ -50,9 +50,11 @@ class Recent(Sequence[T], Generic[T]):
     def __getitem__(self, index: int | slice) -> T | list[T]:
         if type(index) is int:  # the usual case first: a held entry (a server asks often)
             items = self._items
-            position = index if index < 0 else index - self._first
-            if -len(items) <= position < len(items):
-                return items[position]
+            if index < 0:
+                if index >= -len(items):  # the held entries are the last ones
+                    return items[index]
+            elif 0 <= index - self._first < len(items):
+                return items[index - self._first]
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         position = index + len(self) if index < 0 else index

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from cardkit.engine.match import HandContext
     from cardkit.values.views import View
 
-__all__ = ["Phase", "State", "phases"]
+__all__ = ["Phase", "State", "clone_plan_faults", "phases"]
 
 
 class _SnapshotPickler(pickle.Pickler):
@@ -136,6 +136,40 @@ def _shareable(value: tuple[Any, ...]) -> bool:
         _SHAREABLE.clear()
     _SHAREABLE[id(value)] = value
     return True
+
+
+def _deeply_immutable(value: Any) -> bool:
+    """True when ``value`` can never change: of an immutable type, or a tuple of such."""
+    kind = type(value)
+    if kind is tuple:
+        return all(_deeply_immutable(item) for item in value)
+    return _is_immutable_type(kind)
+
+
+def clone_plan_faults(state: State) -> list[str]:
+    """How ``state`` breaks its class's ``CLONE_COPIES`` promise (empty when it keeps it, or
+    names no plan): the attributes outside the plan that hold a value that may change, and
+    the planned ones that are one object."""
+    copies = type(state).CLONE_COPIES
+    if not copies:
+        return []
+    planned = {"history", "event_counts", *copies}
+    faults = [f"{name} holds a {type(value).__name__}, which may change, and is not named "
+              f"in CLONE_COPIES" for name, value in state.__dict__.items()
+              if name not in planned and name not in _SHARED_BY_CLONES
+              and name not in type(state).CLONE_SHARED and name not in _CACHES
+              and not _deeply_immutable(value)]
+    faults += [f"{name} is missing: CLONE_COPIES names it" for name in copies
+               if name not in state.__dict__]
+    owners: dict[int, str] = {}
+    for name in sorted(planned & state.__dict__.keys()):
+        value = state.__dict__[name]
+        if _deeply_immutable(value):
+            continue
+        if id(value) in owners:
+            faults.append(f"{owners[id(value)]} and {name} are one object")
+        owners[id(value)] = name
+    return faults
 
 
 class State:
@@ -442,6 +476,15 @@ class State:
     #: Lists whose items a game never changes in place (an append-only log of tuples, say):
     #: clones copy the list and share its items, as they do ``history``.
     CLONE_SHALLOW: ClassVar[frozenset[str]] = frozenset()
+    #: The attributes that may hold a mutable value, when a class names them all (besides the
+    #: engine's ``history`` and ``event_counts``, always copied): its clones then copy these
+    #: alone (those in ``CLONE_SHALLOW`` by one shallow copy each) and share every other
+    #: attribute, which the class promises holds an immutable value (a number, a card, a card
+    #: set, an action, a tuple of such, a frozen value) or is named in ``CLONE_SHARED``, and
+    #: that no two of the named ones are one object. The conformance kit checks the promise
+    #: (:func:`clone_plan_faults`, at every tenth step of its hands). Empty (the default):
+    #: every attribute is examined at every clone.
+    CLONE_COPIES: ClassVar[tuple[str, ...]] = ()
 
     def clone(self) -> Self:
         """An independent copy: a new object of the same class whose attributes are copies of
@@ -450,7 +493,39 @@ class State:
         lists named in ``CLONE_SHALLOW``) and without the
         caches (legal moves, public history), as a pickled copy would be. Lists, dicts, sets
         and tuples are copied item by item; any other mutable object deeply. Search clones
-        states thousands of times a second, so this avoids ``copy.deepcopy`` of the whole."""
+        states thousands of times a second, so this avoids ``copy.deepcopy`` of the whole; a
+        class that names its mutable attributes in ``CLONE_COPIES`` is cloned by that plan,
+        without looking at the others."""
+        copies = self.CLONE_COPIES
+        if not copies:
+            return self._clone_examined()
+        values = self.__dict__.copy()
+        # the engine's own mutable attributes: append-only of shared pairs, and counts
+        values["history"] = self.history.copy()
+        values["event_counts"] = self.event_counts.copy()
+        shallow = self.CLONE_SHALLOW
+        immutable = _IMMUTABLE_TYPES
+        memo: dict[int, Any] | None = None
+        for name in copies:
+            value = values[name]
+            kind = type(value)
+            if kind in immutable:
+                continue
+            if name in shallow and (kind is list or kind is dict or kind is set):
+                values[name] = value.copy()
+                continue
+            if memo is None:
+                memo = {id(self.game): self.game}
+            values[name] = _copy_value(value, memo)
+        values["_legal"] = values["_legal_set"] = None
+        values.pop("_public", None)
+        twin = object.__new__(type(self))
+        twin.__dict__ = values
+        return twin
+
+    def _clone_examined(self) -> Self:
+        """:meth:`clone` examining every attribute: the generic copy (and the reference the
+        conformance kit compares a planned clone with)."""
         memo: dict[int, Any] = {id(self.game): self.game}
         shared = self.CLONE_SHARED
         shallow = self.CLONE_SHALLOW

@@ -17,7 +17,9 @@ deep states are reached too) and checks, at every step, that:
 - playouts terminate (within the definition's ``max_actions``);
 - every card of the deck is in exactly one zone (cards are conserved);
 - ``current_player``/``legal_actions``/``result`` agree with ``is_over``;
-- every legal action applies, and its text parses back to the same action;
+- every legal action applies, and its text parses back to the same action, on a clone that
+  shares nothing the move changes; a class that names its mutable attributes
+  (``State.CLONE_COPIES``) names them all, and its clones are the same hand as the generic copy;
 - a sample of illegal actions (and unreadable text) is refused with ``IllegalAction`` and leaves
   the state exactly as it was;
 - no seat's view contains a card that seat may not see;
@@ -53,7 +55,7 @@ from cardkit.engine.agents import Agent, RandomAgent
 from cardkit.engine.capabilities import Events
 from cardkit.engine.definition import GameDefinition
 from cardkit.engine.game import Game
-from cardkit.engine.state import State
+from cardkit.engine.state import State, clone_plan_faults
 from cardkit.services.records import HandRecord, parse_record
 from cardkit.services.registry import game_definition
 from cardkit.services.search.rollout import PolicyCheck
@@ -196,6 +198,17 @@ def _check_determinize(game: Game, state: State, seed: int, step: int,
         _fail(game, seed, step, "determinize changed the real state")
 
 
+def _check_clone(game: Game, state: State, seed: int, step: int) -> None:
+    """A clone is the same hand (the same snapshot as the copy that examines every
+    attribute), and a class that names its mutable attributes (``State.CLONE_COPIES``) names
+    them all."""
+    faults = clone_plan_faults(state)
+    if faults:
+        _fail(game, seed, step, f"{type(state).__name__}.CLONE_COPIES: {faults[0]}")
+    if state.clone().snapshot() != state._clone_examined().snapshot():
+        _fail(game, seed, step, "clone() differs from the copy that examines every attribute")
+
+
 def _check_events(game: Game, state: State, seed: int, step: int) -> None:
     """The events counted are declared, each a positive whole number of times."""
     declared = game.definition.capability(Events)
@@ -290,12 +303,16 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
         if step % exhaustive_every == 0:
             if game.definition.samples_hidden_cards:
                 _check_determinize(game, state, seed, step, rng)
+            _check_clone(game, state, seed, step)
             for action in legal:
                 trial = state.clone()
                 try:
                     trial.apply(action)
                 except Exception as error:  # any failure of a legal action is a defect
                     _fail(game, seed, step, f"legal action {action} failed: {error!r}")
+            if state.snapshot() != snapshots[-1]:
+                _fail(game, seed, step, "a move applied to a clone changed the original "
+                      "(the clone shares something the move changes)")
         before = snapshots[-1]
         candidates = _illegal_candidates(state, rng, legal)
         for candidate in candidates:

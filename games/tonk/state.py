@@ -48,8 +48,15 @@ class TonkState(State):
     """One hand of Tonk (rules §2-§6). See the module docstring for the phases."""
 
     PHASES: ClassVar[Mapping[str, Phase]] = PHASES
-    #: the public log is append-only, of (seat, text) pairs: clones share its entries
-    CLONE_SHALLOW: ClassVar[frozenset[str]] = frozenset({"log"})
+    #: Every attribute that holds a mutable value (the others hold numbers, cards, tuples and
+    #: the result): clones copy these alone.
+    CLONE_COPIES: ClassVar[tuple[str, ...]] = (
+        "hands", "discards", "stock", "table", "locks", "had_turn", "ever_melded", "log",
+        "new_runs", "bet_joiners", "bet_spades", "bet_transfers", "events")
+    #: Each a list or dict of immutable items -- the public log of (seat, text) pairs, the
+    #: table's spreads (copied on write: a hit replaces its spread by a grown copy) -- so a
+    #: clone copies each shallowly and shares the items.
+    CLONE_SHALLOW: ClassVar[frozenset[str]] = frozenset(CLONE_COPIES)
     ALIASES: ClassVar[Mapping[str, str]] = {"take discard": "draw discard",
                                             "take stock": "draw stock", "knock": "drop"}
 

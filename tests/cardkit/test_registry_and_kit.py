@@ -75,18 +75,42 @@ class LosingState(KnockRummyState):
             self.discards.pop()
 
 
+class PlannedState(KnockRummyState):
+    """Names its mutable attributes for a planned clone, correctly."""
+
+    CLONE_COPIES = ("hands", "discards", "stock")
+
+
+class UnplannedState(KnockRummyState):
+    """Leaves the stock out of its clone plan: clones would share it."""
+
+    CLONE_COPIES = ("hands", "discards")
+
+
 @pytest.mark.parametrize(
     ("state_class", "message"),
     [
         (LeakyState, "leaks hidden cards"),
         (SloppyState, "changed the state"),
         (LosingState, "cards not conserved"),
+        (UnplannedState, "CLONE_COPIES: stock holds a list"),
     ],
 )
 def test_conformance_kit_catches_defects_and_names_seed_and_step(state_class, message):
     broken = KNOCK_RUMMY.variant(name="broken", state_class=state_class)
     with pytest.raises(ConformanceError, match=f"seed=\\d+ step=\\d+: .*{message}"):
         check_game(broken, players=[2], hands=3)
+
+
+def test_a_correct_clone_plan_passes_the_kit_and_clones_the_same_hand():
+    planned = KNOCK_RUMMY.variant(name="planned", state_class=PlannedState)
+    check_game(planned, players=[2, 3], hands=3)
+    state = planned.configure(players=2).new_hand(seed=5)
+    twin = state.clone()
+    assert twin.snapshot() == state._clone_examined().snapshot() == state.snapshot()
+    twin.apply(twin.legal_actions()[0])
+    assert twin.stock is not state.stock and twin.hands is not state.hands
+    assert state.snapshot() == planned.configure(players=2).new_hand(seed=5).snapshot()
 
 
 def test_view_cards_walks_everything():

@@ -7,9 +7,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from cardkit.engine.state import State
+
 if TYPE_CHECKING:
     from cardkit.engine.agents import Agent
-    from cardkit.engine.state import State
     from cardkit.values.actions import Action
 
 __all__ = ["OBJECTIVES", "PolicyCheck", "Rollout", "policy_chooser", "relative_score"]
@@ -59,13 +60,35 @@ class Rollout:
         state.quiet = True  # nobody reads this hand's words: a game may leave them out
         steps = 0
         limit = self.max_actions
-        while state.result is None and steps < limit:
-            player = state.current_player
-            assert player is not None
-            legal = state.legal_actions()
-            state.apply_unchecked(legal[0] if len(legal) == 1
-                                  else choosers[player](state, player, legal))
-            steps += 1
+        kind = type(state)
+        if kind._DISPATCH and kind.legal_actions is State.legal_actions \
+                and kind.apply_unchecked is State.apply_unchecked:
+            # the engine's legal_actions and apply_unchecked, inlined: two calls fewer a move
+            while state.result is None and steps < limit:
+                player = state.current_player
+                assert player is not None
+                legal = state._legal
+                if legal is None:
+                    handler = state._current.legal
+                    legal = state._legal = (handler(state) if handler is not None
+                                            else state._legal_actions())
+                action = legal[0] if len(legal) == 1 else choosers[player](state, player, legal)
+                state._legal = state._legal_set = None
+                apply = state._current.apply
+                if apply is not None:
+                    apply(state, action)
+                else:
+                    state._apply(action)
+                state.history.append((player, action))
+                steps += 1
+        else:
+            while state.result is None and steps < limit:
+                player = state.current_player
+                assert player is not None
+                legal = state.legal_actions()
+                state.apply_unchecked(legal[0] if len(legal) == 1
+                                      else choosers[player](state, player, legal))
+                steps += 1
         result = state.result
         if result is None:
             if self.evaluate is None:

@@ -199,7 +199,8 @@ def hit(state: TonkState, seat: int, action: Action) -> None:
     """§3 C ``hit``: the card joins the spread and its owner's drop lock grows."""
     card = action.cards[0]
     index = action.target - 1  # type: ignore[operator]
-    spread = state.table[index]
+    # copy on write: clones share the table's spreads (TonkState.CLONE_SHALLOW)
+    spread = state.table[index] = state.table[index].copy()
     spread.add(card, action.declared_as(card))
     state.hands[seat] &= ~card.mask
     state.hits_this_turn += 1

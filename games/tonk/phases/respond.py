@@ -62,7 +62,10 @@ def apply(state: TonkState, action: Action) -> None:
         settlement.tonk_out(state, state.tonker)
         return
     card = action.cards[0]
-    state.table[action.target - 1].add(card, action.declared_as(card))  # type: ignore[operator]
+    index = action.target - 1  # type: ignore[operator]
+    # copy on write: clones share the table's spreads (TonkState.CLONE_SHALLOW)
+    spread = state.table[index] = state.table[index].copy()
+    spread.add(card, action.declared_as(card))
     state.hands[seat] &= ~card.mask
     state.count_event("hit")
     if not state.hands[seat]:

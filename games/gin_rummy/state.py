@@ -284,6 +284,11 @@ class GinState(State):
         "draw_stock": "draw stock", "take_discard": "draw discard", "big_gin": "big gin",
     }
 
+    #: Every attribute that holds a mutable value, each a list of immutable items (card sets,
+    #: cards, the sitter's words): clones copy these alone, shallowly.
+    CLONE_COPIES: ClassVar[tuple[str, ...]] = ("hands", "discards", "stock", "advice")
+    CLONE_SHALLOW: ClassVar[frozenset[str]] = frozenset(CLONE_COPIES)
+
     dealer: int
     non_dealer: int
     roles: tuple[str, ...]

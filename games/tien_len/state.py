@@ -249,6 +249,10 @@ class TienLenState(State):
               next={"lead"}),
     )
     ALIASES: ClassVar[Mapping[str, str]] = {}
+    #: Every attribute that holds a mutable value: clones copy these alone (the hands, the
+    #: trick's plays and the places shallowly: their items are card sets, tuples and seats).
+    CLONE_COPIES: ClassVar[tuple[str, ...]] = ("hands", "trick", "places", "instant", "plays")
+    CLONE_SHALLOW: ClassVar[frozenset[str]] = frozenset({"hands", "trick", "places"})
 
     step: int
     hands: list[CardSet]

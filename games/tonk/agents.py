@@ -201,6 +201,8 @@ class CountTally:
     def __init__(self) -> None:
         self.seen = 0
         self.last: tuple[int | None, Action] | None = None
+        # The history read last (to find how much of it a new one shares).
+        self.history: Sequence[tuple[int | None, Action]] = ()
         self.pile: list[Card] = []
         self.known: dict[int, set[Card]] = {}
         self.shown = 0
@@ -224,12 +226,25 @@ class CountTally:
             else:
                 seen = self.shown = 0
                 self.pile, self.known = [], {}
-                if len(history) > 1:  # read all but the last entry, and remember that point
-                    self._read(history, 0, len(history) - 1)
-                    seen = len(history) - 1
+                # Remember a point to read on from: all but the last entry, or less, where the
+                # history read last parts from this one (a search's worlds share the entries
+                # up to their common start, and part after it: a point past that start would
+                # hold for one world only).
+                point = len(history) - 1
+                previous = self.history
+                shared = 0
+                while shared < point and shared < len(previous) \
+                        and previous[shared] is history[shared]:
+                    shared += 1
+                if previous:
+                    point = shared
+                if point > 0:
+                    self._read(history, 0, point)
+                    seen = point
                     self.base = (seen, history[seen - 1], tuple(self.pile),
                                  {seat: frozenset(cards) for seat, cards in self.known.items()},
                                  self.shown)
+        self.history = history
         if seen == len(history):
             return
         self._read(history, seen, len(history))
@@ -418,9 +433,8 @@ class GreedyAgent(Agent):
             if "hit" in kinds:
                 return kinds["hit"][0], "hit onto the tonker's run: aiming for a double-double"
             return kinds["pass"][0], "nothing fits the tonker's run"
-        my_count = self.hand_count(hand)
         if "drop" in kinds and phase == "start":
-            drop, why = self._drop(estimates(), my_count, explain)
+            drop, why = self._drop(estimates(), self.hand_count(hand), explain)
             if drop:
                 return kinds["drop"][0], f"drop: {why}" if explain else ""
         if phase == "start":
@@ -437,14 +451,20 @@ class GreedyAgent(Agent):
             best = max(kinds["hit"], key=lambda a: values[a.cards[0].index])
             return best, f"hit {best.cards[0]} onto spread {best.target}" if explain else ""
         if "drop" in kinds:
-            drop, why = self._drop(estimates(), my_count, explain)
+            drop, why = self._drop(estimates(), self.hand_count(hand), explain)
             if drop:
                 return kinds["drop"][0], f"drop: {why}" if explain else ""
         if "discard" in kinds:
-            keep = self._keep_bonus
-            best = max(kinds["discard"],
-                       key=lambda a: (values[a.cards[0].index] - keep(a.cards[0], hand),
-                                      a.cards[0].index))
+            # the highest (value - keep bonus, then index), in one pass
+            keep_bonus = self._keep_bonus
+            best_key = (-1 << 30, 0)
+            best = None
+            for action in kinds["discard"]:
+                card = action.cards[0]
+                key = (values[card.index] - keep_bonus(card, hand), card.index)
+                if key > best_key:
+                    best_key, best = key, action
+            assert best is not None
             return best, f"discard {best.cards[0]}, my highest loose card" if explain else ""
         action = legal_actions[0]
         return action, "the only kind of move left"

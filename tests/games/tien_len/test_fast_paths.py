@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from cardkit_games.tien_len import agents
 from cardkit_games.tien_len.rules import (
     INSTANT_WINS,
     TWO_POSITION,
@@ -129,3 +130,27 @@ def test_combination_of_play_is_classify(cards: list, order: str) -> None:
     assert smask == rules.strength_mask(cards)
     assert combo == classify(CardSet(cards), rules)
     assert combination_of_play(rules, cards)[1] == combo  # and again, from the cache
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=HANDS, order=st.sampled_from(sorted(RULES)), suits=st.permutations(range(4)))
+def test_units_by_rank_counts_equal_the_plan_of_the_hand(hand: list, order: str,
+                                                         suits: list) -> None:
+    """A hand's units come from a table keyed by its rank counts (``rank_counts``, every
+    position's bits counted at once): each equals the plan's units of that very hand, and a
+    hand alike but for suits (met first) gives the same."""
+    rules = RULES[order]
+    smask = rules.strength_mask(CardSet(hand))
+    counts = agents.rank_counts(smask)
+    assert [counts >> 4 * p & 0xF for p in range(13)] == [
+        (smask >> 4 * p & 0xF).bit_count() for p in range(13)]
+    sequences, left = agents.plan_sequences(smask)
+    expected = len(sequences) + sum(1 for count in left if count)
+    # the same ranks in other suits, weighed first: its units are then read from the table
+    alike = sum(1 << 4 * p + suits[s] for p in range(13) for s in range(4)
+                if smask >> 4 * p + s & 1)
+    assert agents.rank_counts(alike) == counts
+    agents._UNITS.pop(alike, None)
+    agents._UNITS.pop(smask, None)
+    agents.hand_units(alike)
+    assert agents.hand_units(smask) == expected

@@ -13,11 +13,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
 from cardkit.values.cards import Card, cards_of_mask
+from cardkit.values.deck import shuffle_like_random
 
 if TYPE_CHECKING:
     from cardkit.engine.state import State
@@ -36,6 +38,9 @@ class Redeal:
 
     places: list[int | list[Card]]
     relabel: dict[Card, Card]
+
+
+_MASK_OF = attrgetter("mask")
 
 
 def redeal_hidden(places: Sequence[int | list[Card]], hidden: int,
@@ -70,7 +75,7 @@ def redeal_hidden(places: Sequence[int | list[Card]], hidden: int,
             for card in place:
                 held |= card.mask & hidden
     pool = cards_of_mask(held)
-    rng.shuffle(pool)
+    shuffle_like_random(pool, rng)
     position = 0
     relabel: dict[Card, Card] = {}
     dealt: list[int | list[Card]] = []
@@ -79,11 +84,9 @@ def redeal_hidden(places: Sequence[int | list[Card]], hidden: int,
             mine = place & hidden
             fresh = pool[position:position + mine.bit_count()]
             position += len(fresh)
-            mask = place & ~hidden
-            for old, new in zip(cards_of_mask(mine), fresh, strict=True):
-                relabel[old] = new
-                mask |= new.mask
-            dealt.append(mask)
+            relabel.update(zip(cards_of_mask(mine), fresh, strict=True))
+            # the new cards' masks are distinct bits: their sum is their union (one C call)
+            dealt.append(place & ~hidden | sum(map(_MASK_OF, fresh)))
         else:
             cards = list(place)
             for index, card in enumerate(cards):

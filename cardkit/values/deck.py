@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -20,7 +21,32 @@ __all__ = [
     "DeckSpec",
     "deal_round_robin",
     "derive_seed",
+    "shuffle_like_random",
 ]
+
+# n.bit_length() for the lengths of a deck (longer lists ask n itself)
+_BIT_LENGTHS = tuple(n.bit_length() for n in range(128))
+
+
+def shuffle_like_random(cards: list[Any], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does -- the same draws from
+    ``rng``, the same order -- in about two thirds of the time for a ``random.Random``:
+    Fisher-Yates from the end, each index drawn by rejection from ``getrandbits``, with the
+    per-card call of ``Random._randbelow`` written inline (hands are dealt, and a search's
+    worlds re-dealt, thousands of times a second). Another generator shuffles by its own
+    ``shuffle``."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    lengths = _BIT_LENGTHS
+    for i in range(len(cards) - 1, 0, -1):
+        size = i + 1
+        width = lengths[size] if size < 128 else size.bit_length()
+        j = getrandbits(width)
+        while j >= size:
+            j = getrandbits(width)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 @attrs.frozen

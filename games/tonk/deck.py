@@ -3,7 +3,8 @@
 A Tonk hand is short (a random hand lasts about five moves), so the shuffle is a large share of
 its cost. :class:`TonkDeck` shuffles with the very draws of :meth:`random.Random.shuffle` --
 the same seed deals the same cards, so records that hold only a seed replay unchanged -- with the
-per-card call of ``Random._randbelow`` written inline (about a third faster).
+per-card call of ``Random._randbelow`` written inline (about a third faster:
+:func:`cardkit.values.deck.shuffle_like_random`, which the search's re-deals use too).
 """
 
 from __future__ import annotations
@@ -14,28 +15,9 @@ from typing import Any
 
 import attrs
 
-from cardkit.values.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec
+from cardkit.values.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec, shuffle_like_random
 
 __all__ = ["TONK_52", "TONK_54", "TonkDeck", "deck_for", "shuffle_like_random"]
-
-#: ``n.bit_length()`` for every deck position (what ``Random._randbelow`` draws bits by).
-_BITS = tuple(n.bit_length() for n in range(WITH_JOKERS_54.size + 1))
-
-
-def shuffle_like_random(cards: list[Any], rng: random.Random) -> None:
-    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (same draws from
-    ``rng``, same order): Fisher-Yates from the end, each index drawn by rejection from
-    ``getrandbits``."""
-    getrandbits = rng.getrandbits
-    bits = _BITS if len(cards) < len(_BITS) else tuple(n.bit_length()
-                                                      for n in range(len(cards) + 1))
-    for i in range(len(cards) - 1, 0, -1):
-        size = i + 1
-        width = bits[size]
-        j = getrandbits(width)
-        while j >= size:
-            j = getrandbits(width)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 @attrs.frozen

@@ -220,6 +220,8 @@ class GreedyAgent(Agent):
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         self.rules = climbing_rules(game.options)
+        # the rules' compiled tables, where the weighed plays are kept (copies share them)
+        self.tables = climbing_tables(self.rules)
         self.seat = seat
         self.reader = PlayedReader()
 
@@ -272,7 +274,7 @@ class GreedyAgent(Agent):
         mask, its cost key after the units, its card count)``, weighed once per rules value
         (the table is kept with the rules' compiled tables, not on the agent: copies of an
         agent share it)."""
-        weighed = climbing_tables(self.rules).derived(_weighed_plays)
+        weighed = self.tables.derived(_weighed_plays)
         found = weighed.get(id(action))
         if found is not None and found[0] is action:
             return found
@@ -299,9 +301,11 @@ class GreedyAgent(Agent):
         can_pass = len(plays) < len(legal_actions)
         if not plays:
             return legal_actions[0], "nothing beats the top"
-        units_now = hand_units(smask)
+        units_now = _UNITS.get(smask)
+        if units_now is None:
+            units_now = hand_units(smask)
         weigh = self._weigh
-        known = climbing_tables(self.rules).derived(_weighed_plays).get
+        known = self.tables.derived(_weighed_plays).get
         units_of = _UNITS.get
         # the cost of a play, (units left, strong, -cards, key strength), packed in one int:
         # units above the tail's 11 bits
@@ -336,7 +340,7 @@ class GreedyAgent(Agent):
         why = "an opponent is close to going out" if urgent else "sheds a whole unit"
         return best, f"follows with its weakest sufficient play ({why})"
 
-    def _lead(self, plays: list[Action], mine: int, smask: int, units_now: int,
+    def _lead(self, plays: Sequence[Action], mine: int, smask: int, units_now: int,
               best: Action, best_combo: Combination, played: Callable[[], int],
               explain: bool) -> tuple[Action, str]:
         rules = self.rules

@@ -248,7 +248,7 @@ class BaseAgent(GreedyAgent):
         return super()._decide(legal_actions, hand_mask, smask, urgent, top_is_twos,
                                bomb_fight, played, explain)
 
-    def _lead(self, plays: list[Action], mine: int, smask: int, units_now: int,
+    def _lead(self, plays: Sequence[Action], mine: int, smask: int, units_now: int,
               best: Action, best_combo: Combination, played: Callable[[], int],
               explain: bool) -> tuple[Action, str]:
         action, why = super()._lead(plays, mine, smask, units_now, best, best_combo, played,

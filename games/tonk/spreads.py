@@ -87,7 +87,8 @@ class Spread:
     """One spread on the table: its owner, kind, what each physical card stands for, and (for a
     run) its suit and ends in run positions. Grows by :meth:`add` (hits); never shrinks (§4)."""
 
-    __slots__ = ("_meld", "cards", "high", "kind", "low", "owner", "rank", "represents", "suit")
+    __slots__ = ("_fits", "_meld", "cards", "high", "kind", "low", "owner", "rank", "represents",
+                 "suit")
 
     def __init__(self, owner: int, kind: str, cards: list[Card], represents: list[Card],
                  rank: int = 0, suit: int = 0, low: int = 0, high: int = 0) -> None:
@@ -100,6 +101,9 @@ class Spread:
         self.low = low
         self.high = high
         self._meld: Meld | None = None
+        # the rules asked under, and what each card (by index) may stand for when hit on it
+        # under them, as asked (kept until a hit)
+        self._fits: tuple[MeldRules, dict[int, list[Card]]] | None = None
 
     def __getstate__(self) -> tuple[Any, ...]:
         return (self.owner, self.kind, self.cards, self.represents, self.rank, self.suit,
@@ -109,10 +113,12 @@ class Spread:
         (self.owner, self.kind, self.cards, self.represents, self.rank, self.suit,
          self.low, self.high) = state
         self._meld = None
+        self._fits = None
 
     def add(self, card: Card, identity: Card) -> None:
         """Hit ``card`` (standing for ``identity``) onto this spread (§4 "Hit")."""
         self._meld = None
+        self._fits = None
         if self.kind == BOOK:
             self.cards.append(card)
             self.represents.append(identity)
@@ -139,6 +145,7 @@ class Spread:
         # (immutable), rather than the generic walk over the slots
         twin = self.copy()
         twin._meld = self._meld
+        twin._fits = self._fits  # read-only lists, kept until either is hit
         return twin
 
     def meld(self) -> Meld:
@@ -177,8 +184,18 @@ def make_spread(owner: int, action: Action) -> Spread:
 def hit_identities(card: Card, spread: Spread, rules: MeldRules) -> list[Card]:
     """What ``card`` may stand for when hit onto ``spread`` (empty: it does not fit): the
     generic lay-off rule (:func:`cardkit.melds.layoff.layoff_identities`). A natural card
-    stands for itself; a joker for any card that fits (§4 Hit)."""
-    return layoff_identities(card, spread.meld(), rules)
+    stands for itself; a joker for any card that fits (§4 Hit). Do not change the list."""
+    kept = spread._fits
+    if kept is None or kept[0] is not rules:
+        kept = spread._fits = (rules, {})
+    fits = kept[1]
+    found = fits.get(card.index)
+    if found is None:
+        # kept on the spread: a state's table spreads are copied on write, so the spreads of
+        # a search's root are asked again in every world and play-out from it (the list is
+        # read-only)
+        found = fits[card.index] = layoff_identities(card, spread.meld(), rules)
+    return found
 
 
 # ----- discard_pickup_must_meld (§3 B) ----------------------------------------------------------

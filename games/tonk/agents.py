@@ -458,14 +458,14 @@ class GreedyAgent(Agent):
             # the highest (value - keep bonus, then index), in one pass
             keep_bonus = self._keep_bonus
             best_key = (-1 << 30, 0)
-            best = None
+            thrown: Action | None = None
             for action in kinds["discard"]:
                 card = action.cards[0]
                 key = (values[card.index] - keep_bonus(card, hand), card.index)
                 if key > best_key:
-                    best_key, best = key, action
-            assert best is not None
-            return best, f"discard {best.cards[0]}, my highest loose card" if explain else ""
+                    best_key, thrown = key, action
+            assert thrown is not None
+            return thrown, f"discard {thrown.cards[0]}, my highest loose card" if explain else ""
         action = legal_actions[0]
         return action, "the only kind of move left"
 

@@ -15,6 +15,13 @@ hand is worth, and so shows how far a fair player (which must guess that hand) c
 
     python bench/tonk_oracle.py --oracle drop --deals 6000
     python bench/tonk_oracle.py --oracle search --deals 300 --rollouts 24
+    python bench/tonk_oracle.py --calibration 400
+
+``--calibration N`` asks instead how well a fair player can know what the ``drop`` oracle
+knows: at every start of ``hard`` (against ``normal``, N deals) where it may drop, the chance of
+being strictly lowest as ``hard``'s count model gives it, as the share of 40 worlds sampled by
+the game's belief, and as the share of 40 uniform re-deals, each scored against the truth
+(Brier score and log loss; a constant at the base rate scores ``rate·(1 − rate)``).
 
 Each deal is played with the oracle in each seat and, on the same deals, with ``hard`` in its
 place: the rows give stakes a hand over ``normal`` (the seat's payoff; against the rival it is
@@ -32,6 +39,8 @@ from collections.abc import Callable, Sequence
 
 import cardkit
 from cardkit.agents import choose_action
+from cardkit.engine.capabilities import Belief
+from cardkit.services.search.sampler import Sampler
 from cardkit.values.actions import Action
 from cardkit.values.deck import derive_seed
 
@@ -123,6 +132,47 @@ def play(game: cardkit.Game, deal: int, seat: int, tested: str, rollouts: int
     return float(state.result.payoffs[seat]), seat in state.result.winners
 
 
+def calibration(deals: int) -> str:
+    """The ``--calibration`` table (see the module docstring)."""
+    game = cardkit.load_game("tonk", players=2)
+    capability = game.definition.capability(Belief)
+    assert capability is not None
+    rows: dict[str, list[tuple[float, bool]]] = {"count model": [], "belief": [], "uniform": []}
+    for deal in range(deals):
+        seed = derive_seed(2026, "tonk-calibration", deal)
+        seat = deal % 2
+        agents = [game.agent("hard" if s == seat else "normal", s, seed) for s in range(2)]
+        state = game.new_hand(seed=seed)
+        while state.result is None:
+            current = state.current_player
+            assert current is not None
+            legal = state.legal_actions()
+            if current == seat and state.phase == "start" and any(a.kind == "drop"
+                                                                  for a in legal):
+                counts = _counts(state)
+                truth = counts[seat] < counts[1 - seat]
+                view = state.view(seat)
+                rows["count model"].append((agents[seat].start_base(view)[1], truth))
+                rng = random.Random(deal)
+                for name, build in (("belief", capability.build), ("uniform", None)):
+                    sampler = Sampler(state, seat, rng, belief=build)
+                    lower = 0
+                    for _ in range(40):
+                        world = _counts(sampler.sample())
+                        lower += world[seat] < world[1 - seat]
+                    rows[name].append((lower / 40, truth))
+            state.apply_unchecked(choose_action(agents[current], state, current)[0])
+    lines = ["| chance of being lowest from | starts | Brier | log loss | constant's Brier |",
+             "|---|---|---|---|---|"]
+    for name, found in rows.items():
+        rate = sum(t for _, t in found) / len(found)
+        brier = sum((p - t) ** 2 for p, t in found) / len(found)
+        loss = -sum(math.log(max(1e-3, p if t else 1 - p)) for p, t in found) / len(found)
+        lines.append(f"| {name} | {len(found)} | {brier:.4f} | {loss:.4f} | "
+                     f"{rate * (1 - rate):.4f} |")
+    return "\n".join(lines)
+
+
 def _interval(values: Sequence[float]) -> tuple[float, float]:
     mean = sum(values) / len(values)
     variance = sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1)
@@ -135,7 +185,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--oracle", choices=sorted(ORACLES), default="drop")
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--rollouts", type=int, default=24)
+    parser.add_argument("--calibration", type=int, default=0, metavar="DEALS")
     args = parser.parse_args(argv)
+    if args.calibration:
+        print(calibration(args.calibration))
+        return
     game = cardkit.load_game("tonk", players=2)
     per_deal: dict[str, list[float]] = {args.oracle: [], "hard": []}
     won = {args.oracle: 0, "hard": 0}

@@ -46,6 +46,9 @@ MAX_PLAYOUTS = 400
 MAX_STEPS = 16_000
 #: Standard errors by which a move's paired gain must beat the model's favourite.
 MARGIN = 1.0
+#: Place points added to a first place in a play-out's score: the first place is what the
+#: game is won by, and the places below it are worth little more to the seat than each other.
+FIRST_BONUS = 0.0
 #: Worlds every racing move is played in before the race may stop for the steps.
 MIN_WORLDS = 4
 
@@ -64,6 +67,7 @@ class Lookahead:
         self.seat = seat
         self.choosers = list(choosers)
         self.points = [float(p) for p in points]
+        self.points[0] += FIRST_BONUS
         self.playouts = playouts
         self.steps = steps
         self.margin = margin
@@ -125,4 +129,5 @@ class Lookahead:
         result = state.result
         if result is None:  # the guard: a hand this long does not happen in play
             return 0.0, steps
-        return float(result.payoffs[seat]), steps
+        payoff = float(result.payoffs[seat])  # an instant win, or a void deal
+        return payoff + FIRST_BONUS * (seat in result.winners), steps

@@ -288,10 +288,12 @@ class BaseAgent(GreedyAgent):
 class HardAgent(Agent):
     """Tiến Lên's ``hard`` rung (see the module docstring).
 
-    ``lookahead`` (on by default) lets a runner that offers samples of the hidden cards
-    (:func:`cardkit.agents.choose_action`) settle the decisions where the model's best moves
-    are close by a few paired play-outs (:mod:`cardkit_games.tien_len.lookahead`); without
-    samples, or with it off, the model decides alone. ``close``, ``playouts``, ``steps`` and
+    ``lookahead`` (on in the ``hard`` the game offers, :func:`hard_agent`; off by default
+    here, so that the trainers' agents are the models alone) lets a runner that offers
+    samples of the hidden cards (:func:`cardkit.agents.choose_action`) settle the decisions
+    where the model's best moves are close by a few paired play-outs
+    (:mod:`cardkit_games.tien_len.lookahead`); without samples, or with it off, the model
+    decides alone. ``close``, ``playouts``, ``steps`` and
     ``margin`` are the look-ahead's budget (its module's defaults)."""
 
     name = "hard"
@@ -302,7 +304,7 @@ class HardAgent(Agent):
 
     def __init__(self, game: Game, seat: int, seed: int, *,
                  weights: Mapping[str, Sequence[float]] | None = None,
-                 lookahead: bool = True, close: float = CLOSE, playouts: int = PLAYOUTS,
+                 lookahead: bool = False, close: float = CLOSE, playouts: int = PLAYOUTS,
                  steps: int = STEPS, margin: float = MARGIN) -> None:
         self.seat = seat
         self.rules = climbing_rules(game.options)
@@ -440,5 +442,5 @@ def hard_agent(game: Game, seat: int, seed: int, *, close: float = CLOSE,
         # a larger budget would break hard's promise of a decision in a fraction of a second
         raise ValueError(f"hard plays at most {MAX_PLAYOUTS} play-outs and {MAX_STEPS} steps "
                          f"a decision (expert searches longer)")
-    return HardAgent(game, seat, seed, close=float(close), playouts=playouts, steps=steps,
-                     margin=float(margin))
+    return HardAgent(game, seat, seed, lookahead=True, close=float(close), playouts=playouts,
+                     steps=steps, margin=float(margin))

@@ -84,9 +84,9 @@ def test_the_lookahead_searches_only_close_decisions_and_can_change_the_move():
     for state in _decisions(game, 21, games=6, every=1):
         seat = state.current_player
         view, legal = state.view(seat), state.legal_actions()
-        agent = HardAgent(game, seat, 3)
+        agent = HardAgent(game, seat, 3, lookahead=True)
         model = agent.choose(view, legal)
-        assert model == HardAgent(game, seat, 3, playouts=0).choose(view, legal)
+        assert model == HardAgent(game, seat, 3).choose(view, legal)
         move, why = choose_action(agent, state, seat, explain=True)
         assert move in legal
         searched += "sampled deals" in why

@@ -38,17 +38,14 @@ CLOSE = 0.15
 #: At most this many moves race (the model's favourite among them), best ranked first.
 MAX_MOVES = 3
 #: Play-outs a searched decision may spend (over all its moves).
-PLAYOUTS = 60
+PLAYOUTS = 48
 #: Moves applied in those play-outs, at most (the cost bound of a decision).
-STEPS = 2400
+STEPS = 1200
 #: The largest budget ``hard`` accepts (a search beyond it is ``expert``'s).
 MAX_PLAYOUTS = 400
 MAX_STEPS = 16_000
 #: Standard errors by which a move's paired gain must beat the model's favourite.
 MARGIN = 1.0
-#: Place points added to a first place in a play-out's score: the first place is what the
-#: game is won by, and the places below it are worth little more to the seat than each other.
-FIRST_BONUS = 0.0
 #: Worlds every racing move is played in before the race may stop for the steps.
 MIN_WORLDS = 4
 
@@ -67,7 +64,6 @@ class Lookahead:
         self.seat = seat
         self.choosers = list(choosers)
         self.points = [float(p) for p in points]
-        self.points[0] += FIRST_BONUS
         self.playouts = playouts
         self.steps = steps
         self.margin = margin
@@ -129,5 +125,5 @@ class Lookahead:
         result = state.result
         if result is None:  # the guard: a hand this long does not happen in play
             return 0.0, steps
-        payoff = float(result.payoffs[seat])  # an instant win, or a void deal
-        return payoff + FIRST_BONUS * (seat in result.winners), steps
+        return float(result.payoffs[seat]), steps  # an instant win, or a void deal
+

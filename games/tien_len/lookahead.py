@@ -38,9 +38,9 @@ CLOSE = 0.15
 #: At most this many moves race (the model's favourite among them), best ranked first.
 MAX_MOVES = 3
 #: Play-outs a searched decision may spend (over all its moves).
-PLAYOUTS = 48
+PLAYOUTS = 40
 #: Moves applied in those play-outs, at most (the cost bound of a decision).
-STEPS = 1200
+STEPS = 900
 #: The largest budget ``hard`` accepts (a search beyond it is ``expert``'s).
 MAX_PLAYOUTS = 400
 MAX_STEPS = 16_000

@@ -17,9 +17,15 @@ Another move replaces the base agent's (:class:`BaseAgent`: greedy leading from 
 only when the model values it more than the base move by more than a margin, fitted with the
 weights to what such changes gained on held-out play-outs (a linear model's top pick among
 many moves is the one it overrates most, so a small predicted gain is often none). With every
-weight zero (the untrained start) the agent plays exactly as the base agent. The agent reads
-only its view (its hand, the public history of plays, the hand sizes and the trick) and uses no
-randomness.
+weight zero (the untrained start) the agent plays exactly as the base agent.
+
+Where the model's best moves come within a few hundredths of a place point of each other, its
+ranking says little, and the ``hard`` the game offers settles those decisions by a small
+look-ahead (:mod:`cardkit_games.tien_len.lookahead`): the close moves played out in the same
+few re-deals of the hidden cards, a budget counted in play-outs and moves, never in time. The
+model reads only its view (its hand, the public history of plays, the hand sizes and the
+trick) and uses no randomness; the look-ahead's re-deals come from the runner's sampler (built
+from the view alone) and a generator seeded by the agent's seed.
 """
 
 from __future__ import annotations

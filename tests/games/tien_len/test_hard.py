@@ -81,10 +81,10 @@ def test_the_lookahead_searches_only_close_decisions_and_can_change_the_move():
     where they are not, or without samples, the model's move stands."""
     game = cardkit.load_game("tien-len")
     changed = searched = 0
-    for state in _decisions(game, 21, games=6, every=1):
+    for state in _decisions(game, 21, games=3, every=1):
         seat = state.current_player
         view, legal = state.view(seat), state.legal_actions()
-        agent = HardAgent(game, seat, 3, lookahead=True)
+        agent = HardAgent(game, seat, 3, lookahead=True, playouts=12, steps=400)
         model = agent.choose(view, legal)
         assert model == HardAgent(game, seat, 3).choose(view, legal)
         move, why = choose_action(agent, state, seat, explain=True)
@@ -92,7 +92,7 @@ def test_the_lookahead_searches_only_close_decisions_and_can_change_the_move():
         searched += "sampled deals" in why
         changed += move != model
         assert (move != model) <= ("did better than the model's choice" in why)
-    assert searched > 10 and changed > 0
+    assert searched > 5 and changed > 0
 
 
 def test_the_agent_reads_only_the_view():

@@ -95,6 +95,8 @@ class Lookahead:
                 diff = score - scores[0]
                 squares[index] += diff * diff
         chosen, gain = default, 0.0
+        if not worlds:  # a budget too small for one world of every move: nothing is known
+            return chosen, gain, worlds
         for index in range(1, len(moves)):
             mean = (totals[index] - totals[0]) / worlds
             variance = max(squares[index] / worlds - mean * mean, 0.0)

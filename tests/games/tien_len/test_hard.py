@@ -174,6 +174,12 @@ def test_parameters_are_validated():
         with pytest.raises(ValueError):
             game.agent("hard", 0, 0, **bad)
     assert game.agent("hard", 0, 0, playouts=0).lookahead is None
+    # a budget below one world of the moves in the race plays the model's move
+    for state in _decisions(game, 21, games=1, every=1):
+        seat = state.current_player
+        tiny = game.agent("hard", seat, 0, playouts=1)
+        assert choose_action(tiny, state, seat)[0] == HardAgent(game, seat, 0).choose(
+            state.view(seat), state.legal_actions())
 
 
 def test_the_shipped_weights_fit_the_model():

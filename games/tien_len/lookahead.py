@@ -70,11 +70,12 @@ class Lookahead:
         self.max_actions = max_actions
 
     def best(self, default: Action, others: Sequence[Action], sampler: Sampler
-             ) -> tuple[Action, float, int]:
+             ) -> tuple[Action, float, float, int]:
         """The move to play among ``default`` (the model's favourite) and ``others`` (in the
         model's order): the move with the best mean place points over the worlds when its paired
         gain over ``default`` exceeds the margin in standard errors, else ``default``. Returns
-        it, its mean gain over ``default`` and the number of worlds played."""
+        it, its mean gain over ``default`` with its standard error, and the number of worlds
+        played."""
         moves = [default, *others]
         totals = [0.0] * len(moves)
         squares = [0.0] * len(moves)  # of the paired differences from the default
@@ -94,16 +95,16 @@ class Lookahead:
                 totals[index] += score
                 diff = score - scores[0]
                 squares[index] += diff * diff
-        chosen, gain = default, 0.0
+        chosen, gain, stderr = default, 0.0, 0.0
         if not worlds:  # a budget too small for one world of every move: nothing is known
-            return chosen, gain, worlds
+            return chosen, gain, stderr, worlds
         for index in range(1, len(moves)):
             mean = (totals[index] - totals[0]) / worlds
             variance = max(squares[index] / worlds - mean * mean, 0.0)
             error = math.sqrt(variance / max(worlds - 1, 1))
             if mean > gain and mean > self.margin * error:
-                chosen, gain = moves[index], mean
-        return chosen, gain, worlds
+                chosen, gain, stderr = moves[index], mean, error
+        return chosen, gain, stderr, worlds
 
     def _play(self, world: State, move: Action) -> tuple[float, int]:
         """``move`` in a copy of ``world``, played on until the seat's place is known: its

@@ -58,6 +58,7 @@ from cardkit_games.tien_len.tracker import combination_of_play
 from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
 from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
+from cardkit.services.search.confidence import confidence_words
 from cardkit.services.search.rollout import policy_chooser
 from cardkit.values.actions import Action
 from cardkit.values.cards import STANDARD_CARDS, CardSet
@@ -418,11 +419,13 @@ class HardAgent(Agent):
         others = [legal_actions[index] for _, index in ranked[:MAX_MOVES - 1]]
         if not others:
             return move, why
-        chosen, gain, worlds = self.lookahead.best(move, others, sampler)
+        chosen, gain, stderr, worlds = self.lookahead.best(move, others, sampler)
         if chosen == move:
-            return move, f"{why}; the close alternatives did no better in {worlds} sampled deals"
-        return chosen, (f"did better than the model's choice in {worlds} sampled deals "
-                        f"(+{gain:.2f} place points a game)")
+            return move, (f"{why}; the close alternatives did no better over {worlds} sampled "
+                          f"deals")
+        # in words that fit the sample, never a bare figure from a handful of deals
+        return chosen, (f"a look-ahead over the close moves: "
+                        f"{confidence_words(gain, stderr, worlds, str(move), 'place points')}")
 
 
 def _favourite(legal: Sequence[Action], scores: Sequence[float], base: Action

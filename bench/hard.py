@@ -3,11 +3,12 @@ decision, and decisions per second (what a search using ``hard`` as its roll-out
 per move), on one core, against ``normal`` opponents.
 
     python bench/hard.py --games tonk2,tonk4,tienlen4 --deals 200
+    python bench/hard.py --games tienlen4 --deals 200 --param playouts=0   # the model alone
 
-Every decision of the tested seat with more than one legal move is timed (``choose`` through
-:func:`cardkit.agents.choose_action`, the view built by the runner outside the timing); forced
-moves are not. The decisions per second count every decision of the seat, forced ones too, as a
-play-out does.
+Every decision of the tested seat with more than one legal move is timed in CPU time (through
+:func:`cardkit.agents.choose_action`, as a game asks it: the view, and for an agent that looks
+ahead the sampler of the hidden cards, built inside the timing); forced moves are not. The
+decisions per second count every decision of the seat, forced ones too, as a play-out does.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import time
 from collections.abc import Sequence
 
 import cardkit
+from cardkit.services.search.choose import choose_action
 from cardkit.values.deck import derive_seed
 
 #: name -> (game, players)
@@ -25,7 +27,8 @@ SETUPS = {"tonk2": ("tonk", 2), "tonk3": ("tonk", 3), "tonk4": ("tonk", 4),
           "tienlen4": ("tien-len", 4)}
 
 
-def measure(setup: str, deals: int, agent: str = "hard") -> str:
+def measure(setup: str, deals: int, agent: str = "hard",
+            params: dict[str, object] | None = None) -> str:
     """One Markdown row for ``setup``."""
     name, players = SETUPS[setup]
     game = cardkit.load_game(name, players=players)
@@ -35,17 +38,17 @@ def measure(setup: str, deals: int, agent: str = "hard") -> str:
     for deal in range(deals):
         seed = derive_seed(2026, "hard-speed", deal)
         seat = deal % players
-        agents = [game.agent(agent if s == seat else "normal", s, derive_seed(seed, s))
-                  for s in range(players)]
+        agents = [game.agent("normal", s, derive_seed(seed, s)) for s in range(players)]
+        agents[seat] = game.agent(agent, seat, derive_seed(seed, seat), **(params or {}))
         state = game.new_hand(seed=seed)
         while not state.is_over:
             current = state.current_player
             assert current is not None
-            view = state.view(current)
             legal = state.legal_actions()
-            start = time.perf_counter()
-            action = agents[current].choose(view, legal)
-            spent = time.perf_counter() - start
+            # CPU time: other work on a shared machine does not inflate it
+            start = time.process_time()
+            action, _ = choose_action(agents[current], state, current)
+            spent = time.process_time() - start
             if current == seat:
                 every += 1
                 total += spent
@@ -64,11 +67,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", default="tonk2,tonk4,tienlen4")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--agent", default="hard")
+    parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                        help="a parameter of the tested agent (a number)")
     args = parser.parse_args(argv)
+    params: dict[str, object] = {}
+    for item in args.param:
+        key, _, value = item.partition("=")
+        params[key] = float(value) if "." in value else int(value)
     print("| game | agent | timed decisions | median | 99th percentile | worst | decisions/s |")
     print("|---|---|---|---|---|---|---|")
     for setup in args.games.split(","):
-        print(measure(setup, args.deals, args.agent), flush=True)
+        print(measure(setup, args.deals, args.agent, params), flush=True)
 
 
 if __name__ == "__main__":

@@ -17,15 +17,22 @@ Another move replaces the base agent's (:class:`BaseAgent`: greedy leading from 
 only when the model values it more than the base move by more than a margin, fitted with the
 weights to what such changes gained on held-out play-outs (a linear model's top pick among
 many moves is the one it overrates most, so a small predicted gain is often none). With every
-weight zero (the untrained start) the agent plays exactly as the base agent. The agent reads
-only its view (its hand, the public history of plays, the hand sizes and the trick) and uses no
-randomness.
+weight zero (the untrained start) the agent plays exactly as the base agent.
+
+Where the model's best moves come within a few hundredths of a place point of each other, its
+ranking says little, and the ``hard`` the game offers settles those decisions by a small
+look-ahead (:mod:`cardkit_games.tien_len.lookahead`): the close moves played out in the same
+few re-deals of the hidden cards, a budget counted in play-outs and moves, never in time. The
+model reads only its view (its hand, the public history of plays, the hand sizes and the
+trick) and uses no randomness; the look-ahead's re-deals come from the runner's sampler (built
+from the view alone) and a generator seeded by the agent's seed.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from cardkit_games.tien_len import weights as trained
 from cardkit_games.tien_len.agents import (
@@ -35,15 +42,31 @@ from cardkit_games.tien_len.agents import (
     hand_units,
     plan_sequences,
 )
+from cardkit_games.tien_len.lookahead import (
+    CLOSE,
+    MARGIN,
+    MAX_MOVES,
+    MAX_PLAYOUTS,
+    MAX_STEPS,
+    PLAYOUTS,
+    STEPS,
+    Lookahead,
+)
 from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules, is_bomb
 from cardkit_games.tien_len.tracker import combination_of_play
 
 from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
 from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
+from cardkit.services.search.confidence import confidence_words
+from cardkit.services.search.rollout import policy_chooser
 from cardkit.values.actions import Action
 from cardkit.values.cards import STANDARD_CARDS, CardSet
+from cardkit.values.deck import derive_seed
 from cardkit.values.views import View
+
+if TYPE_CHECKING:
+    from cardkit.services.search.sampler import Sampler
 
 __all__ = ["MOVE_FEATURES", "BaseAgent", "HardAgent", "Partition", "hard_agent", "move_features",
            "partition", "untrained_weights", "weights_for"]
@@ -270,12 +293,26 @@ class BaseAgent(GreedyAgent):
 
 
 class HardAgent(Agent):
-    """Tiến Lên's ``hard`` rung (see the module docstring)."""
+    """Tiến Lên's ``hard`` rung (see the module docstring).
+
+    ``lookahead`` (on in the ``hard`` the game offers, :func:`hard_agent`; off by default
+    here, so that the trainers' agents are the models alone) lets a runner that offers
+    samples of the hidden cards (:func:`cardkit.agents.choose_action`) settle the decisions
+    where the model's best moves are close by a few paired play-outs
+    (:mod:`cardkit_games.tien_len.lookahead`); without samples, or with it off, the model
+    decides alone. ``close``, ``playouts``, ``steps`` and
+    ``margin`` are the look-ahead's budget (its module's defaults)."""
 
     name = "hard"
+    #: the look-ahead asks its runner for re-deals of the hidden cards
+    uses_samples = True
+    #: Tiến Lên has no belief: the re-deals are uniform
+    uses_belief = False
 
     def __init__(self, game: Game, seat: int, seed: int, *,
-                 weights: Mapping[str, Sequence[float]] | None = None) -> None:
+                 weights: Mapping[str, Sequence[float]] | None = None,
+                 lookahead: bool = False, close: float = CLOSE, playouts: int = PLAYOUTS,
+                 steps: int = STEPS, margin: float = MARGIN) -> None:
         self.seat = seat
         self.rules = climbing_rules(game.options)
         self.greedy = BaseAgent(game, seat, seed)
@@ -283,6 +320,20 @@ class HardAgent(Agent):
         self.weights = dict(weights if weights is not None else weights_for(game.players))
         # how much more than the base move the model must value another move to play it
         self.margin = float(self.weights.get("margin", (0.0,))[0])
+        #: the look-ahead's re-deals come from this generator, so a seed fixes every move
+        self.rng = random.Random(derive_seed(seed, "hard lookahead"))
+        self.close = close
+        self.lookahead: Lookahead | None = None
+        if lookahead and playouts > 0:
+            # the play-outs: this seat as the base agent, the others greedy, each read from the
+            # sampled world itself (their choose_in, checked to equal choose of the view)
+            policies: list[Agent] = [BaseAgent(game, s, seed) if s == seat
+                                     else GreedyAgent(game, s, seed)
+                                     for s in range(game.players)]
+            self.lookahead = Lookahead(
+                seat, [policy_chooser(policy) for policy in policies],
+                game.options["placement_points"], playouts=playouts, steps=steps,
+                margin=margin, max_actions=game.definition.max_actions)
 
     def options(self, view: View, legal: Sequence[Action],
                 base: Action | None = None) -> list[list[float]]:
@@ -316,6 +367,13 @@ class HardAgent(Agent):
         """The move."""
         return self.choose_with_reason(view, legal_actions)[0]
 
+    def scores(self, view: View, legal: Sequence[Action],
+               base: Action | None = None) -> list[float]:
+        """The model's value of each legal move (place points, up to a constant)."""
+        weights = self.weights["move"]
+        return [sum(w * x for w, x in zip(weights, features, strict=True))
+                for features in self.options(view, legal, base)]
+
     def advantage(self, view: View, legal: Sequence[Action],
                   base: Action | None = None) -> tuple[Action, Action, float]:
         """The base agent's move (``base`` when the caller has it), the move the model values
@@ -323,31 +381,75 @@ class HardAgent(Agent):
         move (0 when they are the same)."""
         if base is None:
             base = self.greedy.choose(view, legal)
-        weights = self.weights["move"]
-        scores = [sum(w * x for w, x in zip(weights, features, strict=True))
-                  for features in self.options(view, legal, base)]
-        base_score = scores[legal.index(base)]
-        best_score, _, best = max(zip(scores, [a == base for a in legal], legal, strict=True),
-                                  key=lambda item: (item[0], item[1]))
-        return base, best, best_score - base_score
+        return (base, *_favourite(legal, self.scores(view, legal, base), base))
 
     def choose_with_reason(self, view: View,
                            legal_actions: Sequence[Action]) -> tuple[Action, str]:
         """The move the model values most when it beats the base move by more than the
         margin (else the base move), and why."""
-        base, why = self.greedy.choose_with_reason(view, legal_actions)
-        if len(legal_actions) == 1 or not any(self.weights["move"]):
-            return base, why
-        for action in legal_actions:  # going out ends the game for this seat: always best
+        return self._model_move(view, legal_actions)[:2]
+
+    def _model_move(self, view: View, legal: Sequence[Action]
+                    ) -> tuple[Action, str, list[float] | None]:
+        """The model's move, why, and the scores it came from (None where the model was not
+        asked: a forced move, an untrained model, a way out)."""
+        base, why = self.greedy.choose_with_reason(view, legal)
+        if len(legal) == 1 or not any(self.weights["move"]):
+            return base, why, None
+        for action in legal:  # going out ends the game for this seat: always best
             if action.kind == "play" and len(action.cards) == len(view.hand):
-                return action, "plays its last cards and goes out"
-        _, best, gain = self.advantage(view, legal_actions, base)
+                return action, "plays its last cards and goes out", None
+        scores = self.scores(view, legal, base)
+        best, gain = _favourite(legal, scores, base)
         if best == base or gain <= self.margin:
-            return base, why
-        return best, "the play that leaves the hand best placed (a model fitted to play-outs)"
+            return base, why, scores
+        return best, "the play that leaves the hand best placed (a model fitted to play-outs)", \
+            scores
+
+    def choose_with_samples(self, view: View, legal_actions: Sequence[Action],
+                            sampler: Sampler) -> tuple[Action, str]:
+        """The model's move, unless its best moves are close: then the one that did best in a
+        few paired play-outs of sampled worlds (:mod:`cardkit_games.tien_len.lookahead`)."""
+        move, why, scores = self._model_move(view, legal_actions)
+        if scores is None or self.lookahead is None:
+            return move, why
+        top = scores[legal_actions.index(move)]
+        ranked = sorted((-score, index) for index, score in enumerate(scores)
+                        if legal_actions[index] != move and score >= top - self.close)
+        others = [legal_actions[index] for _, index in ranked[:MAX_MOVES - 1]]
+        if not others:
+            return move, why
+        chosen, gain, stderr, worlds = self.lookahead.best(move, others, sampler)
+        if chosen == move:
+            return move, (f"{why}; the close alternatives did no better over {worlds} sampled "
+                          f"deals")
+        # in words that fit the sample, never a bare figure from a handful of deals
+        return chosen, (f"a look-ahead over the close moves: "
+                        f"{confidence_words(gain, stderr, worlds, str(move), 'place points')}")
 
 
-def hard_agent(game: Game, seat: int, seed: int) -> Agent:
-    """Factory for Tiến Lên's ``hard`` agent."""
-    return HardAgent(game, seat, seed)
+def _favourite(legal: Sequence[Action], scores: Sequence[float], base: Action
+               ) -> tuple[Action, float]:
+    """The move of best score (``base`` wins a tie) and how much it scores above ``base``."""
+    base_score = scores[legal.index(base)]
+    best_score, _, best = max(zip(scores, [a == base for a in legal], legal, strict=True),
+                              key=lambda item: (item[0], item[1]))
+    return best, best_score - base_score
 
+
+def hard_agent(game: Game, seat: int, seed: int, *, close: float = CLOSE,
+               playouts: int = PLAYOUTS, steps: int = STEPS, margin: float = MARGIN) -> Agent:
+    """Factory for Tiến Lên's ``hard`` agent; the look-ahead's budget is validated here
+    (``playouts=0`` turns it off: the model alone)."""
+    for label, value in (("close", close), ("margin", margin)):
+        if not (isinstance(value, int | float) and not isinstance(value, bool) and value >= 0):
+            raise ValueError(f"{label} must be a number of at least 0, not {value!r}")
+    for label, count in (("playouts", playouts), ("steps", steps)):
+        if not (isinstance(count, int) and not isinstance(count, bool) and count >= 0):
+            raise ValueError(f"{label} must be a whole number of at least 0, not {count!r}")
+    if playouts > MAX_PLAYOUTS or steps > MAX_STEPS:
+        # a larger budget would break hard's promise of a decision in a fraction of a second
+        raise ValueError(f"hard plays at most {MAX_PLAYOUTS} play-outs and {MAX_STEPS} steps "
+                         f"a decision (expert searches longer)")
+    return HardAgent(game, seat, seed, lookahead=True, close=float(close), playouts=playouts,
+                     steps=steps, margin=float(margin))

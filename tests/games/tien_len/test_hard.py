@@ -62,13 +62,37 @@ def test_the_move_does_not_depend_on_the_hidden_cards(players):
     assert checked > 5
 
 
-def test_the_agent_is_deterministic_whatever_its_seed():
+def test_the_agent_is_deterministic_for_a_seed():
     game = cardkit.load_game("tien-len")
     for state in _decisions(game, 9, games=1, every=2):
         seat = state.current_player
-        moves = {choose_action(game.agent("hard", seat, seed), state, seat)[0]
+        for seed in (0, 99):
+            moves = {choose_action(game.agent("hard", seat, seed), state, seat, explain=True)
+                     for _ in range(2)}
+            assert len(moves) == 1
+        # the model alone uses no randomness at all
+        moves = {choose_action(game.agent("hard", seat, seed, playouts=0), state, seat)[0]
                  for seed in (0, 1, 99)}
         assert len(moves) == 1
+
+
+def test_the_lookahead_searches_only_close_decisions_and_can_change_the_move():
+    """Where the model's best moves are close, the look-ahead's play-outs may pick another;
+    where they are not, or without samples, the model's move stands."""
+    game = cardkit.load_game("tien-len")
+    changed = searched = 0
+    for state in _decisions(game, 21, games=3, every=1):
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        agent = HardAgent(game, seat, 3, lookahead=True, playouts=12, steps=400)
+        model = agent.choose(view, legal)
+        assert model == HardAgent(game, seat, 3).choose(view, legal)
+        move, why = choose_action(agent, state, seat, explain=True)
+        assert move in legal
+        searched += "sampled deals" in why
+        changed += move != model
+        assert (move != model) <= ("a look-ahead over the close moves" in why)
+    assert searched > 5 and changed > 0
 
 
 def test_the_agent_reads_only_the_view():
@@ -143,8 +167,19 @@ def test_the_partition_is_greedy_s_plan():
 
 def test_parameters_are_validated():
     game = cardkit.load_game("tien-len")
-    with pytest.raises(ValueError, match="takes no parameters"):
+    with pytest.raises(ValueError, match="takes close, playouts, steps, margin"):
         game.agent("hard", 0, 0, iterations=10)
+    for bad in ({"playouts": -1}, {"playouts": 2.5}, {"steps": True}, {"close": -0.1},
+                {"margin": "1"}, {"playouts": 10_000}):
+        with pytest.raises(ValueError):
+            game.agent("hard", 0, 0, **bad)
+    assert game.agent("hard", 0, 0, playouts=0).lookahead is None
+    # a budget below one world of the moves in the race plays the model's move
+    for state in _decisions(game, 21, games=1, every=1):
+        seat = state.current_player
+        tiny = game.agent("hard", seat, 0, playouts=1)
+        assert choose_action(tiny, state, seat)[0] == HardAgent(game, seat, 0).choose(
+            state.view(seat), state.legal_actions())
 
 
 def test_the_shipped_weights_fit_the_model():

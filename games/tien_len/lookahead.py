@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from cardkit_games.tien_len.state import TienLenState
 
+from cardkit.services.search.rollout import collector_paused
 from cardkit.values.actions import Action
 
 if TYPE_CHECKING:
@@ -76,7 +77,13 @@ class Lookahead:
         gain over ``default`` exceeds the margin in standard errors, else ``default``. Returns
         it, its mean gain over ``default`` with its standard error, and the number of worlds
         played."""
-        moves = [default, *others]
+        with collector_paused():
+            return self._race([default, *others], sampler)
+
+    def _race(self, moves: list[Action], sampler: Sampler
+              ) -> tuple[Action, float, float, int]:
+        """:meth:`best` over ``moves`` (the default first), the collector aside."""
+        default = moves[0]
         totals = [0.0] * len(moves)
         squares = [0.0] * len(moves)  # of the paired differences from the default
         worlds = 0

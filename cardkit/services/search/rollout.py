@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 import gc
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from cardkit.engine.state import State
@@ -14,11 +15,30 @@ if TYPE_CHECKING:
     from cardkit.engine.agents import Agent
     from cardkit.values.actions import Action
 
-__all__ = ["OBJECTIVES", "PolicyCheck", "Rollout", "policy_chooser", "relative_score"]
+__all__ = ["OBJECTIVES", "PolicyCheck", "Rollout", "collector_paused", "policy_chooser",
+           "relative_score"]
 
 #: What a play-out is worth to the searching seat: its payoff against its best rival's
 #: (``payoff``), or only who won (``wins``: +1 if the seat won, -1 if another seat did).
 OBJECTIVES = ("payoff", "wins")
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector held off for the block, and switched back on after it
+    (unless something else had turned it off already).
+
+    A play-out makes thousands of short-lived objects, freed as they go (no cycles): the
+    collector's passes over them, and over the long-lived caches, find nothing, cost a tenth of
+    a Tonk or gin play-out, and make a searched decision's worst case a full pass."""
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def relative_score(values: Sequence[float], seat: int) -> float:
@@ -57,18 +77,8 @@ class Rollout:
         """Play ``state`` out in place (marked ``quiet``: its result may come without words);
         ``seat``'s relative score and whether it won outright (sole best payoff, or among the
         winners of a game that names one winner)."""
-        # A play-out makes thousands of short-lived objects, freed as they go (no cycles):
-        # the cyclic collector's passes over them, and over the long-lived caches, find
-        # nothing (they cost a tenth of a Tonk or gin play-out). It waits till the play-out
-        # ends (and is left off if something else turned it off).
-        collecting = gc.isenabled()
-        if collecting:
-            gc.disable()
-        try:
+        with collector_paused():
             return self._play(state, seat)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _play(self, state: State, seat: int) -> tuple[float, bool]:
         """:meth:`play`, the collector aside."""

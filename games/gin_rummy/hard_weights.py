@@ -1,6 +1,6 @@
 """The weights of gin rummy's ``hard`` agent (:mod:`cardkit_games.gin_rummy.policy`).
 
-Written by ``python scripts/train_gin.py --rounds 5 --hands 2000 --eval-deals 150 --opponents self,knocker,normal,knocker``
+Written by ``python scripts/train_gin.py --rounds 5 --hands 2000 --eval-deals 150``
 (see scripts/train_gin.py).
 """
 

@@ -14,7 +14,9 @@ legal move leads to:
   stock drawn); and the **danger of the card thrown**: how near it is to the cards the opponent
   took from the pile and still holds, whether it completes a meld with two of them, how many of
   its meld partners are still unseen, and how near it is to cards the opponent let pass or
-  threw (signs it does not collect them).
+  threw (signs it does not collect them); and **how near the opponent's knock is**
+  (:func:`rival_last`: the value of its latest discard, alone and times the deadwood: a
+  player who sheds its costliest unmatched card first holds none worth more).
 - **Discard**: the legal discard of best value.
 - **Draw**: the up-card is taken when the best value after taking it beats the *expected*
   best value of a stock draw by more than ``WEIGHTS["take_margin"]``. That expectation, the
@@ -31,7 +33,8 @@ legal move leads to:
   ``E[D]`` by a linear model and ``P(D <= K)`` by a logistic one (``WEIGHTS["knock_mean"]``,
   ``WEIGHTS["knock_risk"]``, :func:`knock_features`: how far the hand has gone, the
   opponent's turns and the cards it took, and how many unseen cards, or cards the opponent is
-  known to hold, could be laid off on the knocker's melds).
+  known to hold, could be laid off on the knocker's melds, and the value of the opponent's
+  latest discard).
 
 All weights were fitted by ``scripts/train_gin.py`` (self-play from a seed, a few minutes on
 one core): the value by least squares on the points each post-discard position went on to
@@ -73,6 +76,7 @@ __all__ = [
     "knock_features",
     "lookahead",
     "meldable_mask",
+    "rival_last",
     "stock_features",
     "value_features",
 ]
@@ -81,23 +85,24 @@ __all__ = [
 VALUE_FEATURES = (
     "bias", "deadwood", "gain", "p_knock", "p_gin", "late", "deadwood_late", "gain_late",
     "p_knock_late", "p_gin_late", "danger_taken", "danger_meld", "live", "near_passed",
-    "near_thrown", "opp_known", "opp_turns", "knockable",
+    "near_thrown", "opp_known", "opp_turns", "knockable", "rival_last", "rival_last_deadwood",
 )
 #: The stock model's features, in the order of ``WEIGHTS["stock"]``: the value features of
 #: the hand itself, without those of a card thrown.
 STOCK_FEATURES = (
     "bias", "deadwood", "gain", "p_knock", "p_gin", "late", "deadwood_late", "gain_late",
-    "p_knock_late", "p_gin_late", "opp_known", "opp_turns", "knockable",
+    "p_knock_late", "p_gin_late", "opp_known", "opp_turns", "knockable", "rival_last",
+    "rival_last_deadwood",
 )
 #: The continue model's features, in the order of ``WEIGHTS["continue"]``: the correction
 #: of the value of playing on where a knock was possible (such hands are few among those the
 #: value was fitted on).
 CONTINUE_FEATURES = ("bias", "knock_deadwood", "deadwood", "p_knock", "p_gin", "late",
-                     "opp_turns", "opp_known")
+                     "opp_turns", "opp_known", "rival_last")
 #: The knock models' features, in the order of ``WEIGHTS["knock_mean"]`` (the risk model
 #: adds the knocker's deadwood K last).
 KNOCK_FEATURES = ("bias", "late", "opp_turns", "opp_known", "exposure", "exposure_known",
-                  "exposure_late")
+                  "exposure_late", "rival_last")
 #: Cards in a stock at the first draw (52 - 2 x 10 - the up-card): ``late`` counts from it.
 FULL_STOCK = 31
 
@@ -262,6 +267,13 @@ class Memory:
         return self
 
 
+def rival_last(memory: Memory) -> float:
+    """The value of the opponent's latest discard, in tens (1 before its first): a player who
+    sheds its costliest unmatched card first, as most do, holds unmatched cards worth no more
+    than that, so a low discard says its knock is near."""
+    return VALUE[memory.thrown[-1]] / 10.0 if memory.thrown else 1.0
+
+
 class Context:
     """One decision's shared data: the cards the seat has not seen (where a draw can come
     from), the opponent's evidence, the knock limit and the stock."""
@@ -299,9 +311,11 @@ def value_features(hand: int, thrown: int, context: Context, stock: int) -> list
     passed = sum(near[i] for i in memory.passed)
     threw = sum(near[i] for i in memory.thrown)
     dead = least / 10.0
+    rival = rival_last(memory)
     return [1.0, dead, gain, knock, gin, late, dead * late, gain * late, knock * late,
             gin * late, taken, meld, live, passed, threw, len(context.known),
-            memory.opp_turns / 10.0, 1.0 if least <= context.limit else 0.0]
+            memory.opp_turns / 10.0, 1.0 if least <= context.limit else 0.0, rival,
+            rival * dead]
 
 
 def stock_features(hand: int, context: Context) -> list[float]:
@@ -310,16 +324,17 @@ def stock_features(hand: int, context: Context) -> list[float]:
     least, gain, knock, gin = lookahead(hand, context.unseen, context.limit)
     late = _late(context.stock - 1)
     dead = least / 10.0
+    rival = rival_last(context.memory)
     return [1.0, dead, gain, knock, gin, late, dead * late, gain * late, knock * late,
             gin * late, len(context.known), context.memory.opp_turns / 10.0,
-            1.0 if least <= context.limit else 0.0]
+            1.0 if least <= context.limit else 0.0, rival, rival * dead]
 
 
 def continue_features(value: Sequence[float], knocker: int) -> list[float]:
     """The continue model's features (:data:`CONTINUE_FEATURES`): where the seat could knock
     with deadwood ``knocker`` but plays on, from the value features of the hand it keeps."""
     return [1.0, knocker / 10.0, value[1], value[3], value[4], value[5], value[16],
-            value[15]]
+            value[15], value[18]]
 
 
 def _layoff_mask(melds: Sequence[Any]) -> int:
@@ -350,7 +365,8 @@ def knock_features(hand: int, context: Context, stock: int) -> tuple[list[float]
     exposure = (layoffs & context.unseen_mask).bit_count()
     exposure_known = (layoffs & context.memory.opp_known).bit_count()
     return ([1.0, late, context.memory.opp_turns / 10.0, len(context.known), exposure,
-             exposure_known, exposure * late], arrangement.deadwood_value)
+             exposure_known, exposure * late, rival_last(context.memory)],
+            arrangement.deadwood_value)
 
 
 def _dot(weights: Sequence[float], features: Sequence[float]) -> float:

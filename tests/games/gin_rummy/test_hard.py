@@ -17,14 +17,17 @@ from cardkit_games.gin_rummy.policy import (
     VALUE_FEATURES,
     Context,
     HardAgent,
+    Memory,
     lookahead,
     meldable_mask,
     melds_with,
+    rival_last,
 )
 
 import cardkit
-from cardkit.libraries.melds import deadwood_value
+from cardkit.libraries.melds import best_arrangement, deadwood_value
 from cardkit.services.search.choose import choose_action
+from cardkit.values.cards import Card
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from scripts import train_gin
@@ -155,6 +158,49 @@ def test_a_short_retraining_improves_on_the_untrained_start() -> None:
     # the same seed gives the same samples (a reproducible training run)
     again = train_gin.self_play(start, 3, seed=11, explore=0.1)
     assert again[0] == values[:len(again[0])]
+
+
+def test_the_knocker_races_for_the_first_knock() -> None:
+    """The knocker training opponent knocks or goes gin at every chance, takes the up-card
+    only when it melds with two held cards, and otherwise throws a card of the highest value
+    among those the best arrangement leaves unmatched."""
+    game = cardkit.load_game("gin-rummy", players=2)
+    knocker = train_gin.KnockerAgent()
+    checked = knocks = 0
+    for state, seat in _positions(game, range(12), every=1):
+        legal = state.legal_actions()
+        view = state.view(seat)
+        move = knocker.choose(view, legal)
+        assert move in legal
+        hand = sum(card.mask for card in view.hand)
+        if view.phase in ("upcard", "draw"):
+            top = view.discard_top
+            took = move.kind == "take" or move.option == "discard"
+            assert took == (top is not None and melds_with(top.index, hand)
+                            and any(a.kind == "take" or a.option == "discard" for a in legal))
+        elif any(a.kind in ("knock", "gin", "big") for a in legal):
+            assert move.kind in ("knock", "gin", "big")
+            knocks += 1
+        else:
+            unmatched = [c for c in best_arrangement(hand, RULES).deadwood
+                         if any(a.kind == "discard" and a.cards[0] == c for a in legal)]
+            if unmatched:
+                assert VALUE[move.cards[0].index] == max(VALUE[c.index] for c in unmatched)
+        checked += 1
+    assert checked > 200 and knocks > 3
+
+
+def test_rival_last_is_the_opponents_latest_discard() -> None:
+    """The feature of how near the opponent's knock is reads its latest discard from the
+    public history (1 before it has thrown any)."""
+    game = cardkit.load_game("gin-rummy", players=2)
+    for state, seat in _positions(game, range(4), every=1):
+        memory = Memory().update(state.view(seat))
+        theirs = [text.split()[1] for who, text in state.view(seat).history
+                  if who != seat and text.split()[0] in ("discard", "knock", "gin")
+                  and len(text.split()) > 1]
+        expected = VALUE[Card.parse(theirs[-1]).index] / 10 if theirs else 1.0
+        assert rival_last(memory) == expected
 
 
 def _positions(game: cardkit.Game, seeds: range, every: int = 3):

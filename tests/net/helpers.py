@@ -94,6 +94,18 @@ async def receive(socket: Any, kind: str | None = None, timeout: float = WAIT) -
             return message
 
 
+def play_moves(match: Match, moves: int = 1) -> None:
+    """Play ``moves`` moves of ``match`` here, on the server's side (each the first legal move
+    that is not a drop, so a Tonk hand lasts), starting the next hand when one is over."""
+    for _ in range(moves):
+        state = match.current
+        if state.is_over:
+            match.next_hand()
+            state = match.current
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if a.kind != "drop"), legal[0]))
+
+
 def play_remote(match: RemoteMatch, choose: Callable[[list[Any]], Any] | None = None,
                 stop: Callable[[RemoteMatch], bool] | None = None) -> None:
     """Play ``match``'s seat to the end of the match through the client API (the first legal

@@ -23,7 +23,7 @@ from cardkit.frontends.net.protocol import PROTOCOL_VERSION
 from cardkit.frontends.net.saving import DiskWriter, Saver
 from cardkit.frontends.net.store import HandText, TableFile, load_table
 from cardkit.services.records import load_record
-from tests.net.helpers import WAIT, ServeProcess, raw_client, receive
+from tests.net.helpers import WAIT, ServeProcess, play_moves, raw_client, receive
 
 HELLO = {"type": "hello", "protocol": PROTOCOL_VERSION}
 
@@ -39,14 +39,6 @@ def _tables(folder, count):
         tables.append((file, match))
     return tables
 
-
-def _move(match):
-    state = match.current
-    if state.is_over:
-        match.next_hand()
-        state = match.current
-    legal = state.legal_actions()
-    state.apply(next((a for a in legal if a.kind != "drop"), legal[0]))
 
 
 def _moves_in(path):
@@ -69,7 +61,7 @@ def test_the_saves_of_one_turn_are_written_together_and_each_acknowledged_once_w
         writer = DiskWriter(asyncio.get_running_loop())
         told = []
         for file, match in tables:
-            _move(match)
+            play_moves(match)
             expected = [str(action) for _, action in match.current.history]
 
             def done(error, file=file, expected=expected):
@@ -109,12 +101,12 @@ def test_a_failed_write_is_never_acknowledged_nor_anything_of_its_table_after_it
         savers = {name: Saver(file, writer, failures.append)
                   for name, file in (("good", good), ("bad", bad))}
         for _ in range(3):  # the later saves queue up behind the first, failing, write
-            _move(good_match)
-            _move(bad_match)
+            play_moves(good_match)
+            play_moves(bad_match)
             savers["good"].save(good_match, lambda: acknowledged.append("good"))
             savers["bad"].save(bad_match, lambda: acknowledged.append("bad"))
         await asyncio.wait_for(asyncio.gather(*(s.wait() for s in savers.values())), WAIT)
-        _move(bad_match)
+        play_moves(bad_match)
         savers["bad"].save(bad_match, lambda: acknowledged.append("bad"))  # a broken saver
         await asyncio.sleep(0.05)
         writer.close()
@@ -146,14 +138,14 @@ def test_a_write_slower_than_the_handoff_is_told_later_and_the_loop_stops_waitin
         loop = asyncio.get_running_loop()
         writer = DiskWriter(loop, handoff=0.05)
         told = []
-        _move(slow_match)
+        play_moves(slow_match)
         writer.write(slow, slow.snapshot(slow_match), lambda error: told.append("slow"))
         await asyncio.sleep(0)  # the turn's flush waits 0.05 s, then leaves it to the thread
         assert writer.late == 1 and told == [] and not gate.is_set()
         # for a while the loop does not wait at all, even with a long hand-off
         writer.handoff = WAIT
         opened.start()
-        _move(other_match)
+        play_moves(other_match)
         writer.write(other, other.snapshot(other_match), lambda error: told.append("other"))
         await asyncio.sleep(0)
         assert not gate.is_set(), "the loop waited for a stalled writer"

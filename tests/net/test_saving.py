@@ -17,20 +17,9 @@ from cardkit.frontends.net import store
 from cardkit.frontends.net.protocol import PROTOCOL_VERSION
 from cardkit.frontends.net.store import TableFile, load_table, repair, tail_path
 from cardkit.services.records import load_record
-from tests.net.helpers import WAIT, PlayerThread, ServerThread, raw_client, receive
+from tests.net.helpers import WAIT, PlayerThread, ServerThread, play_moves, raw_client, receive
 
 HELLO = {"type": "hello", "protocol": PROTOCOL_VERSION}
-
-
-def _play(match, moves):
-    """Play ``moves`` moves of ``match`` (first legal move that is not a drop)."""
-    for _ in range(moves):
-        state = match.current
-        if state.is_over:
-            match.next_hand()
-            state = match.current
-        legal = state.legal_actions()
-        state.apply(next((a for a in legal if a.kind != "drop"), legal[0]))
 
 
 def test_a_stalled_save_stalls_no_event_loop_and_delays_its_tables_answer(tmp_path,
@@ -155,7 +144,7 @@ def _saves(tmp_path, moves_per_save):
     file = TableFile(tmp_path / "m.json")
     file.write(file.snapshot(match))
     for moves in moves_per_save:
-        _play(match, moves)
+        play_moves(match, moves)
         file.write(file.snapshot(match))
     return file, match
 
@@ -223,7 +212,7 @@ def test_a_tail_shorter_than_the_one_before_reads_as_the_last_write(tmp_path, mo
     file.write(file.snapshot(match))
     saves = 0
     while True:  # a save after each move, until one wrote less than the one before
-        _play(match, 1)
+        play_moves(match, 1)
         file.write(file.snapshot(match))
         saves += 1
         tail = tail_path(file.path).read_bytes()

@@ -59,6 +59,7 @@ from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
 from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
 from cardkit.services.search.confidence import confidence_words
+from cardkit.services.search.fitting import nearest_table
 from cardkit.services.search.rollout import policy_chooser
 from cardkit.values.actions import Action
 from cardkit.values.cards import STANDARD_CARDS, CardSet
@@ -95,10 +96,7 @@ def untrained_weights() -> dict[str, tuple[float, ...]]:
 def weights_for(players: int) -> dict[str, tuple[float, ...]]:
     """The shipped table for ``players`` (:mod:`cardkit_games.tien_len.weights`): its own, the
     nearest player count's, or the untrained one."""
-    tables = trained.TABLES
-    if not tables:
-        return untrained_weights()
-    return tables[min(tables, key=lambda n: (abs(n - players), n))]
+    return dict(nearest_table(trained.TABLES, players, untrained_weights))
 
 
 class Partition(NamedTuple):

@@ -48,6 +48,7 @@ from cardkit_games.tonk.agents import (
     DROP_CHANCE_STEP,
     SHADE,
     GreedyAgent,
+    _cards_in,
     _pool_sums,
     _suit_sums,
     chance_lowest,
@@ -56,6 +57,7 @@ from cardkit_games.tonk.count import card_values
 
 from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
+from cardkit.services.search.fitting import nearest_table
 from cardkit.values.actions import Action
 from cardkit.values.cards import ALL_CARDS, Card
 from cardkit.values.views import View
@@ -79,7 +81,6 @@ __all__ = [
     "weights_for",
 ]
 
-_CARD_BY_TEXT = {card.text: card for card in ALL_CARDS}
 _RANKS = 13
 _NATURAL = 4 * _RANKS
 #: The ace of every suit; shifted left by ``rank - 1``, that rank in every suit.
@@ -116,20 +117,7 @@ def untrained_weights() -> dict[str, tuple[float, ...]]:
 def weights_for(players: int) -> dict[str, tuple[float, ...]]:
     """The shipped table for ``players`` (:mod:`cardkit_games.tonk.weights`): its own, the
     nearest player count's, or the untrained one."""
-    tables = trained.TABLES
-    if not tables:
-        return untrained_weights()
-    return tables[min(tables, key=lambda n: (abs(n - players), n))]
-
-
-def _cards_in(text: str) -> list[Card]:
-    """The cards an action's text names (a joker's declared card after ``=`` is ignored)."""
-    cards = []
-    for token in text.split()[1:]:
-        card = _CARD_BY_TEXT.get(token.split("=")[0].upper())
-        if card is not None:
-            cards.append(card)
-    return cards
+    return dict(nearest_table(trained.TABLES, players, untrained_weights))
 
 
 def _dot(weights: Sequence[float], features: Sequence[float]) -> float:

@@ -20,7 +20,8 @@ from cardkit.engine.state import State
 from cardkit.services.search.choose import choose_action
 from cardkit.values.deck import derive_seed
 
-__all__ = ["DuplicateGain", "duplicate_gain", "play_to_end", "ridge_solve", "write_tables"]
+__all__ = ["DuplicateGain", "duplicate_gain", "nearest_table", "play_to_end", "ridge_solve",
+           "write_tables"]
 
 #: ``(game, seat, seed) -> Agent``: how a measurement seats an agent.
 SeatAgent = Callable[[Game, int, int], Agent]
@@ -78,6 +79,23 @@ def duplicate_gain(game: Game, tested: SeatAgent, rival: SeatAgent, deals: int,
     mean = sum(gains) / len(gains)
     variance = sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1)
     return mean, 1.96 * math.sqrt(variance / len(gains)), won / (deals * game.players)
+
+
+def nearest_table(tables: Mapping[int, Mapping[str, tuple[float, ...]]], players: int,
+                  untrained: Callable[[], dict[str, tuple[float, ...]]]
+                  ) -> Mapping[str, tuple[float, ...]]:
+    """The shipped weights for ``players`` among ``tables`` (players -> model -> weights):
+    its own table, else the nearest player count's (the smaller on a tie), else
+    ``untrained()`` when nothing was shipped.
+
+    >>> nearest_table({2: {"m": (1.0,)}, 4: {"m": (4.0,)}}, 3, dict)
+    {'m': (1.0,)}
+    >>> nearest_table({}, 3, lambda: {"m": (0.0,)})
+    {'m': (0.0,)}
+    """
+    if not tables:
+        return untrained()
+    return tables[min(tables, key=lambda n: (abs(n - players), n))]
 
 
 def write_tables(tables: Mapping[int, Mapping[str, Sequence[float]]], models: Sequence[str],

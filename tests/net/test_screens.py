@@ -14,15 +14,22 @@ def test_join_says_whom_it_waits_for_and_watch_draws_the_public_table():
     server = ServeProcess("tonk", "--players", "2", "--bots", "1=greedy", "--hands", "2",
                           "--seed", "13", "--port", "0")
     try:
+        # the player joins first and waits: the table's first hand cannot go on without its
+        # moves, so the watcher (connected after it) is sure to find the match still open,
+        # however slowly its process starts on a loaded machine
+        player = subprocess.Popen(cardkit("join", server.seats[0]), stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  env=environment())
         watcher = subprocess.Popen(cardkit("watch", server.watch), stdin=subprocess.DEVNULL,
                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                   env=environment())
+                                   env={**environment(), "PYTHONUNBUFFERED": "1"})
+        assert watcher.stdout is not None
+        first = watcher.stdout.readline()  # the table drawn: the watcher is in
         # draw from the stock, then the first move offered (a discard or a spread), again and
         # again; Enter between hands
-        played = subprocess.run(cardkit("join", server.seats[0]), input="2\n1\n\n" * 300,
-                                capture_output=True, text=True, timeout=4 * WAIT,
-                                env=environment())
-        watched = watcher.communicate(timeout=WAIT)[0]
+        out, err = player.communicate("2\n1\n\n" * 300, timeout=4 * WAIT)
+        played = subprocess.CompletedProcess(player.args, player.returncode, out, err)
+        watched = first + watcher.communicate(timeout=WAIT)[0]
         assert server.wait() == 0, server.output()
     finally:
         server.kill()

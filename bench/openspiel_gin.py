@@ -55,6 +55,7 @@ first, so player 0 is cardkit's non-dealer, seat 0, and player 1 the dealer, sea
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -580,6 +581,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--endings", action="store_true",
                         help="also print the hands by how they ended")
+    parser.add_argument("--records", metavar="FILE",
+                        help="append every hand's result to FILE (JSON lines, the format "
+                             "bench/agents.py --compare reads)")
     args = parser.parse_args(argv)
     params = parse_params(args.param)
     budget = ", ".join(f"{k}={v}" for k, v in params.items()) or "defaults"
@@ -600,6 +604,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         results = map(_job, jobs)
     for done, (batch, batch_times, batch_overrides) in enumerate(results, start=1):
         records += batch
+        if args.records:
+            with open(args.records, "a", encoding="utf-8") as out:
+                for record in batch:
+                    out.write(json.dumps({"setup": "openspiel_gin", "net": record["points"],
+                                          **record}) + "\n")
         times += batch_times
         overrides += batch_overrides
         if done % 20 == 0 and done < len(jobs):

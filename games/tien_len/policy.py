@@ -42,6 +42,7 @@ from cardkit_games.tien_len.agents import (
     hand_units,
     plan_sequences,
 )
+from cardkit_games.tien_len.belief import MISFIT, Particles
 from cardkit_games.tien_len.lookahead import (
     CLOSE,
     MARGIN,
@@ -53,11 +54,13 @@ from cardkit_games.tien_len.lookahead import (
     Lookahead,
 )
 from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules, is_bomb
+from cardkit_games.tien_len.state import TienLenState
 from cardkit_games.tien_len.tracker import combination_of_play
 
 from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
 from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
+from cardkit.libraries.climbing.tables import climbing_tables
 from cardkit.services.search.confidence import confidence_words
 from cardkit.services.search.fitting import nearest_table
 from cardkit.services.search.rollout import policy_chooser
@@ -67,11 +70,15 @@ from cardkit.values.deck import derive_seed
 from cardkit.values.views import View
 
 if TYPE_CHECKING:
+    from cardkit.engine.state import State
     from cardkit.services.search.sampler import Sampler
 
 __all__ = ["MOVE_FEATURES", "BaseAgent", "HardAgent", "Partition", "hard_agent", "move_features",
            "partition", "untrained_weights", "weights_for"]
 
+#: Who plays the seat in the look-ahead's play-outs: the base agent, or the move model itself.
+ROLLOUTS = ("base", "model")
+ROLLOUT = "base"
 _DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
 _POSITIONS = 13
 #: Rank positions counted as "low" for a single unit (3 to 8).
@@ -223,8 +230,14 @@ def move_features(action: Action, smask: int, unseen: int, rules: ClimbingRules,
     cards = after.bit_count()
     out = 0.0
     if units <= 3 and cards:
-        hand = CardSet.from_mask(_card_mask_of(after, rules))
-        out = float(bosses_take_it_out(hand, unseen, rules))
+        outs = climbing_tables(rules).derived(_outs_table)
+        found = outs.get((after, unseen))
+        if found is None:
+            if len(outs) >= OUTS_KEPT:
+                outs.clear()
+            hand = CardSet.from_mask(_card_mask_of(after, rules))
+            found = outs[after, unseen] = bosses_take_it_out(hand, unseen, rules)
+        out = float(found)
     elif not cards:
         out = 1.0
     lead = float(leading)
@@ -237,6 +250,17 @@ def move_features(action: Action, smask: int, unseen: int, rules: ClimbingRules,
             float(bosses >= units - 1), float(top_urgent) * is_pass, boss * units,
             lead * single, lead * shed, float(base), lead * bool(play_mask & lowest),
             lead * max(play_low, 0) / 51, follow * strength, passers * is_pass]
+
+
+#: How many (hand, unseen cards) readings of :func:`bosses_take_it_out` the model keeps.
+OUTS_KEPT = 50_000
+
+
+def _outs_table(rules: ClimbingRules) -> dict[tuple[int, int], bool]:
+    """An empty table, kept with the rules' compiled tables, of (hand, unseen cards) as
+    strength masks -> :func:`bosses_take_it_out` of them (a play-out asks the same few
+    endings again and again)."""
+    return {}
 
 
 def _card_mask_of(smask: int, rules: ClimbingRules) -> int:
@@ -310,8 +334,13 @@ class HardAgent(Agent):
     def __init__(self, game: Game, seat: int, seed: int, *,
                  weights: Mapping[str, Sequence[float]] | None = None,
                  lookahead: bool = False, close: float = CLOSE, playouts: int = PLAYOUTS,
-                 steps: int = STEPS, margin: float = MARGIN) -> None:
+                 steps: int = STEPS, margin: float = MARGIN, rollout: str = ROLLOUT,
+                 endgame: int = 0, endgame_moves: int = 4, endgame_playouts: int = PLAYOUTS,
+                 particles: int = 0, misfit: float = MISFIT) -> None:
         self.seat = seat
+        self.endgame = endgame
+        self.endgame_moves = endgame_moves
+        self.endgame_playouts = endgame_playouts
         self.rules = climbing_rules(game.options)
         self.greedy = BaseAgent(game, seat, seed)
         self.reader = PlayedReader()
@@ -321,12 +350,16 @@ class HardAgent(Agent):
         #: the look-ahead's re-deals come from this generator, so a seed fixes every move
         self.rng = random.Random(derive_seed(seed, "hard lookahead"))
         self.close = close
+        #: the look-ahead's worlds, weighed by the others' play (none: uniform re-deals)
+        self.particles = Particles(game, seat, self.rng, count=particles, misfit=misfit) \
+            if particles else None
         self.lookahead: Lookahead | None = None
         if lookahead and playouts > 0:
             # the play-outs: this seat as the base agent, the others greedy, each read from the
             # sampled world itself (their choose_in, checked to equal choose of the view)
-            policies: list[Agent] = [BaseAgent(game, s, seed) if s == seat
-                                     else GreedyAgent(game, s, seed)
+            own: Agent = HardAgent(game, seat, seed, weights=self.weights) \
+                if rollout == "model" else BaseAgent(game, seat, seed)
+            policies: list[Agent] = [own if s == seat else GreedyAgent(game, s, seed)
                                      for s in range(game.players)]
             self.lookahead = Lookahead(
                 seat, [policy_chooser(policy) for policy in policies],
@@ -337,29 +370,57 @@ class HardAgent(Agent):
                 base: Action | None = None) -> list[list[float]]:
         """The move model's features of each legal move (:func:`move_features`); ``base`` is
         the base agent's move when the caller has it already."""
-        rules = self.rules
         mine = 0
         for card in view.hand:
             mine |= card.mask
-        unseen = rules.strength_mask(CardSet.from_mask(
-            _DECK_MASK & ~mine & ~self.reader.update(view)))
-        smask = rules.strength_mask(view.hand)
-        sizes = view.hand_sizes
-        players = view.players
-        others = [size for seat, size in enumerate(sizes) if seat != view.seat and size]
-        urgent = bool(others) and min(others) <= 2
-        following = [(view.seat + step) % players for step in range(1, players)]
-        next_seat = next((s for s in following if sizes[s]), None)
-        next_urgent = next_seat is not None and sizes[next_seat] <= 2
-        top_player = view.info.get("top_player")
-        top_urgent = top_player is not None and top_player != view.seat and \
-            0 < sizes[top_player] <= 2
-        leading = view.phase == "lead"
         if base is None:
             base = self.greedy.choose(view, legal)
-        passers = len(view.info.get("passed_players", ()))
+        return self._features(legal, base, view.seat, mine, self.reader.update(view),
+                              view.hand_sizes, view.info.get("top_player"),
+                              view.phase == "lead", len(view.info.get("passed_players", ())))
+
+    def _features(self, legal: Sequence[Action], base: Action, seat: int, mine: int,
+                  played: int, sizes: Sequence[int], top_player: int | None, leading: bool,
+                  passers: int) -> list[list[float]]:
+        """:meth:`options` from what the seat sees: its hand's card mask, the cards played
+        this game, the hands' sizes, who is on top, whether it leads, how many passed."""
+        rules = self.rules
+        unseen = rules.strength_mask(CardSet.from_mask(_DECK_MASK & ~mine & ~played))
+        smask = rules.strength_mask(CardSet.from_mask(mine))
+        players = len(sizes)
+        others = [size for other, size in enumerate(sizes) if other != seat and size]
+        urgent = bool(others) and min(others) <= 2
+        following = [(seat + step) % players for step in range(1, players)]
+        next_seat = next((s for s in following if sizes[s]), None)
+        next_urgent = next_seat is not None and sizes[next_seat] <= 2
+        top_urgent = top_player is not None and top_player != seat and \
+            0 < sizes[top_player] <= 2
         return [move_features(action, smask, unseen, rules, leading, urgent, next_urgent,
                               top_urgent, action == base, passers) for action in legal]
+
+    def choose_in(self, state: State, seat: int, legal_actions: Sequence[Action]) -> Action:
+        """The model's move in a Tiến Lên game, read from the state (a play-out's world):
+        :meth:`choose` of the seat's view, without building it, reading only what the view
+        holds (the seat's hand, the cards played, the hands' sizes, the trick). The
+        look-ahead plays the seat by it (``rollout="model"``)."""
+        assert isinstance(state, TienLenState)
+        legal = legal_actions
+        base = self.greedy.choose_in(state, seat, legal)
+        if len(legal) == 1 or not any(self.weights["move"]):
+            return base
+        mine = state.hands[seat].mask
+        size = mine.bit_count()
+        for action in legal:  # going out ends the game for this seat: always best
+            if action.kind == "play" and len(action.cards) == size:
+                return action
+        features = self._features(
+            legal, base, seat, mine, state.set_aside.mask | state.trick_mask,
+            [hand.mask.bit_count() for hand in state.hands], state.last_player,
+            state.phase == "lead", state.passed.bit_count())
+        weights = self.weights["move"]
+        scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in features]
+        best, gain = _favourite(legal, scores, base)
+        return base if best == base or gain <= self.margin else best
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """The move."""
@@ -412,12 +473,20 @@ class HardAgent(Agent):
         if scores is None or self.lookahead is None:
             return move, why
         top = scores[legal_actions.index(move)]
+        wide = len(view.hand) <= self.endgame
         ranked = sorted((-score, index) for index, score in enumerate(scores)
-                        if legal_actions[index] != move and score >= top - self.close)
-        others = [legal_actions[index] for _, index in ranked[:MAX_MOVES - 1]]
+                        if legal_actions[index] != move
+                        and (wide or score >= top - self.close))
+        others = [legal_actions[index] for _, index in
+                  ranked[:(self.endgame_moves if wide else MAX_MOVES) - 1]]
         if not others:
             return move, why
-        chosen, gain, stderr, worlds = self.lookahead.best(move, others, sampler)
+        worlds_from: Sampler | Particles = sampler
+        if self.particles is not None:
+            self.particles.update(view, sampler)
+            worlds_from = self.particles
+        chosen, gain, stderr, worlds = self.lookahead.best(
+            move, others, worlds_from, self.endgame_playouts if wide else None)
         if chosen == move:
             return move, (f"{why}; the close alternatives did no better over {worlds} sampled "
                           f"deals")
@@ -436,7 +505,10 @@ def _favourite(legal: Sequence[Action], scores: Sequence[float], base: Action
 
 
 def hard_agent(game: Game, seat: int, seed: int, *, close: float = CLOSE,
-               playouts: int = PLAYOUTS, steps: int = STEPS, margin: float = MARGIN) -> Agent:
+               playouts: int = PLAYOUTS, steps: int = STEPS, margin: float = MARGIN,
+               rollout: str = ROLLOUT, endgame: int = 0, endgame_moves: int = 4,
+               endgame_playouts: int = PLAYOUTS, particles: int = 0,
+               misfit: float = MISFIT) -> Agent:
     """Factory for Tiến Lên's ``hard`` agent; the look-ahead's budget is validated here
     (``playouts=0`` turns it off: the model alone)."""
     for label, value in (("close", close), ("margin", margin)):
@@ -445,9 +517,13 @@ def hard_agent(game: Game, seat: int, seed: int, *, close: float = CLOSE,
     for label, count in (("playouts", playouts), ("steps", steps)):
         if not (isinstance(count, int) and not isinstance(count, bool) and count >= 0):
             raise ValueError(f"{label} must be a whole number of at least 0, not {count!r}")
+    if rollout not in ROLLOUTS:
+        raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
     if playouts > MAX_PLAYOUTS or steps > MAX_STEPS:
         # a larger budget would break hard's promise of a decision in a fraction of a second
         raise ValueError(f"hard plays at most {MAX_PLAYOUTS} play-outs and {MAX_STEPS} steps "
                          f"a decision (expert searches longer)")
     return HardAgent(game, seat, seed, lookahead=True, close=float(close), playouts=playouts,
-                     steps=steps, margin=float(margin))
+                     steps=steps, margin=float(margin), rollout=rollout, endgame=endgame,
+                     endgame_moves=endgame_moves, endgame_playouts=endgame_playouts,
+                     particles=particles, misfit=float(misfit))

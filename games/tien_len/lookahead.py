@@ -67,7 +67,7 @@ class Lookahead:
     seat's roll-out policy for its move in a sampled world; ``points`` is the place points
     table (first place first)."""
 
-    def __init__(self, seat: int, choosers: Sequence[Chooser], points: Sequence[int], *,
+    def __init__(self, seat: int, choosers: Sequence[Chooser], points: Sequence[float], *,
                  playouts: int = PLAYOUTS, steps: int = STEPS, margin: float = MARGIN,
                  max_actions: int = 1000) -> None:
         self.seat = seat

@@ -38,9 +38,10 @@ from cardkit_games.tien_len import weights as trained
 from cardkit_games.tien_len.agents import (
     GreedyAgent,
     PlayedReader,
-    bosses_take_it_out,
     hand_units,
+    is_boss,
     plan_sequences,
+    rank_counts,
 )
 from cardkit_games.tien_len.belief import MISFIT, Particles
 from cardkit_games.tien_len.lookahead import (
@@ -53,7 +54,7 @@ from cardkit_games.tien_len.lookahead import (
     STEPS,
     Lookahead,
 )
-from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules, is_bomb
+from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules, is_bomb, lead_plays
 from cardkit_games.tien_len.state import TienLenState
 from cardkit_games.tien_len.tracker import combination_of_play
 
@@ -130,14 +131,16 @@ _PARTITIONS: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
 
 def partition(smask: int) -> Partition:
     """The :func:`hand_units` plan of a strength mask (sequences taken where they absorb the
-    most single cards, never through the 2s), kept in a bounded cache."""
-    found = _PARTITIONS.get(smask)
+    most single cards, never through the 2s), kept in a bounded cache by the cards at each
+    rank (the plan reads nothing else, so hands alike but for suits share it)."""
+    counts = rank_counts(smask)
+    found = _PARTITIONS.get(counts)
     if found is not None:
         return Partition(*found)
     found = plan_sequences(smask)
     if len(_PARTITIONS) > 200_000:
         _PARTITIONS.clear()
-    _PARTITIONS[smask] = found
+    _PARTITIONS[counts] = found
     return Partition(*found)
 
 
@@ -235,8 +238,8 @@ def move_features(action: Action, smask: int, unseen: int, rules: ClimbingRules,
         if found is None:
             if len(outs) >= OUTS_KEPT:
                 outs.clear()
-            hand = CardSet.from_mask(_card_mask_of(after, rules))
-            found = outs[after, unseen] = bosses_take_it_out(hand, unseen, rules)
+            found = outs[after, unseen] = bosses_lead_it_out(_card_mask_of(after, rules),
+                                                             unseen, rules)
         out = float(found)
     elif not cards:
         out = 1.0
@@ -252,8 +255,42 @@ def move_features(action: Action, smask: int, unseen: int, rules: ClimbingRules,
             lead * max(play_low, 0) / 51, follow * strength, passers * is_pass]
 
 
-#: How many (hand, unseen cards) readings of :func:`bosses_take_it_out` the model keeps.
+#: How many (hand, unseen cards) readings of :func:`bosses_take_it_out` the model keeps, and
+#: how many hands' unit-lowering leads.
 OUTS_KEPT = 50_000
+
+
+def bosses_lead_it_out(mine: int, unseen: int, rules: ClimbingRules) -> bool:
+    """:func:`~cardkit_games.tien_len.agents.bosses_take_it_out` of the hand whose card mask is
+    ``mine`` (the same answer), with each hand's unit-lowering leads kept: only the boss test
+    reads the unseen cards, so the enumeration of a hand's plays, done once, serves every
+    re-deal of a look-ahead's worlds (where the unseen cards differ from world to world)."""
+    leads = climbing_tables(rules).derived(_lowering_leads)
+    found = leads.get(mine)
+    if found is None:
+        hand = CardSet.from_mask(mine)
+        units = hand_units(rules.strength_mask(hand))
+        if units <= 1:
+            found = None
+        else:
+            found = []
+            for combo in lead_plays(hand, rules):
+                rest = mine & ~CardSet(combo.cards).mask
+                if hand_units(rules.strength_mask(CardSet.from_mask(rest))) < units:
+                    found.append((combo, rest))
+        if len(leads) >= OUTS_KEPT:
+            leads.clear()
+        leads[mine] = found
+    if found is None:
+        return True
+    return any(is_boss(combo, unseen, rules) and bosses_lead_it_out(rest, unseen, rules)
+               for combo, rest in found)
+
+
+def _lowering_leads(rules: ClimbingRules) -> dict[int, list[tuple[Combination, int]] | None]:
+    """An empty table, kept with the rules' compiled tables, of a hand's card mask -> its
+    leads that lower its units, with the card mask each leaves (None: a hand of one unit)."""
+    return {}
 
 
 def _outs_table(rules: ClimbingRules) -> dict[tuple[int, int], bool]:
@@ -336,8 +373,10 @@ class HardAgent(Agent):
                  lookahead: bool = False, close: float = CLOSE, playouts: int = PLAYOUTS,
                  steps: int = STEPS, margin: float = MARGIN, rollout: str = ROLLOUT,
                  endgame: int = 0, endgame_moves: int = 4, endgame_playouts: int = PLAYOUTS,
-                 particles: int = 0, misfit: float = MISFIT) -> None:
+                 particles: int = 0, misfit: float = MISFIT, first_bonus: float = 0.0,
+                 race_base: bool = False) -> None:
         self.seat = seat
+        self.race_base = race_base
         self.endgame = endgame
         self.endgame_moves = endgame_moves
         self.endgame_playouts = endgame_playouts
@@ -363,7 +402,8 @@ class HardAgent(Agent):
                                      for s in range(game.players)]
             self.lookahead = Lookahead(
                 seat, [policy_chooser(policy) for policy in policies],
-                game.options["placement_points"], playouts=playouts, steps=steps,
+                [points + (first_bonus if place == 0 else 0.0) for place, points in
+                 enumerate(game.options["placement_points"])], playouts=playouts, steps=steps,
                 margin=margin, max_actions=game.definition.max_actions)
 
     def options(self, view: View, legal: Sequence[Action],
@@ -446,30 +486,31 @@ class HardAgent(Agent):
                            legal_actions: Sequence[Action]) -> tuple[Action, str]:
         """The move the model values most when it beats the base move by more than the
         margin (else the base move), and why."""
-        return self._model_move(view, legal_actions)[:2]
+        move, why, _, _ = self._model_move(view, legal_actions)
+        return move, why
 
     def _model_move(self, view: View, legal: Sequence[Action]
-                    ) -> tuple[Action, str, list[float] | None]:
-        """The model's move, why, and the scores it came from (None where the model was not
-        asked: a forced move, an untrained model, a way out)."""
+                    ) -> tuple[Action, str, list[float] | None, Action]:
+        """The model's move, why, the scores it came from (None where the model was not
+        asked: a forced move, an untrained model, a way out) and the base agent's move."""
         base, why = self.greedy.choose_with_reason(view, legal)
         if len(legal) == 1 or not any(self.weights["move"]):
-            return base, why, None
+            return base, why, None, base
         for action in legal:  # going out ends the game for this seat: always best
             if action.kind == "play" and len(action.cards) == len(view.hand):
-                return action, "plays its last cards and goes out", None
+                return action, "plays its last cards and goes out", None, base
         scores = self.scores(view, legal, base)
         best, gain = _favourite(legal, scores, base)
         if best == base or gain <= self.margin:
-            return base, why, scores
+            return base, why, scores, base
         return best, "the play that leaves the hand best placed (a model fitted to play-outs)", \
-            scores
+            scores, base
 
     def choose_with_samples(self, view: View, legal_actions: Sequence[Action],
                             sampler: Sampler) -> tuple[Action, str]:
         """The model's move, unless its best moves are close: then the one that did best in a
         few paired play-outs of sampled worlds (:mod:`cardkit_games.tien_len.lookahead`)."""
-        move, why, scores = self._model_move(view, legal_actions)
+        move, why, scores, base = self._model_move(view, legal_actions)
         if scores is None or self.lookahead is None:
             return move, why
         top = scores[legal_actions.index(move)]
@@ -479,6 +520,8 @@ class HardAgent(Agent):
                         and (wide or score >= top - self.close))
         others = [legal_actions[index] for _, index in
                   ranked[:(self.endgame_moves if wide else MAX_MOVES) - 1]]
+        if self.race_base and base != move and base not in others:
+            others = [base, *others[:-1]] if len(others) >= MAX_MOVES - 1 else [base, *others]
         if not others:
             return move, why
         worlds_from: Sampler | Particles = sampler
@@ -508,7 +551,8 @@ def hard_agent(game: Game, seat: int, seed: int, *, close: float = CLOSE,
                playouts: int = PLAYOUTS, steps: int = STEPS, margin: float = MARGIN,
                rollout: str = ROLLOUT, endgame: int = 0, endgame_moves: int = 4,
                endgame_playouts: int = PLAYOUTS, particles: int = 0,
-               misfit: float = MISFIT) -> Agent:
+               misfit: float = MISFIT, first_bonus: float = 0.0,
+               race_base: bool = False) -> Agent:
     """Factory for Tiến Lên's ``hard`` agent; the look-ahead's budget is validated here
     (``playouts=0`` turns it off: the model alone)."""
     for label, value in (("close", close), ("margin", margin)):
@@ -526,4 +570,5 @@ def hard_agent(game: Game, seat: int, seed: int, *, close: float = CLOSE,
     return HardAgent(game, seat, seed, lookahead=True, close=float(close), playouts=playouts,
                      steps=steps, margin=float(margin), rollout=rollout, endgame=endgame,
                      endgame_moves=endgame_moves, endgame_playouts=endgame_playouts,
-                     particles=particles, misfit=float(misfit))
+                     particles=particles, misfit=float(misfit), first_bonus=float(first_bonus),
+                     race_base=bool(race_base))

@@ -21,6 +21,7 @@ from cardkit_games.tien_len.weights import TABLES
 
 import cardkit
 from cardkit.agents import choose_action
+from cardkit.services.search.rollout import PolicyCheck
 
 
 def _decisions(game: cardkit.Game, seed: int, games: int = 2, every: int = 3):
@@ -213,3 +214,39 @@ def test_training_is_reproducible_from_its_seed(tmp_path):
     namespace: dict = {}
     exec(path.read_text(), namespace)
     assert namespace["TABLES"] == {4: first}
+
+
+def test_the_model_decides_alike_in_a_world_and_from_its_view():
+    """The model's ``choose_in`` (a play-out's move, read from the world) is its ``choose`` of
+    the seat's view, and does not change when the hidden cards are dealt again."""
+    game = cardkit.load_game("tien-len")
+    checked = 0
+    for number in range(3):
+        state = game.new_hand(seed=70 + number)
+        checks = [PolicyCheck(HardAgent(game, seat, 4), seed=seat) for seat in range(4)]
+        while not state.is_over:
+            seat = state.current_player
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                checked += 1
+                action = checks[seat](state, seat, legal)  # raises where the promise breaks
+            else:
+                action = legal[0]
+            state.apply_unchecked(action)
+    assert checked > 50
+
+
+@pytest.mark.parametrize("params", [{"rollout": "model"}, {"endgame": 6},
+                                    {"particles": 8}])
+def test_every_lookahead_option_is_fair_and_repeats_for_a_seed(params):
+    game = cardkit.load_game("tien-len")
+    checked = 0
+    for number, state in enumerate(_decisions(game, 50, games=1, every=2)):
+        seat = state.current_player
+        twin = state.determinize(seat, random.Random(number))
+        moves = {choose_action(game.agent("hard", seat, 5, playouts=12, steps=300, **params),
+                               world, seat, explain=True)
+                 for world in (state, twin, state)}
+        assert len(moves) == 1
+        checked += 1
+    assert checked > 5

@@ -68,12 +68,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--agent", default="hard")
     parser.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
-                        help="a parameter of the tested agent (a number)")
+                        help="a parameter of the tested agent (a number or a word)")
     args = parser.parse_args(argv)
     params: dict[str, object] = {}
     for item in args.param:
         key, _, value = item.partition("=")
-        params[key] = float(value) if "." in value else int(value)
+        params[key] = value if value.isalpha() else float(value) if "." in value else int(value)
     print("| game | agent | timed decisions | median | 99th percentile | worst | decisions/s |")
     print("|---|---|---|---|---|---|---|")
     for setup in args.games.split(","):

@@ -71,11 +71,13 @@ class Particles:
         self.read = 0
         self.worlds: list[TienLenState] = []
         self.weights: list[float] = []
+        self._draws: list[TienLenState] = []
 
     def update(self, view: View, sampler: Sampler) -> None:
         """Bring the particles to ``view``: drawn afresh from ``sampler`` for a new game (or a
         view they cannot follow), else the public moves since the last update played into each
         and weighed."""
+        self._draws = []
         history = view.history
         key = (view.dealer, view.scores, history[:1])
         if key != self.key or len(history) < self.read or not self.worlds:
@@ -103,8 +105,29 @@ class Particles:
             self._resample()
 
     def sample(self) -> State:
-        """A world drawn by weight (the look-ahead copies it before playing in it)."""
-        return self.rng.choices(self.worlds, self.weights)[0]
+        """The next world of a weighed draw of them all (systematic, in a random order, so a
+        look-ahead's worlds repeat only as often as the weights ask; it copies each before
+        playing in it)."""
+        if not self._draws:
+            self._draws = [self.worlds[index] for index in self._systematic()]
+            self.rng.shuffle(self._draws)
+        return self._draws.pop()
+
+    def _systematic(self) -> list[int]:
+        """``count`` indices of the particles drawn by weight, systematically."""
+        total = sum(self.weights)
+        step = total / self.count
+        point = self.rng.random() * step
+        chosen: list[int] = []
+        cumulative = 0.0
+        for index, weight in enumerate(self.weights):
+            cumulative += weight
+            while point < cumulative and len(chosen) < self.count:
+                chosen.append(index)
+                point += step
+        while len(chosen) < self.count:  # rounding at the very end
+            chosen.append(len(self.weights) - 1)
+        return chosen
 
     def _restart(self, view: View, sampler: Sampler) -> None:
         self.key = (view.dealer, view.scores, view.history[:1])
@@ -169,27 +192,15 @@ class Particles:
     def _resample(self) -> None:
         """Draw ``count`` particles by weight (systematic); every copy after a particle's first
         exchanges two hidden cards between two other hands, so copies drift apart."""
-        total = sum(self.weights)
-        step = total / self.count
-        point = self.rng.random() * step
         chosen: list[TienLenState] = []
         seen: set[int] = set()
-        cumulative = 0.0
-        for world, weight in zip(self.worlds, self.weights, strict=True):
-            cumulative += weight
-            while point < cumulative and len(chosen) < self.count:
-                if id(world) in seen:
-                    copy = world.clone()
-                    self._jitter(copy)
-                    chosen.append(copy)
-                else:
-                    seen.add(id(world))
-                    chosen.append(world)
-                point += step
-        while len(chosen) < self.count:  # rounding at the very end
-            copy = self.worlds[-1].clone()
-            self._jitter(copy)
-            chosen.append(copy)
+        for index in self._systematic():
+            world = self.worlds[index]
+            if index in seen:
+                world = world.clone()
+                self._jitter(world)
+            seen.add(index)
+            chosen.append(world)
         self.worlds = chosen
         self.weights = [1.0] * self.count
 

@@ -78,7 +78,7 @@ __all__ = ["MOVE_FEATURES", "BaseAgent", "HardAgent", "Partition", "hard_agent",
            "partition", "untrained_weights", "weights_for"]
 
 #: Who plays the seat in the look-ahead's play-outs: the base agent, or the move model itself.
-ROLLOUTS = ("base", "model")
+ROLLOUTS = ("base", "model", "follows")
 ROLLOUT = "base"
 _DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
 _POSITIONS = 13
@@ -397,7 +397,8 @@ class HardAgent(Agent):
             # the play-outs: this seat as the base agent, the others greedy, each read from the
             # sampled world itself (their choose_in, checked to equal choose of the view)
             own: Agent = HardAgent(game, seat, seed, weights=self.weights) \
-                if rollout == "model" else BaseAgent(game, seat, seed)
+                if rollout == "model" else _FollowingModel(game, seat, seed, weights=self.weights) \
+                if rollout == "follows" else BaseAgent(game, seat, seed)
             policies: list[Agent] = [own if s == seat else GreedyAgent(game, s, seed)
                                      for s in range(game.players)]
             self.lookahead = Lookahead(
@@ -536,6 +537,25 @@ class HardAgent(Agent):
         # in words that fit the sample, never a bare figure from a handful of deals
         return chosen, (f"a look-ahead over the close moves: "
                         f"{confidence_words(gain, stderr, worlds, str(move), 'place points')}")
+
+
+class _FollowingModel(HardAgent):
+    """The model on follows, the base agent on leads: a cheaper roll-out (a lead weighs every
+    play of the hand, a follow the few that beat the top)."""
+
+    def choose_with_reason(self, view: View,
+                           legal_actions: Sequence[Action]) -> tuple[Action, str]:
+        """The base agent's lead, else the model's move, and why."""
+        if view.phase == "lead":
+            return self.greedy.choose_with_reason(view, legal_actions)
+        return super().choose_with_reason(view, legal_actions)
+
+    def choose_in(self, state: State, seat: int, legal_actions: Sequence[Action]) -> Action:
+        """:meth:`choose_with_reason`'s move, read from the world."""
+        assert isinstance(state, TienLenState)
+        if state.phase == "lead":
+            return self.greedy.choose_in(state, seat, legal_actions)
+        return super().choose_in(state, seat, legal_actions)
 
 
 def _favourite(legal: Sequence[Action], scores: Sequence[float], base: Action

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from cardkit_games.tien_len.state import TienLenState
 
@@ -29,6 +29,7 @@ from cardkit.values.actions import Action
 
 if TYPE_CHECKING:
     from cardkit.engine.state import State
+    from cardkit.services.search.sampler import Sampler
 
 __all__ = ["CLOSE", "MARGIN", "MAX_MOVES", "MAX_PLAYOUTS", "MAX_STEPS", "PLAYOUTS", "STEPS",
            "Lookahead"]
@@ -49,15 +50,6 @@ MARGIN = 1.0
 #: Worlds every racing move is played in before the race may stop for the steps.
 MIN_WORLDS = 4
 
-class Worlds(Protocol):
-    """Where the look-ahead's worlds come from: the runner's sampler, or the belief's
-    particles (:class:`~cardkit_games.tien_len.belief.Particles`)."""
-
-    def sample(self) -> State:
-        """A world: the state with the hidden cards dealt again."""
-        ...
-
-
 #: How a play-out asks a seat's policy for a move in the sampled world.
 Chooser = Callable[["State", int, Sequence[Action]], Action]
 
@@ -67,7 +59,7 @@ class Lookahead:
     seat's roll-out policy for its move in a sampled world; ``points`` is the place points
     table (first place first)."""
 
-    def __init__(self, seat: int, choosers: Sequence[Chooser], points: Sequence[float], *,
+    def __init__(self, seat: int, choosers: Sequence[Chooser], points: Sequence[int], *,
                  playouts: int = PLAYOUTS, steps: int = STEPS, margin: float = MARGIN,
                  max_actions: int = 1000) -> None:
         self.seat = seat
@@ -78,19 +70,17 @@ class Lookahead:
         self.margin = margin
         self.max_actions = max_actions
 
-    def best(self, default: Action, others: Sequence[Action], sampler: Worlds,
-             playouts: int | None = None) -> tuple[Action, float, float, int]:
+    def best(self, default: Action, others: Sequence[Action], sampler: Sampler
+             ) -> tuple[Action, float, float, int]:
         """The move to play among ``default`` (the model's favourite) and ``others`` (in the
         model's order): the move with the best mean place points over the worlds when its paired
         gain over ``default`` exceeds the margin in standard errors, else ``default``. Returns
         it, its mean gain over ``default`` with its standard error, and the number of worlds
-        played. ``playouts`` replaces the budget's play-outs for this decision (the steps
-        still bound it)."""
+        played."""
         with collector_paused():
-            return self._race([default, *others], sampler,
-                              self.playouts if playouts is None else playouts)
+            return self._race([default, *others], sampler)
 
-    def _race(self, moves: list[Action], sampler: Worlds, playouts: int
+    def _race(self, moves: list[Action], sampler: Sampler
               ) -> tuple[Action, float, float, int]:
         """:meth:`best` over ``moves`` (the default first), the collector aside."""
         default = moves[0]
@@ -98,7 +88,7 @@ class Lookahead:
         squares = [0.0] * len(moves)  # of the paired differences from the default
         worlds = 0
         spent_playouts = spent_steps = 0
-        while spent_playouts + len(moves) <= playouts and (
+        while spent_playouts + len(moves) <= self.playouts and (
                 spent_steps < self.steps or worlds < MIN_WORLDS):
             world = sampler.sample()
             scores = []

@@ -43,7 +43,6 @@ from cardkit_games.tien_len.agents import (
     plan_sequences,
     rank_counts,
 )
-from cardkit_games.tien_len.belief import MISFIT, Particles
 from cardkit_games.tien_len.lookahead import (
     CLOSE,
     MARGIN,
@@ -74,11 +73,12 @@ if TYPE_CHECKING:
     from cardkit.engine.state import State
     from cardkit.services.search.sampler import Sampler
 
-__all__ = ["MOVE_FEATURES", "BaseAgent", "HardAgent", "Partition", "hard_agent", "move_features",
-           "partition", "untrained_weights", "weights_for"]
+__all__ = ["MOVE_FEATURES", "ROLLOUTS", "BaseAgent", "HardAgent", "Partition",
+           "bosses_lead_it_out", "hard_agent", "move_features", "partition", "untrained_weights",
+           "weights_for"]
 
 #: Who plays the seat in the look-ahead's play-outs: the base agent, or the move model itself.
-ROLLOUTS = ("base", "model", "follows")
+ROLLOUTS = ("base", "model")
 ROLLOUT = "base"
 _DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
 _POSITIONS = 13
@@ -360,7 +360,8 @@ class HardAgent(Agent):
     where the model's best moves are close by a few paired play-outs
     (:mod:`cardkit_games.tien_len.lookahead`); without samples, or with it off, the model
     decides alone. ``close``, ``playouts``, ``steps`` and
-    ``margin`` are the look-ahead's budget (its module's defaults)."""
+    ``margin`` are the look-ahead's budget (its module's defaults); ``rollout`` says who plays
+    this seat in its play-outs: the base agent (``"base"``) or the model (``"model"``)."""
 
     name = "hard"
     #: the look-ahead asks its runner for re-deals of the hidden cards
@@ -371,15 +372,8 @@ class HardAgent(Agent):
     def __init__(self, game: Game, seat: int, seed: int, *,
                  weights: Mapping[str, Sequence[float]] | None = None,
                  lookahead: bool = False, close: float = CLOSE, playouts: int = PLAYOUTS,
-                 steps: int = STEPS, margin: float = MARGIN, rollout: str = ROLLOUT,
-                 endgame: int = 0, endgame_moves: int = 4, endgame_playouts: int = PLAYOUTS,
-                 particles: int = 0, misfit: float = MISFIT, first_bonus: float = 0.0,
-                 race_base: bool = False) -> None:
+                 steps: int = STEPS, margin: float = MARGIN, rollout: str = ROLLOUT) -> None:
         self.seat = seat
-        self.race_base = race_base
-        self.endgame = endgame
-        self.endgame_moves = endgame_moves
-        self.endgame_playouts = endgame_playouts
         self.rules = climbing_rules(game.options)
         self.greedy = BaseAgent(game, seat, seed)
         self.reader = PlayedReader()
@@ -389,22 +383,18 @@ class HardAgent(Agent):
         #: the look-ahead's re-deals come from this generator, so a seed fixes every move
         self.rng = random.Random(derive_seed(seed, "hard lookahead"))
         self.close = close
-        #: the look-ahead's worlds, weighed by the others' play (none: uniform re-deals)
-        self.particles = Particles(game, seat, self.rng, count=particles, misfit=misfit) \
-            if particles else None
         self.lookahead: Lookahead | None = None
         if lookahead and playouts > 0:
-            # the play-outs: this seat as the base agent, the others greedy, each read from the
-            # sampled world itself (their choose_in, checked to equal choose of the view)
+            # the play-outs: this seat as the base agent (or the model itself: about twice the
+            # cost of a play-out), the others greedy, each read from the sampled world itself
+            # (their choose_in, checked to equal choose of the view)
             own: Agent = HardAgent(game, seat, seed, weights=self.weights) \
-                if rollout == "model" else _FollowingModel(game, seat, seed, weights=self.weights) \
-                if rollout == "follows" else BaseAgent(game, seat, seed)
+                if rollout == "model" else BaseAgent(game, seat, seed)
             policies: list[Agent] = [own if s == seat else GreedyAgent(game, s, seed)
                                      for s in range(game.players)]
             self.lookahead = Lookahead(
                 seat, [policy_chooser(policy) for policy in policies],
-                [points + (first_bonus if place == 0 else 0.0) for place, points in
-                 enumerate(game.options["placement_points"])], playouts=playouts, steps=steps,
+                game.options["placement_points"], playouts=playouts, steps=steps,
                 margin=margin, max_actions=game.definition.max_actions)
 
     def options(self, view: View, legal: Sequence[Action],
@@ -487,75 +477,45 @@ class HardAgent(Agent):
                            legal_actions: Sequence[Action]) -> tuple[Action, str]:
         """The move the model values most when it beats the base move by more than the
         margin (else the base move), and why."""
-        move, why, _, _ = self._model_move(view, legal_actions)
-        return move, why
+        return self._model_move(view, legal_actions)[:2]
 
     def _model_move(self, view: View, legal: Sequence[Action]
-                    ) -> tuple[Action, str, list[float] | None, Action]:
-        """The model's move, why, the scores it came from (None where the model was not
-        asked: a forced move, an untrained model, a way out) and the base agent's move."""
+                    ) -> tuple[Action, str, list[float] | None]:
+        """The model's move, why, and the scores it came from (None where the model was not
+        asked: a forced move, an untrained model, a way out)."""
         base, why = self.greedy.choose_with_reason(view, legal)
         if len(legal) == 1 or not any(self.weights["move"]):
-            return base, why, None, base
+            return base, why, None
         for action in legal:  # going out ends the game for this seat: always best
             if action.kind == "play" and len(action.cards) == len(view.hand):
-                return action, "plays its last cards and goes out", None, base
+                return action, "plays its last cards and goes out", None
         scores = self.scores(view, legal, base)
         best, gain = _favourite(legal, scores, base)
         if best == base or gain <= self.margin:
-            return base, why, scores, base
+            return base, why, scores
         return best, "the play that leaves the hand best placed (a model fitted to play-outs)", \
-            scores, base
+            scores
 
     def choose_with_samples(self, view: View, legal_actions: Sequence[Action],
                             sampler: Sampler) -> tuple[Action, str]:
         """The model's move, unless its best moves are close: then the one that did best in a
         few paired play-outs of sampled worlds (:mod:`cardkit_games.tien_len.lookahead`)."""
-        move, why, scores, base = self._model_move(view, legal_actions)
+        move, why, scores = self._model_move(view, legal_actions)
         if scores is None or self.lookahead is None:
             return move, why
         top = scores[legal_actions.index(move)]
-        wide = len(view.hand) <= self.endgame
         ranked = sorted((-score, index) for index, score in enumerate(scores)
-                        if legal_actions[index] != move
-                        and (wide or score >= top - self.close))
-        others = [legal_actions[index] for _, index in
-                  ranked[:(self.endgame_moves if wide else MAX_MOVES) - 1]]
-        if self.race_base and base != move and base not in others:
-            others = [base, *others[:-1]] if len(others) >= MAX_MOVES - 1 else [base, *others]
+                        if legal_actions[index] != move and score >= top - self.close)
+        others = [legal_actions[index] for _, index in ranked[:MAX_MOVES - 1]]
         if not others:
             return move, why
-        worlds_from: Sampler | Particles = sampler
-        if self.particles is not None:
-            self.particles.update(view, sampler)
-            worlds_from = self.particles
-        chosen, gain, stderr, worlds = self.lookahead.best(
-            move, others, worlds_from, self.endgame_playouts if wide else None)
+        chosen, gain, stderr, worlds = self.lookahead.best(move, others, sampler)
         if chosen == move:
             return move, (f"{why}; the close alternatives did no better over {worlds} sampled "
                           f"deals")
         # in words that fit the sample, never a bare figure from a handful of deals
         return chosen, (f"a look-ahead over the close moves: "
                         f"{confidence_words(gain, stderr, worlds, str(move), 'place points')}")
-
-
-class _FollowingModel(HardAgent):
-    """The model on follows, the base agent on leads: a cheaper roll-out (a lead weighs every
-    play of the hand, a follow the few that beat the top)."""
-
-    def choose_with_reason(self, view: View,
-                           legal_actions: Sequence[Action]) -> tuple[Action, str]:
-        """The base agent's lead, else the model's move, and why."""
-        if view.phase == "lead":
-            return self.greedy.choose_with_reason(view, legal_actions)
-        return super().choose_with_reason(view, legal_actions)
-
-    def choose_in(self, state: State, seat: int, legal_actions: Sequence[Action]) -> Action:
-        """:meth:`choose_with_reason`'s move, read from the world."""
-        assert isinstance(state, TienLenState)
-        if state.phase == "lead":
-            return self.greedy.choose_in(state, seat, legal_actions)
-        return super().choose_in(state, seat, legal_actions)
 
 
 def _favourite(legal: Sequence[Action], scores: Sequence[float], base: Action
@@ -569,10 +529,7 @@ def _favourite(legal: Sequence[Action], scores: Sequence[float], base: Action
 
 def hard_agent(game: Game, seat: int, seed: int, *, close: float = CLOSE,
                playouts: int = PLAYOUTS, steps: int = STEPS, margin: float = MARGIN,
-               rollout: str = ROLLOUT, endgame: int = 0, endgame_moves: int = 4,
-               endgame_playouts: int = PLAYOUTS, particles: int = 0,
-               misfit: float = MISFIT, first_bonus: float = 0.0,
-               race_base: bool = False) -> Agent:
+               rollout: str = ROLLOUT) -> Agent:
     """Factory for Tiến Lên's ``hard`` agent; the look-ahead's budget is validated here
     (``playouts=0`` turns it off: the model alone)."""
     for label, value in (("close", close), ("margin", margin)):
@@ -588,7 +545,4 @@ def hard_agent(game: Game, seat: int, seed: int, *, close: float = CLOSE,
         raise ValueError(f"hard plays at most {MAX_PLAYOUTS} play-outs and {MAX_STEPS} steps "
                          f"a decision (expert searches longer)")
     return HardAgent(game, seat, seed, lookahead=True, close=float(close), playouts=playouts,
-                     steps=steps, margin=float(margin), rollout=rollout, endgame=endgame,
-                     endgame_moves=endgame_moves, endgame_playouts=endgame_playouts,
-                     particles=particles, misfit=float(misfit), first_bonus=float(first_bonus),
-                     race_base=bool(race_base))
+                     steps=steps, margin=float(margin), rollout=rollout)

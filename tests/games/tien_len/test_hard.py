@@ -8,20 +8,25 @@ import random
 
 import pytest
 from cardkit_games.tien_len import training
-from cardkit_games.tien_len.agents import GreedyAgent, hand_units
+from cardkit_games.tien_len.agents import GreedyAgent, bosses_take_it_out, hand_units
 from cardkit_games.tien_len.policy import (
     MOVE_FEATURES,
     BaseAgent,
     HardAgent,
+    bosses_lead_it_out,
     partition,
     untrained_weights,
     weights_for,
 )
+from cardkit_games.tien_len.rules import climbing_rules
 from cardkit_games.tien_len.weights import TABLES
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardkit
 from cardkit.agents import choose_action
 from cardkit.services.search.rollout import PolicyCheck
+from cardkit.values.cards import STANDARD_CARDS, CardSet
 
 
 def _decisions(game: cardkit.Game, seed: int, games: int = 2, every: int = 3):
@@ -171,7 +176,7 @@ def test_parameters_are_validated():
     with pytest.raises(ValueError, match="takes close, playouts, steps, margin"):
         game.agent("hard", 0, 0, iterations=10)
     for bad in ({"playouts": -1}, {"playouts": 2.5}, {"steps": True}, {"close": -0.1},
-                {"margin": "1"}, {"playouts": 10_000}):
+                {"margin": "1"}, {"playouts": 10_000}, {"rollout": "greedy"}):
         with pytest.raises(ValueError):
             game.agent("hard", 0, 0, **bad)
     assert game.agent("hard", 0, 0, playouts=0).lookahead is None
@@ -236,9 +241,8 @@ def test_the_model_decides_alike_in_a_world_and_from_its_view():
     assert checked > 50
 
 
-@pytest.mark.parametrize("params", [{"rollout": "model"}, {"endgame": 6},
-                                    {"particles": 8}])
-def test_every_lookahead_option_is_fair_and_repeats_for_a_seed(params):
+@pytest.mark.parametrize("params", [{}, {"rollout": "model"}])
+def test_the_lookahead_is_fair_and_repeats_for_a_seed_with_either_rollout(params):
     game = cardkit.load_game("tien-len")
     checked = 0
     for number, state in enumerate(_decisions(game, 50, games=1, every=2)):
@@ -250,3 +254,17 @@ def test_every_lookahead_option_is_fair_and_repeats_for_a_seed(params):
         assert len(moves) == 1
         checked += 1
     assert checked > 5
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=1, max_size=30, unique=True),
+       st.integers(1, 6))
+def test_the_kept_boss_ending_answers_as_the_greedy_agents(cards, size):
+    """The model's boss ending (each hand's unit-lowering leads kept) is the greedy agent's
+    ``bosses_take_it_out``, whatever the hand and the unseen cards."""
+    rules = climbing_rules(cardkit.load_game("tien-len").options)
+    deck = list(STANDARD_CARDS)
+    hand = CardSet([deck[i] for i in cards[:size]])
+    unseen = rules.strength_mask(CardSet([deck[i] for i in cards[size:]]))
+    assert bosses_lead_it_out(hand.mask, unseen, rules) == bosses_take_it_out(hand, unseen,
+                                                                               rules)

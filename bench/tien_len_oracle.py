@@ -25,6 +25,7 @@ import argparse
 import math
 import random
 from collections.abc import Sequence
+from typing import cast
 
 from cardkit_games.tien_len.agents import GreedyAgent
 from cardkit_games.tien_len.policy import HardAgent
@@ -106,8 +107,9 @@ def measure(worlds: str, deals: int, ranks: Sequence[str], seed: int) -> str:
                 if seat == me and len(legal) > 1 and worlds != "uniform":
                     source: TrueWorlds | KnownRanks = TrueWorlds(state) if worlds == "true" \
                         else KnownRanks(state, seat, hard.rng, known)
-                    action, _ = hard.choose_with_samples(
-                        state.view(seat), legal, source)  # type: ignore[arg-type]
+                    # the look-ahead only asks its sampler for worlds
+                    action, _ = hard.choose_with_samples(state.view(seat), legal,
+                                                         cast(Sampler, source))
                 else:
                     action, _ = choose_action(agents[seat], state, seat)
                 state.apply_unchecked(action)

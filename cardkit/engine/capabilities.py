@@ -37,6 +37,7 @@ __all__ = [
     "Evaluation",
     "Events",
     "HandAnalysis",
+    "Playouts",
     "Scaffold",
     "VariantExample",
 ]
@@ -101,6 +102,19 @@ class Evaluation(Capability):
     by the length guard with it. Keep it cheap."""
 
     evaluate: Callable[[State], Sequence[float]]
+
+
+@attrs.frozen
+class Playouts(Capability):
+    """A game's own play-out loop, for the search: ``play_out(state, policies, limit)`` plays
+    ``state`` on in place for at most ``limit`` moves, each seat's move the one its policy
+    (``policies[seat]``) would choose, and returns how many moves it applied -- or None, having
+    done nothing, when it does not know these policies or this state (the search then plays
+    move by move). The moves, the history and the state left behind must be exactly those of
+    playing move by move: the loop may only be faster (say, by working on small integers
+    inside and making actions for the history alone)."""
+
+    play_out: Callable[..., int | None]
 
 
 @attrs.frozen

@@ -40,8 +40,8 @@ from cardkit.values.actions import Action
 from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, card_mask
 from cardkit.values.views import View
 
-__all__ = ["GreedyAgent", "PlayedReader", "bosses_take_it_out", "greedy_agent", "hand_units",
-           "is_boss"]
+__all__ = ["GreedyAgent", "PlayedReader", "bosses_table", "bosses_take_it_out", "greedy_agent",
+           "hand_units", "is_boss", "units_table"]
 
 #: Lead a boss first once the hand is down to this many units.
 BOSS_UNITS = 3
@@ -113,6 +113,12 @@ def hand_units(smask: int) -> int:
         _UNITS.clear()
     _UNITS[smask] = units
     return units
+
+
+def units_table() -> dict[int, int]:
+    """The hands (strength masks) whose units :func:`hand_units` remembers: a hot loop reads
+    it with ``get`` first (a hit costs no call) and asks :func:`hand_units` on a miss."""
+    return _UNITS
 
 
 @attrs.define
@@ -207,6 +213,13 @@ def _bosses_table(rules: ClimbingRules) -> dict[tuple[int, int], bool]:
     """An empty table, kept with the rules' compiled tables, of (hand, unseen cards) ->
     :func:`bosses_take_it_out` of them."""
     return {}
+
+
+def bosses_table(rules: ClimbingRules) -> dict[tuple[int, int], bool]:
+    """The (hand, unseen cards) -> :func:`bosses_take_it_out` table of ``rules``, shared by
+    every greedy decision (kept with the rules' compiled tables; at most
+    :data:`WEIGHED_PLAYS` entries)."""
+    return climbing_tables(rules).derived(_bosses_table)
 
 
 class GreedyAgent(Agent):
@@ -348,7 +361,7 @@ class GreedyAgent(Agent):
             unseen = rules.strength_mask(CardSet.from_mask(_DECK_MASK & ~mine & ~played()))
             weighed = [self._weigh(action) for action in plays]
             weighed.sort(key=lambda item: item[1])  # stable: as sorting the plays by mask
-            bosses = climbing_tables(rules).derived(_bosses_table)
+            bosses = bosses_table(rules)
             for action, play_mask, combo, _, cards, _, _ in weighed:
                 if hand_units(smask & ~play_mask) >= units_now or not is_boss(
                         combo, unseen, rules):

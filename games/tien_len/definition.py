@@ -12,6 +12,7 @@ from cardkit_games.tien_len.encoding import encoding
 from cardkit_games.tien_len.events import EVENTS
 from cardkit_games.tien_len.match import MATCH_RULES
 from cardkit_games.tien_len.options import OPTIONS, check_options
+from cardkit_games.tien_len.playout import PLAYOUTS
 from cardkit_games.tien_len.policy import hard_agent
 from cardkit_games.tien_len.rules import climbing_rules, instant_wins_of
 from cardkit_games.tien_len.settlement import settle_instant_win, settle_normal, settle_void
@@ -159,5 +160,6 @@ TIEN_LEN = GameDefinition(
         Events(EVENTS),
         Encoding(encoding),
         Scaffold(VARIANT_EXAMPLE),
+        PLAYOUTS,
     ),
 )

@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING
 
 from cardkit_games.tien_len.state import TienLenState
 
+from cardkit.engine.capabilities import Playouts
 from cardkit.services.search.rollout import collector_paused
 from cardkit.values.actions import Action
 
 if TYPE_CHECKING:
+    from cardkit.engine.agents import Agent
     from cardkit.engine.state import State
     from cardkit.services.search.sampler import Sampler
 
@@ -69,6 +71,14 @@ class Lookahead:
         self.steps = steps
         self.margin = margin
         self.max_actions = max_actions
+        # The agents behind the choosers when each is an agent's own choose_in: the game's
+        # play-out loop (Playouts) may then play them itself, the same moves faster.
+        agents = [getattr(chooser, "__self__", None) for chooser in self.choosers]
+        self._agents: list[Agent] | None = agents if all(  # type: ignore[assignment]
+            agent is not None and getattr(type(agent), "choose_in", None) is getattr(
+                chooser, "__func__", None)
+            for agent, chooser in zip(agents, self.choosers, strict=True)) else None
+        self._loops: tuple[object, Callable[..., int | None] | None] = (None, None)
 
     def best(self, default: Action, others: Sequence[Action], sampler: Sampler
              ) -> tuple[Action, float, float, int]:
@@ -113,6 +123,19 @@ class Lookahead:
                 chosen, gain, stderr = moves[index], mean, error
         return chosen, gain, stderr, worlds
 
+    def _loop(self, state: State) -> Callable[..., int | None] | None:
+        """The game's own play-out loop (:class:`~cardkit.engine.capabilities.Playouts`), when
+        the choosers are agents it may play, else None."""
+        if self._agents is None:
+            return None
+        definition = state.game.definition
+        known, loop = self._loops
+        if known is not definition:
+            own = definition.capability(Playouts)
+            loop = None if own is None else own.play_out
+            self._loops = (definition, loop)
+        return loop
+
     def _play(self, world: State, move: Action) -> tuple[float, int]:
         """``move`` in a copy of ``world``, played on until the seat's place is known: its
         place points and the moves applied."""
@@ -123,6 +146,11 @@ class Lookahead:
         choosers = self.choosers
         state.apply_unchecked(move)
         steps = 1
+        loop = self._loop(state)
+        if loop is not None:  # the game's own loop: the same moves, faster
+            more = loop(state, self._agents, self.max_actions - 1, until_out=seat)
+            if more is not None:
+                steps += more
         while state.result is None and seat not in state.places and steps < self.max_actions:
             player = state.current_player
             assert player is not None

@@ -45,8 +45,8 @@ from cardkit.values.actions import Action
 from cardkit.values.cards import Card, CardSet
 
 __all__ = ["SET_SIZE", "THRESHOLD_BITS", "TYPE_CODE", "PlayTracker", "SeatPlays", "SetPlays",
-           "combination_of_play", "group_code", "legal_plays", "play_combination", "play_entry",
-           "set_plays", "strength_bits"]
+           "beating_play_masks", "combination_of_play", "group_code", "legal_plays",
+           "play_combination", "play_entry", "set_plays", "strength_bits"]
 
 _TYPES = tuple(ComboType)
 #: ``group_code`` of a type with length 0: the type's index in the enumeration order, shifted
@@ -225,6 +225,54 @@ class SetPlays:
         return (masks1 + masks2 + masks3 + masks4,
                 actions1 + actions2 + actions3 + actions4)
 
+    def masks_of_hand(self, smask: int) -> list[int]:
+        """The strength masks of :meth:`of_hand`'s sets, in the same order (a new list)."""
+        masks1: list[int] = []
+        masks2: list[int] = []
+        masks3: list[int] = []
+        masks4: list[int] = []
+        rows = self.rows
+        position = 0
+        rest = smask
+        while rest:
+            nibble = rest & 0xF
+            if nibble:
+                row = rows[position][nibble]
+                masks1 += row[0]
+                if row[2]:
+                    masks2 += row[2]
+                    if row[4]:
+                        masks3 += row[4]
+                        if row[6]:
+                            masks4 += row[6]
+            rest >>= 4
+            position += 1
+        return masks1 + masks2 + masks3 + masks4
+
+    def beating_masks(self, size: int, smask: int, threshold: int) -> list[int]:
+        """The strength masks of :meth:`beating`'s sets, in the same order (a new list)."""
+        if size == 1:
+            out = []
+            above = smask >> threshold + 1
+            while above:
+                low = above & -above
+                above ^= low
+                out.append(low << threshold + 1)
+            return out
+        position = max(threshold, 0) >> 2
+        masks = self.masks[size - 1]
+        floor = 1 << threshold + 1
+        out = [found for found in masks[position][smask >> 4 * position & 0xF]
+               if found >= floor]
+        rest = smask >> 4 * position + 4
+        while rest:
+            position += 1
+            nibble = rest & 0xF
+            rest >>= 4
+            if nibble:
+                out += masks[position][nibble]
+        return out
+
     def beating(self, size: int, smask: int, threshold: int) -> list[Action]:
         """The sets of ``size`` cards in the hand ``smask`` (a strength mask) whose key
         strength exceeds ``threshold`` (-1 or more)."""
@@ -266,12 +314,14 @@ class SeatPlays:
     its strength mask). ``raw``: code -> the masks of every combination of that group, from the
     hand as it was enumerated (None until asked for; some may use cards that have left since:
     readers test them against ``smask``); ``sequences``: the same for the sequence and double
-    sequence groups only (what leads and sequence follows need). ``led``: every play of the
-    hand at its last lead, as parallel lists of masks and ``play`` actions in the enumeration
-    order (None before its first lead): the next lead keeps those whose cards are all still
-    held. Lists are replaced, never changed, so copies share them."""
+    sequence groups only (what leads and sequence follows need). ``led``: the strength masks of
+    every play of the hand at its last lead, in the enumeration order (None before its first
+    lead): the next lead keeps those whose cards are all still held; ``led_actions``: their
+    ``play`` actions, in the same order (None until a legal-move list needs them: a search's
+    play-outs (:mod:`cardkit_games.tien_len.playout`) lead by masks alone). Lists are replaced,
+    never changed, so copies share them."""
 
-    __slots__ = ("hand_mask", "led", "raw", "rules", "sequences", "smask")
+    __slots__ = ("hand_mask", "led", "led_actions", "raw", "rules", "sequences", "smask")
 
     def __init__(self, rules: ClimbingRules) -> None:
         self.rules = rules
@@ -279,7 +329,8 @@ class SeatPlays:
         self.smask = 0
         self.raw: dict[int, list[int]] | None = None
         self.sequences: dict[int, list[int]] | None = None
-        self.led: tuple[list[int], list[Action]] | None = None
+        self.led: list[int] | None = None
+        self.led_actions: list[Action] | None = None
 
     def sync(self, hand_mask: int) -> None:
         """Follow the hand to ``hand_mask``: cards that left only narrow ``smask``; cards that
@@ -293,6 +344,7 @@ class SeatPlays:
             self.raw = None
             self.sequences = None
             self.led = None
+            self.led_actions = None
             return
         bits = strength_bits(self.rules)
         gone = 0
@@ -348,15 +400,55 @@ class SeatPlays:
                         masks.append(found)
                         actions.append(entry[0] if entry is not None
                                        else play_entry(rules, code, found)[0])
-            led = self.led = (masks, actions)
+            self.led = masks
+            self.led_actions = actions
         else:
-            masks, actions = led
-            held = [not found & gone for found in masks]
+            kept = self.led_actions
+            held = [not found & gone for found in led]
             if not all(held):
-                led = self.led = (list(compress(masks, held)), list(compress(actions, held)))
+                masks = self.led = list(compress(led, held))
+                kept = self.led_actions = None if kept is None else list(compress(kept, held))
+            else:
+                masks = led
+            if kept is None:  # led by a play-out, by masks alone: the actions now
+                kept = self.led_actions = [self._action(found) for found in masks]
+            actions = kept
         if wanted:
-            return [action for found, action in zip(*led, strict=True) if found & wanted]
-        return led[1]
+            return [action for found, action in zip(masks, actions, strict=True)
+                    if found & wanted]
+        return actions
+
+    def lead_masks(self, wanted: int = 0) -> list[int]:
+        """The strength masks of :meth:`lead`'s plays, in the same order, without their
+        actions (a search's play-outs). Do not mutate the list."""
+        gone = ~self.smask
+        led = self.led
+        if led is None:
+            masks = set_plays(self.rules).masks_of_hand(self.smask)
+            if wanted:  # the game's first lead (§2.4): only plays with that card
+                out = [found for found in masks if found & wanted]
+                for group in self.sequence_groups().values():
+                    out += [found for found in group if found & wanted and not found & gone]
+                return out
+            for group in self.sequence_groups().values():
+                masks += [found for found in group if not found & gone]
+            self.led = masks
+            self.led_actions = None
+            led = masks
+        else:
+            for found in led:
+                if found & gone:  # a card has left: keep the plays still held
+                    led = self.led = [found for found in led if not found & gone]
+                    self.led_actions = None
+                    break
+        if wanted:
+            return [found for found in led if found & wanted]
+        return led
+
+    def _action(self, smask: int) -> Action:
+        """The ``play`` action of the combination whose strength mask is ``smask``."""
+        entry = set_plays(self.rules).entries.get(smask) or play_cache().get(~smask)
+        return entry[0] if entry is not None else play_entry(self.rules, 0, smask)[0]
 
     def beating(self, code: int, threshold: int) -> list[Action]:
         """The plays of group ``code`` whose key strength exceeds ``threshold``."""
@@ -374,6 +466,15 @@ class SeatPlays:
                                else play_entry(self.rules, code, found)[0])
         return out
 
+    def beating_masks(self, code: int, threshold: int) -> list[int]:
+        """The strength masks of :meth:`beating`'s plays, in the same order."""
+        group = (self.sequence_groups() if code >= _SEQUENCE_CODE else self.groups()).get(code)
+        if not group:
+            return []
+        gone = ~self.smask
+        return [found for found in group[bisect_left(group, 1 << threshold + 1):]
+                if not found & gone]
+
     def copy(self) -> SeatPlays:
         """An independent copy (groups are shared: they are replaced, never changed)."""
         twin = SeatPlays.__new__(SeatPlays)
@@ -383,6 +484,7 @@ class SeatPlays:
         twin.raw = self.raw
         twin.sequences = self.sequences
         twin.led = self.led
+        twin.led_actions = self.led_actions
         return twin
 
 
@@ -454,6 +556,16 @@ def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination
     if top is None:
         wanted = 0 if must_include is None else 1 << plays.rules.strength(must_include)
         return plays.lead(wanted)
+    rules = plays.rules
+    masks, codes = beating_play_masks(tracker, seat, top, bomb_fight, bombs_only)
+    return [play_entry(rules, code, found)[0] for found, code in zip(masks, codes, strict=True)]
+
+
+def beating_play_masks(tracker: PlayTracker, seat: int, top: Combination, bomb_fight: bool,
+                       bombs_only: bool = False) -> tuple[list[int], list[int]]:
+    """The strength masks of :func:`legal_plays`' plays on ``top`` (the seat's plays in step
+    with its hand), in the same order, and the group code of each."""
+    plays = tracker.seats[seat]
     code = group_code(top.type, top.length)
     threshold = beat_threshold(top)
     # Only 2s on top or a bomb fight bring bomb rules in (BombRules.extra): test that first.
@@ -461,11 +573,13 @@ def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination
              if bomb_fight or top.key_strength >> 2 == TWO_POSITION else None)
     if extra is None:
         if bombs_only and code & ~31 not in _BOMB_CODES:
-            return []
-        return plays.beating(code, threshold)
+            return [], []
+        found_masks = plays.beating_masks(code, threshold)
+        return found_masks, [code] * len(found_masks)
     types, rule = extra
     rules = plays.rules
-    out: list[Action] = []
+    out: list[int] = []
+    codes: list[int] = []
     groups = plays.groups()
     for group_at in groups:
         if bombs_only and group_at & ~31 not in _BOMB_CODES:
@@ -481,5 +595,6 @@ def legal_plays(tracker: PlayTracker, seat: int, hand: CardSet, top: Combination
                 continue
             if (group_at == code and found.bit_length() - 1 > threshold) or (
                     by_rule and rule(play_combination(rules, group_at, found), top)):
-                out.append(play_entry(rules, group_at, found)[0])
-    return out
+                out.append(found)
+                codes.append(group_at)
+    return out, codes

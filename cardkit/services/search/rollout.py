@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from cardkit.engine.capabilities import Playouts
 from cardkit.engine.state import State
 
 if TYPE_CHECKING:
@@ -60,7 +61,9 @@ class Rollout:
     policy that overrides it reads the world directly instead of a view built for every move
     (an agent without the method is asked :meth:`~cardkit.agents.Agent.choose` of the view).
     With ``check``, every such move is checked against the promise ``choose_in`` makes (see
-    :class:`PolicyCheck`): slower, for tests and for a policy under development."""
+    :class:`PolicyCheck`): slower, for tests and for a policy under development. Without it, a
+    game that declares its own play-out loop (:class:`~cardkit.engine.capabilities.Playouts`)
+    plays the hand in it when it knows the policies: the same moves, faster."""
 
     def __init__(self, policies: Sequence[Agent], max_actions: int,
                  evaluate: Callable[[State], Sequence[float]] | None,
@@ -72,6 +75,8 @@ class Rollout:
         self.check = check
         self._choosers: list[Callable[[State, int, Sequence[Action]], Action]] = [
             PolicyCheck(policy) if check else policy_chooser(policy) for policy in policies]
+        # the game's own play-out loop (found on the first play-out, by game definition)
+        self._loops: tuple[object, Callable[..., int | None] | None] = (None, None)
 
     def play(self, state: State, seat: int) -> tuple[float, bool]:
         """Play ``state`` out in place (marked ``quiet``: its result may come without words);
@@ -87,7 +92,15 @@ class Rollout:
         steps = 0
         limit = self.max_actions
         kind = type(state)
-        if kind._DISPATCH and kind.legal_actions is State.legal_actions \
+        definition = state.game.definition
+        known, loop = self._loops
+        if known is not definition:
+            own = None if self.check else definition.capability(Playouts)
+            loop = None if own is None else own.play_out
+            self._loops = (definition, loop)
+        if loop is not None and loop(state, self.policies, limit) is not None:
+            pass  # the game's own loop played it (the same moves)
+        elif kind._DISPATCH and kind.legal_actions is State.legal_actions \
                 and kind.apply_unchecked is State.apply_unchecked:
             # the engine's legal_actions and apply_unchecked, inlined: two calls fewer a move
             while state.result is None and steps < limit:

@@ -1,0 +1,428 @@
+"""A search's Tiến Lên play-outs by strength masks: the greedy policies and the rules' moves
+played on small integers, the actions made only for the history.
+
+A play-out (:class:`cardkit.services.search.rollout.Rollout`, ``hard``'s look-ahead) asks each
+seat's greedy policy for a move from the list of legal actions and applies it, some forty moves
+a hand. :func:`play_out` plays the same hand the same way with every move a strength mask (a
+pass is none): the legal plays are the masks the tracker keeps (:mod:`.tracker`), the greedy
+choice weighs each mask by the units it leaves as :class:`~.agents.GreedyAgent` does (and
+:class:`~.policy.BaseAgent`'s lead from the bottom), and the trick's state lives in local
+variables until the play-out stops, when it is written back to the state. Every move, every
+event counted and the state left behind are those of the move-by-move play-out
+(``tests/games/tien_len/test_playout.py`` holds it to that); policies it does not know, or a
+state class of a variant, are left to the caller's move-by-move loop (None).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cardkit_games.tien_len.agents import (
+    BOSS_UNITS,
+    WEIGHED_PLAYS,
+    GreedyAgent,
+    bosses_table,
+    bosses_take_it_out,
+    hand_units,
+    is_boss,
+    units_table,
+)
+from cardkit_games.tien_len.events import count_bomb
+from cardkit_games.tien_len.plays import play_cache
+from cardkit_games.tien_len.policy import BaseAgent
+from cardkit_games.tien_len.rules import TWO_POSITION, combination_of
+from cardkit_games.tien_len.state import PASS, TienLenState
+from cardkit_games.tien_len.tracker import (
+    SET_SIZE,
+    THRESHOLD_BITS,
+    TYPE_CODE,
+    beating_play_masks,
+    play_entry,
+)
+
+from cardkit.engine.capabilities import Playouts
+from cardkit.libraries.climbing import Combination, ComboType
+from cardkit.values.cards import STANDARD_CARDS, CardSet
+
+if TYPE_CHECKING:
+    from cardkit.engine.agents import Agent
+    from cardkit.engine.state import State
+
+__all__ = ["PLAYOUTS", "mask_tail", "play_out"]
+
+_SINGLE = ComboType.SINGLE
+_QUAD = ComboType.QUAD
+_SEQUENCE = ComboType.SEQUENCE
+_DOUBLE_SEQUENCE = ComboType.DOUBLE_SEQUENCE
+_TWOS_TYPES = (ComboType.SINGLE, ComboType.PAIR, ComboType.TRIPLE)
+_SEQUENCE_CODE = TYPE_CODE[_SEQUENCE]
+_BOMB_CODES = (TYPE_CODE[_QUAD], TYPE_CODE[_DOUBLE_SEQUENCE])
+_DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
+_LOW_BITS = int("1" * 13, 16)  # bit 4p of every rank position p
+#: The greedy policies :func:`play_out` plays itself: greedy (0) and leading from the bottom (1).
+_KINDS: dict[type, int] = {GreedyAgent: 0, BaseAgent: 1}
+#: Strength mask -> :func:`mask_tail` of it, for the plays met (bounded like the units).
+_TAILS: dict[int, int] = {}
+_TAILS_KEPT = 200_000
+
+
+def mask_tail(smask: int) -> int:
+    """The greedy cost of the combination whose strength mask is ``smask`` after its units
+    (:meth:`GreedyAgent._weigh`): whether it is strong (a bomb or 2s), 15 less its cards, its
+    key strength, packed in one int. The mask alone says it: a bomb is a quad or a double
+    sequence, the only combinations of four cards or more with two at one rank; the key is the
+    strongest card."""
+    tail = _TAILS.get(smask)
+    if tail is None:
+        x1, x2, x3 = smask >> 1, smask >> 2, smask >> 3
+        paired = ((smask & (x1 | x2 | x3)) | (x1 & (x2 | x3)) | (x2 & x3)) & _LOW_BITS
+        count = smask.bit_count()
+        key = smask.bit_length() - 1
+        strong = (bool(paired) and count >= 4) or key >> 2 == TWO_POSITION
+        tail = strong << 10 | (15 - count) << 6 | key
+        if len(_TAILS) > _TAILS_KEPT:
+            _TAILS.clear()
+        _TAILS[smask] = tail
+    return tail
+
+
+def play_out(state: State, policies: Sequence[Agent], limit: int,
+             until_out: int | None = None) -> int | None:
+    """Play ``state`` on in place, each seat as its policy would, for at most ``limit`` moves
+    (or until seat ``until_out`` has gone out); the moves applied, or None (nothing done) when
+    the state or a policy is not one this loop plays (a variant's state class, an agent other
+    than the greedy ones, an agent of other rules)."""
+    if type(state) is not TienLenState or len(policies) != state.players:
+        return None
+    rules = state.rules
+    kinds = []
+    for policy in policies:
+        kind = _KINDS.get(type(policy))
+        if kind is None or policy.rules is not rules:  # type: ignore[attr-defined]
+            return None
+        kinds.append(kind)
+    if state.result is not None or limit <= 0 or (
+            until_out is not None and until_out in state.places):
+        return 0
+    return _play(state, kinds, limit, until_out)
+
+
+#: The play-out loop Tiến Lên offers the search (:class:`cardkit.engine.capabilities.Playouts`).
+PLAYOUTS = Playouts(play_out)
+
+
+def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | None) -> int:
+    """:func:`play_out` of a state and policies it plays (see the module docstring)."""
+    rules = state.rules
+    tracker = state.plays
+    sets = tracker.sets
+    sets_get = sets.entries.get
+    cache = play_cache()
+    cache_get = cache.get
+    units_get = units_table().get
+    tails_get = _TAILS.get
+    holds_bomb = sets.holds_bomb
+    options = state.options
+    lock_rule = bool(options["bombs_ignore_pass_lock"] and options["bombs"])
+    players = state.players
+    step = state.step
+    history = state.history
+    places = state.places
+    seats = tracker.seats
+    hands = [hand.mask for hand in state.hands]
+    for seat, plays in enumerate(seats):  # every seat's plays in step with its hand
+        if plays.hand_mask != hands[seat]:
+            plays.sync(hands[seat])
+    smasks = [plays.smask for plays in seats]
+    top = state.top
+    last = state.last_player
+    passed = state.passed
+    bomb_fight = state.bomb_fight
+    trick = state.trick
+    trick_mask = state.trick_mask
+    set_aside = state.set_aside.mask
+    new_aside = False
+    must = state.must_include
+    wanted = 0 if must is None else tracker.strength_bits[must.index]
+    leading = state.phase == "lead"
+    was_leading = leading
+    current = state.current_player
+    assert current is not None
+    finished = stop = False
+    steps = 0
+    while steps < limit:
+        seat = current
+        smask = smasks[seat]
+        urgent = False
+        for other in range(players):
+            if other != seat and 0 < hands[other].bit_count() <= 2:
+                urgent = True
+                break
+        choice = 0  # the strength mask played (0: a pass)
+        bomb = False  # whether the choice is a quad or a double sequence
+        if leading:
+            masks = seats[seat].lead_masks(wanted)
+            if len(masks) == 1:
+                choice = masks[0]
+            else:
+                units_now = units_get(smask)
+                if units_now is None:
+                    units_now = hand_units(smask)
+                best_cost = -1
+                for found in masks:
+                    if found == smask:  # the first play of every card left
+                        best_cost = -2
+                        choice = found
+                        break
+                    rest = smask & ~found
+                    units = units_get(rest)
+                    if units is None:
+                        units = hand_units(rest)
+                    tail = tails_get(found)
+                    if tail is None:
+                        tail = mask_tail(found)
+                    cost = units << 11 | tail
+                    if best_cost < 0 or cost < best_cost:
+                        best_cost, choice = cost, found
+                if best_cost != -2:
+                    choice = _lead(state, kinds[seat], masks, seat, smask, hands[seat],
+                                   units_now, choice, urgent, set_aside | trick_mask)
+        else:
+            assert top is not None
+            type_ = top.type
+            threshold = top.key_strength | THRESHOLD_BITS[type_]
+            locked = passed >> seat & 1
+            codes: list[int] | None = None
+            if locked or ((bomb_fight or top.key_strength >> 2 == TWO_POSITION)
+                          and holds_bomb(smask)):
+                masks, codes = beating_play_masks(tracker, seat, top, bomb_fight, bool(locked))
+            elif type_ is _SINGLE:
+                masks = []
+                above = smask >> threshold + 1
+                while above:
+                    low = above & -above
+                    above ^= low
+                    masks.append(low << threshold + 1)
+            elif type_ in SET_SIZE:
+                masks = sets.beating_masks(SET_SIZE[type_], smask, threshold)
+            else:
+                masks = seats[seat].beating_masks(TYPE_CODE[type_] | top.length, threshold)
+            if masks:  # else a forced pass
+                units_now = units_get(smask)
+                if units_now is None:
+                    units_now = hand_units(smask)
+                best_cost = -1
+                best_at = 0
+                for at, found in enumerate(masks):
+                    if found == smask:  # goes out
+                        best_cost = -2
+                        choice = found
+                        break
+                    rest = smask & ~found
+                    units = units_get(rest)
+                    if units is None:
+                        units = hand_units(rest)
+                    tail = tails_get(found)
+                    if tail is None:
+                        tail = mask_tail(found)
+                    cost = units << 11 | tail
+                    if best_cost < 0 or cost < best_cost:
+                        best_cost, best_at = cost, at
+                if best_cost != -2:
+                    best = masks[best_at]
+                    if codes is not None:
+                        bomb = codes[best_at] & ~31 in _BOMB_CODES
+                    elif type_ is _SINGLE:
+                        bomb = False
+                    elif type_ in SET_SIZE:
+                        bomb = type_ is _QUAD
+                    else:
+                        bomb = type_ is _DOUBLE_SEQUENCE
+                    units_after = best_cost >> 11
+                    if bomb and (bomb_fight or (type_ in _TWOS_TYPES
+                                                and top.key_strength >> 2 == TWO_POSITION)):
+                        choice = best
+                    elif best_cost >> 10 & 1 and not (urgent or units_after <= 2):
+                        choice = 0  # keeps its 2s and bombs for later
+                    elif units_after >= units_now and not urgent:
+                        choice = 0  # would have to break up a combination
+                    else:
+                        choice = best
+        steps += 1
+        if not choice:  # a pass (follow_apply)
+            history.append((seat, PASS))
+            passed |= 1 << seat
+            following = (seat + step) % players
+            if following != last and hands[following] and not passed >> following & 1:
+                current = following
+                continue
+        else:  # a play (state.play)
+            entry = sets_get(choice) or cache_get(~choice)
+            if entry is None:
+                entry = play_entry(rules, 0, choice)
+            action, combo = entry
+            if combo is None:  # a play listed but never played yet
+                combo = combination_of(action.cards, rules)
+                assert combo is not None  # a legal play is a combination
+                cache[~choice] = (action, combo)
+            history.append((seat, action))
+            previous = top
+            combo_type = combo.type
+            bomb_fight = (
+                (combo_type is _QUAD or combo_type is _DOUBLE_SEQUENCE)
+                and previous is not None
+                and (bomb_fight or (previous.key_strength >> 2 == TWO_POSITION
+                                    and previous.type is not _SEQUENCE))
+            )
+            top = combo
+            if previous is None:
+                if combo.key_strength >> 2 == TWO_POSITION and combo_type is not _SEQUENCE:
+                    state.count_event("twos_led")
+                leading = False
+            else:
+                if bomb_fight:
+                    count_bomb(state, combo, previous)
+                if passed >> seat & 1:
+                    state.count_event("pass_lock_broken")
+            last = seat
+            must = None
+            wanted = 0
+            trick.append((seat, combo.cards))
+            mask = 0
+            for card in combo.cards:
+                mask |= card.mask
+            trick_mask |= mask
+            left = hands[seat] & ~mask
+            hands[seat] = left
+            smasks[seat] = smask & ~choice
+            plays = seats[seat]
+            plays.hand_mask = left
+            plays.smask = smask & ~choice
+            if not left:  # §3.4 going out
+                places.append(seat)
+                holders = [s for s in range(players) if hands[s]]
+                if len(holders) == 1:
+                    places.append(holders[0])
+                    current = seat
+                    finished = True
+                    break
+                stop = seat == until_out
+        # state.advance: the next seat to play, or (~seat) a new trick's leader
+        current = _advance(seat, players, step, hands, passed, last, top, bomb_fight,
+                           lock_rule)
+        if current < 0:
+            current = ~current
+            set_aside |= trick_mask
+            new_aside = True
+            trick = []
+            trick_mask = 0
+            top = None
+            last = None
+            passed = 0
+            bomb_fight = False
+            leading = True
+        if stop:  # the seat the caller follows has gone out (after the turn moved on)
+            break
+    # the trick's state back into the state
+    state.hands = [CardSet.from_mask(hand) for hand in hands]
+    state.top = top
+    state.last_player = last
+    state.passed = passed
+    state.bomb_fight = bomb_fight
+    state.trick = trick
+    state.trick_mask = trick_mask
+    if new_aside:
+        state.set_aside = CardSet.from_mask(set_aside)
+    state.must_include = must
+    state.current_player = current
+    state._legal = state._legal_set = None
+    if leading != was_leading:
+        state.enter("lead" if leading else "follow")
+    if finished:
+        state.finish(state.game.hooks.settle_normal(state, list(places)))
+    return steps
+
+
+def _advance(seat: int, players: int, step: int, hands: list[int], passed: int,
+             last: int | None, top: Combination | None, bomb_fight: bool,
+             lock_rule: bool) -> int:
+    """:meth:`TienLenState.advance` on the play-out's locals: the next seat to play, or the
+    complement (``~seat``, negative) of the next trick's leader when the trick ends."""
+    lock_open = False
+    if passed and top is not None and lock_rule:
+        lock_open = bomb_fight or (top.key_strength >> 2 == TWO_POSITION
+                                   and top.type is not _SEQUENCE)
+    s = seat
+    for _ in range(players):
+        s = (s + step) % players
+        if s == last:
+            while not hands[s]:
+                s = (s + step) % players
+            return ~s
+        if not hands[s]:
+            continue
+        if passed >> s & 1 and not lock_open:
+            continue
+        return s
+    raise AssertionError("the trick's last player was never reached")  # pragma: no cover
+
+
+def _lead(state: TienLenState, kind: int, masks: list[int], seat: int, smask: int, mine: int,
+          units_now: int, best: int, urgent: bool, played: int) -> int:
+    """The lead of the greedy policy of ``kind`` once its cheapest play is ``best``
+    (:meth:`GreedyAgent._lead`, and for kind 1 :meth:`BaseAgent._lead`)."""
+    rules = state.rules
+    if 2 <= units_now <= BOSS_UNITS:
+        unseen = rules.strength_mask(CardSet.from_mask(_DECK_MASK & ~mine & ~played))
+        bosses = bosses_table(rules)
+        for found in sorted(masks):
+            if hand_units(smask & ~found) >= units_now:
+                continue
+            combo = _combination_of_mask(state, found)
+            if not is_boss(combo, unseen, rules):
+                continue
+            rest = mine & ~combo_mask(combo)
+            out = bosses.get((rest, unseen))
+            if out is None:
+                if len(bosses) >= WEIGHED_PLAYS:
+                    bosses.clear()
+                out = bosses[rest, unseen] = bosses_take_it_out(
+                    CardSet.from_mask(rest), unseen, rules)
+            if out:
+                return found
+    if kind == 0 or urgent:
+        return best
+    chosen = best
+    chosen_key: tuple[int, int] | None = None
+    for found in masks:  # BaseAgent: the lowest card, in the longest play that holds it
+        if mask_tail(found) >> 10 & 1 or hand_units(smask & ~found) >= units_now:
+            continue
+        key = ((found & -found).bit_length(), -found.bit_count())
+        if chosen_key is None or key < chosen_key:
+            chosen_key, chosen = key, found
+    return chosen
+
+
+def combo_mask(combo: Combination) -> int:
+    """The card mask of a combination's cards."""
+    mask = 0
+    for card in combo.cards:
+        mask |= card.mask
+    return mask
+
+
+def _combination_of_mask(state: TienLenState, smask: int) -> Combination:
+    """The combination of a legal play's strength mask, from the kept sets, the play cache, or
+    classified (and kept there)."""
+    rules = state.rules
+    entry = state.plays.sets.entries.get(smask) or play_cache().get(~smask)
+    if entry is None:
+        entry = play_entry(rules, 0, smask)
+    action, combo = entry
+    if combo is None:
+        combo = combination_of(action.cards, rules)
+        assert combo is not None  # a legal play is a combination
+        play_cache()[~smask] = (action, combo)
+    return combo
+

@@ -150,15 +150,13 @@ def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | No
     current = state.current_player
     assert current is not None
     finished = stop = False
+    # bit s: seat s holds one or two cards (an opponent so close makes a greedy seat urgent)
+    small = sum(1 << seat for seat, hand in enumerate(hands) if 0 < hand.bit_count() <= 2)
     steps = 0
     while steps < limit:
         seat = current
         smask = smasks[seat]
-        urgent = False
-        for other in range(players):
-            if other != seat and 0 < hands[other].bit_count() <= 2:
-                urgent = True
-                break
+        urgent = bool(small & ~(1 << seat))  # an opponent down to two cards or fewer
         choice = 0  # the strength mask played (0: a pass)
         bomb = False  # whether the choice is a quad or a double sequence
         if leading:
@@ -185,9 +183,9 @@ def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | No
                     cost = units << 11 | tail
                     if best_cost < 0 or cost < best_cost:
                         best_cost, choice = cost, found
-                if best_cost != -2:
-                    choice = _lead(state, kinds[seat], masks, seat, smask, hands[seat],
-                                   units_now, choice, urgent, set_aside | trick_mask)
+                if best_cost != -2 and (kinds[seat] or 2 <= units_now <= BOSS_UNITS):
+                    choice = _lead(state, kinds[seat], masks, smask, hands[seat], units_now,
+                                   choice, urgent, set_aside | trick_mask)
         else:
             assert top is not None
             type_ = top.type
@@ -295,6 +293,10 @@ def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | No
             trick_mask |= mask
             left = hands[seat] & ~mask
             hands[seat] = left
+            if left.bit_count() <= 2:
+                small |= 1 << seat
+                if not left:
+                    small ^= 1 << seat
             smasks[seat] = smask & ~choice
             plays = seats[seat]
             plays.hand_mask = left
@@ -309,6 +311,12 @@ def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | No
                     break
                 stop = seat == until_out
         # state.advance: the next seat to play, or (~seat) a new trick's leader
+        following = (seat + step) % players
+        if following != last and hands[following] and not passed >> following & 1:
+            current = following
+            if stop:
+                break
+            continue
         current = _advance(seat, players, step, hands, passed, last, top, bomb_fight,
                            lock_rule)
         if current < 0:
@@ -368,7 +376,7 @@ def _advance(seat: int, players: int, step: int, hands: list[int], passed: int,
     raise AssertionError("the trick's last player was never reached")  # pragma: no cover
 
 
-def _lead(state: TienLenState, kind: int, masks: list[int], seat: int, smask: int, mine: int,
+def _lead(state: TienLenState, kind: int, masks: list[int], smask: int, mine: int,
           units_now: int, best: int, urgent: bool, played: int) -> int:
     """The lead of the greedy policy of ``kind`` once its cheapest play is ``best``
     (:meth:`GreedyAgent._lead`, and for kind 1 :meth:`BaseAgent._lead`)."""

@@ -43,6 +43,8 @@ def settle_normal(state: TienLenState, places: list[int]) -> Result:
     points = [0] * state.players
     for place, seat in enumerate(places):
         points[seat] = table[place]
+    if state.quiet:  # a search's play-out: the result without its words
+        return Result("normal", (places[0],), tuple(points))
     summary = ", ".join(f"{_ORDINALS[place]} {seat_name(seat)} +{table[place]}"
                         for place, seat in enumerate(places))
     first, *others = places[:-1]

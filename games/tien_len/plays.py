@@ -5,6 +5,15 @@ bounded cache keyed by the cards' mask or, for the plays the tracker lists, by t
 their strength mask. (Singles, pairs, triples and quads are kept apart, for
 good: :class:`cardkit_games.tien_len.tracker.SetPlays`.)
 
+One cache serves every rules value in a process (``twos_in_sequences``: ``never`` and
+``as_top_only``) though a key is the strength mask alone, because a mask means one play under
+both: their card orders are the same (so the same cards, the same action), and a set of cards
+that is a combination under both is the same combination under both -- the second value only
+adds sequences up to a 2, which the first never lists nor accepts, and what beats what is never
+kept here (the tracker and the bomb rules of each state decide it). The tracker's and the
+greedy agent's other tables, which could differ, are kept per rules value
+(``tests/games/tien_len/test_plays_cache.py`` plays both in one process).
+
 Memory bound: an entry (the action, its combination once played, and their tuples) takes at
 most about ``ENTRY_BYTES``, so with ``PLAYS_CACHE_SIZE`` entries the cache holds at most about
 18 MiB, however many games a process simulates; as the cache turns over, a process running

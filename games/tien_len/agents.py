@@ -41,7 +41,7 @@ from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, card_mask
 from cardkit.values.views import View
 
 __all__ = ["GreedyAgent", "PlayedReader", "bosses_table", "bosses_take_it_out", "greedy_agent",
-           "hand_units", "is_boss", "units_table"]
+           "hand_units", "is_boss", "units_of_counts", "units_table"]
 
 #: Lead a boss first once the hand is down to this many units.
 BOSS_UNITS = 3
@@ -93,6 +93,47 @@ def plan_sequences(smask: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, 
     return tuple(sequences), tuple(counts)
 
 
+_POSITION_BITS = int("1" * 13, 16)  # bit 4p of every rank position p
+_SEQUENCE_POSITIONS = int("1" * TWO_POSITION, 16)  # bit 4p of the positions 3 … A
+
+
+def units_of_counts(counts: int) -> int:
+    """:func:`hand_units` of a hand by its :func:`rank_counts`, as :func:`plan_sequences` works
+    it out but on bit masks of the positions holding one, two, three and four cards (bit
+    ``4p``), a round per sequence taken. In a round the plan takes, of every run of held
+    positions 3 … A three long or more, the one holding the most single cards (the first such
+    run of the most; none if no run holds two singles), from its first position to its last
+    single or its third position, whichever is further: for a fixed first position a longer
+    window never holds fewer singles, and a later first position never more, so this is the
+    window the plan's search over every start and end settles on first."""
+    b0 = counts & _POSITION_BITS
+    b1 = counts >> 1 & _POSITION_BITS
+    ones, twos, threes, fours = b0 & ~b1, b1 & ~b0, b0 & b1, counts >> 2 & _POSITION_BITS
+    sequences = 0
+    while True:
+        rest = ((ones | twos | threes | fours) & _SEQUENCE_POSITIONS) * 15  # whole nibbles
+        best_gain = 0
+        window = 0
+        while rest:
+            low = rest & -rest
+            run = rest & ~(rest + low)  # the lowest run of held positions
+            rest ^= run
+            if run.bit_count() < 12:  # fewer than three positions
+                continue
+            singles = ones & run
+            gain = singles.bit_count() - 1
+            if gain > best_gain:
+                end = max(1 << singles.bit_length() - 1, low << 8)
+                best_gain, window = gain, ((end << 1) - low) & _POSITION_BITS
+        if not window:
+            return sequences + (ones | twos | threes | fours).bit_count()
+        sequences += 1
+        keep = ~window
+        ones, twos, threes, fours = ((ones & keep) | (twos & window),
+                                     (twos & keep) | (threes & window),
+                                     (threes & keep) | (fours & window), fours & keep)
+
+
 def hand_units(smask: int) -> int:
     """The number of plays a hand (as a strength mask) needs by the greedy plan above
     (:func:`plan_sequences`: a play a sequence, and one a rank for the cards left)."""
@@ -104,8 +145,7 @@ def hand_units(smask: int) -> int:
     counts = rank_counts(smask)
     units = _UNITS_BY_COUNTS.get(counts)
     if units is None:
-        sequences, left = plan_sequences(smask)
-        units = len(sequences) + sum(1 for count in left if count)
+        units = units_of_counts(counts)
         if len(_UNITS_BY_COUNTS) > UNITS_KEPT:
             _UNITS_BY_COUNTS.clear()
         _UNITS_BY_COUNTS[counts] = units

@@ -154,3 +154,17 @@ def test_units_by_rank_counts_equal_the_plan_of_the_hand(hand: list, order: str,
     agents._UNITS.pop(smask, None)
     agents.hand_units(alike)
     assert agents.hand_units(smask) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(smask=st.one_of(
+    st.integers(0, (1 << 52) - 1),
+    st.lists(st.integers(0, 51), max_size=13).map(lambda bits: sum(1 << b for b in set(bits))),
+    st.lists(st.integers(0, 12), max_size=13).map(  # a few ranks, many cards at each
+        lambda ranks: sum(1 << 4 * r + s for r in set(ranks) for s in range(1 + r % 4)))))
+def test_units_by_bit_masks_equal_the_plan(smask: int) -> None:
+    """``units_of_counts``, the plan's rounds on bit masks, gives the units of
+    ``plan_sequences`` for any strength mask (hands of 13 cards or fewer, dense ones, any)."""
+    sequences, left = agents.plan_sequences(smask)
+    assert agents.units_of_counts(agents.rank_counts(smask)) == len(sequences) + sum(
+        1 for count in left if count)

@@ -2,7 +2,8 @@
 
 Run ``python bench/playout_loop.py GAME PLAYERS MODE N``: it sets up the bench's mid-hand state
 and its 64 re-dealt worlds, warms the caches with one pass over the worlds, then plays ``N``
-play-outs from the state (``MODE`` ``state``) or cycling through the worlds (``worlds``). Under
+play-outs from the state (``MODE`` ``state``), cycling through the worlds (``worlds``), or each
+from a world dealt afresh, the deal counted (``fresh``, as the bench's third figure). Under
 ``valgrind --tool=cachegrind``, the count for ``N`` less the count for 0, over ``N``, is the
 instructions of one play-out, the same on a loaded machine as on a quiet one::
 
@@ -37,8 +38,12 @@ def main() -> None:
         rollout.play(world.clone(), 0)
     for _ in range(3):
         rollout.play(state.clone(), 0)
+    deals = random.Random(7)
     for index in range(count):
-        rollout.play((state if mode == "state" else worlds[index % WORLDS]).clone(), 0)
+        if mode == "fresh":
+            rollout.play(state.determinize(0, random.Random(deals.randrange(1 << 30))), 0)
+        else:
+            rollout.play((state if mode == "state" else worlds[index % WORLDS]).clone(), 0)
 
 
 if __name__ == "__main__":

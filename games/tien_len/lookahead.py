@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from cardkit.services.search.sampler import Sampler
 
 __all__ = ["CLOSE", "MARGIN", "MAX_MOVES", "MAX_PLAYOUTS", "MAX_STEPS", "PLAYOUTS", "STEPS",
-           "Lookahead"]
+           "Lookahead", "share_sequences"]
 
 #: Place points (the model's unit) within which a move of the model's is searched.
 CLOSE = 0.15
@@ -54,6 +54,21 @@ MIN_WORLDS = 4
 
 #: How a play-out asks a seat's policy for a move in the sampled world.
 Chooser = Callable[["State", int, Sequence[Action]], Action]
+
+
+def share_sequences(world: State) -> None:
+    """Enumerate every seat's sequences in ``world`` itself, so that the copies each racing
+    move is played in share them rather than each enumerating them again. The same moves
+    follow: a seat's sequences enumerated from a larger hand are filtered against the cards
+    still held wherever they are read, and the enumeration's order is one fixed order of the
+    masks, so the filtered list is the list a later enumeration would give."""
+    assert isinstance(world, TienLenState)
+    for seat, plays in enumerate(world.plays.seats):
+        hand = world.hands[seat].mask
+        if hand:
+            if plays.hand_mask != hand:
+                plays.sync(hand)
+            plays.sequence_groups()
 
 
 class Lookahead:
@@ -101,6 +116,8 @@ class Lookahead:
         while spent_playouts + len(moves) <= self.playouts and (
                 spent_steps < self.steps or worlds < MIN_WORLDS):
             world = sampler.sample()
+            if self._agents is not None:
+                share_sequences(world)
             scores = []
             for move in moves:
                 score, steps = self._play(world, move)

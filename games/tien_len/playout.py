@@ -22,12 +22,10 @@ from cardkit_games.tien_len.agents import (
     BOSS_UNITS,
     WEIGHED_PLAYS,
     GreedyAgent,
-    bosses_table,
-    bosses_take_it_out,
     hand_units,
-    is_boss,
     units_table,
 )
+from cardkit_games.tien_len.bosses import is_boss_mask, out_by_bosses
 from cardkit_games.tien_len.events import count_bomb
 from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.policy import BaseAgent
@@ -65,6 +63,9 @@ _KINDS: dict[type, int] = {GreedyAgent: 0, BaseAgent: 1}
 #: Strength mask -> :func:`mask_tail` of it, for the plays met (bounded like the units).
 _TAILS: dict[int, int] = {}
 _TAILS_KEPT = 200_000
+#: (hand, unseen cards), as strength masks -> whether the hand goes out by bosses alone
+#: (:func:`~cardkit_games.tien_len.bosses.out_by_bosses`; at most ``WEIGHED_PLAYS`` entries).
+_BOSSES: dict[tuple[int, int], bool] = {}
 
 
 def mask_tail(smask: int) -> int:
@@ -383,20 +384,16 @@ def _lead(state: TienLenState, kind: int, masks: list[int], smask: int, mine: in
     rules = state.rules
     if 2 <= units_now <= BOSS_UNITS:
         unseen = rules.strength_mask(CardSet.from_mask(_DECK_MASK & ~mine & ~played))
-        bosses = bosses_table(rules)
+        known: dict[int, bool] = {}
         for found in sorted(masks):
-            if hand_units(smask & ~found) >= units_now:
+            rest = smask & ~found
+            if hand_units(rest) >= units_now or not is_boss_mask(found, unseen, rules):
                 continue
-            combo = _combination_of_mask(state, found)
-            if not is_boss(combo, unseen, rules):
-                continue
-            rest = mine & ~combo_mask(combo)
-            out = bosses.get((rest, unseen))
+            out = _BOSSES.get((rest, unseen))
             if out is None:
-                if len(bosses) >= WEIGHED_PLAYS:
-                    bosses.clear()
-                out = bosses[rest, unseen] = bosses_take_it_out(
-                    CardSet.from_mask(rest), unseen, rules)
+                if len(_BOSSES) >= WEIGHED_PLAYS:
+                    _BOSSES.clear()
+                out = _BOSSES[rest, unseen] = out_by_bosses(rest, unseen, rules, known)
             if out:
                 return found
     if kind == 0 or urgent:
@@ -410,27 +407,3 @@ def _lead(state: TienLenState, kind: int, masks: list[int], smask: int, mine: in
         if chosen_key is None or key < chosen_key:
             chosen_key, chosen = key, found
     return chosen
-
-
-def combo_mask(combo: Combination) -> int:
-    """The card mask of a combination's cards."""
-    mask = 0
-    for card in combo.cards:
-        mask |= card.mask
-    return mask
-
-
-def _combination_of_mask(state: TienLenState, smask: int) -> Combination:
-    """The combination of a legal play's strength mask, from the kept sets, the play cache, or
-    classified (and kept there)."""
-    rules = state.rules
-    entry = state.plays.sets.entries.get(smask) or play_cache().get(~smask)
-    if entry is None:
-        entry = play_entry(rules, 0, smask)
-    action, combo = entry
-    if combo is None:
-        combo = combination_of(action.cards, rules)
-        assert combo is not None  # a legal play is a combination
-        play_cache()[~smask] = (action, combo)
-    return combo
-

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from cardkit_games.tien_len.agents import GreedyAgent
-from cardkit_games.tien_len.lookahead import Lookahead
+from cardkit_games.tien_len.lookahead import Lookahead, share_sequences
 from cardkit_games.tien_len.playout import mask_tail, play_out
 from cardkit_games.tien_len.policy import BaseAgent, hard_agent
 from cardkit_games.tien_len.rules import climbing_rules
@@ -133,6 +133,30 @@ def test_play_out_stops_where_the_lookahead_stops(seed: int, moves: int, seat: i
     done = play_out(fast, _policies(game, False, seat), 2000, until_out=seat)
     assert done == _slow_moves(slow, _policies(game, True, seat), 2000, until_out=seat)
     assert _picture(fast) == _picture(slow)
+
+
+@settings(max_examples=30, deadline=None)
+@given(options=OPTIONS, seed=st.integers(0, 2**32), moves=st.integers(0, 30),
+       fast=st.booleans())
+def test_sequences_enumerated_in_the_world_change_no_move(options: dict, seed: int, moves: int,
+                                                           fast: bool) -> None:
+    """The look-ahead enumerates each seat's sequences in the sampled world, before the copies
+    are played: the copies play exactly what a copy enumerating them when first needed plays
+    (by masks or move by move)."""
+    game = cardkit.load_game("tien-len", players=4, **options)
+    state = _mid_hand(game, seed, moves)
+    if state is None:
+        return
+    world = state.determinize(state.current_player, random.Random(seed))
+    plain = world.clone()
+    share_sequences(world)
+    shared = world.clone()
+    for copy in (plain, shared):
+        if fast:
+            play_out(copy, _policies(game, False, 0), 2000)
+        else:
+            _slow_moves(copy, _policies(game, True, 0), 2000)
+    assert _picture(plain) == _picture(shared)
 
 
 def test_the_search_and_hard_play_out_in_the_fast_loop() -> None:

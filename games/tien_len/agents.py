@@ -40,7 +40,8 @@ from cardkit.values.actions import Action
 from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, card_mask
 from cardkit.values.views import View
 
-__all__ = ["GreedyAgent", "PlayedReader", "bosses_table", "bosses_take_it_out", "greedy_agent",
+__all__ = ["GreedyAgent", "PlayedReader", "bosses_table", "bosses_take_it_out", "counts_table",
+           "greedy_agent",
            "hand_units", "is_boss", "units_of_counts", "units_table"]
 
 #: Lead a boss first once the hand is down to this many units.
@@ -153,6 +154,12 @@ def hand_units(smask: int) -> int:
         _UNITS.clear()
     _UNITS[smask] = units
     return units
+
+
+def counts_table() -> dict[int, int]:
+    """The rank counts (:func:`rank_counts`) whose units :func:`hand_units` remembers, for a
+    hot loop that inlines it (and keeps its bound, :data:`UNITS_KEPT`)."""
+    return _UNITS_BY_COUNTS
 
 
 def units_table() -> dict[int, int]:

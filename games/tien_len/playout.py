@@ -20,9 +20,12 @@ from typing import TYPE_CHECKING
 
 from cardkit_games.tien_len.agents import (
     BOSS_UNITS,
+    UNITS_KEPT,
     WEIGHED_PLAYS,
     GreedyAgent,
+    counts_table,
     hand_units,
+    units_of_counts,
     units_table,
 )
 from cardkit_games.tien_len.bosses import is_boss_mask, out_by_bosses
@@ -58,6 +61,8 @@ _SEQUENCE_CODE = TYPE_CODE[_SEQUENCE]
 _BOMB_CODES = (TYPE_CODE[_QUAD], TYPE_CODE[_DOUBLE_SEQUENCE])
 _DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
 _LOW_BITS = int("1" * 13, 16)  # bit 4p of every rank position p
+_NIBBLES_01 = int("5" * 13, 16)  # agents.rank_counts' masks
+_NIBBLES_0011 = int("3" * 13, 16)
 #: The greedy policies :func:`play_out` plays itself: greedy (0) and leading from the bottom (1).
 _KINDS: dict[type, int] = {GreedyAgent: 0, BaseAgent: 1}
 #: Strength mask -> :func:`mask_tail` of it, for the plays met (bounded like the units).
@@ -121,7 +126,15 @@ def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | No
     sets_get = sets.entries.get
     cache = play_cache()
     cache_get = cache.get
-    units_get = units_table().get
+    units_kept = units_table()
+    counts_kept = counts_table()
+    # hand_units' bound, checked once a play-out (a play-out adds a few dozen hands at most)
+    if len(units_kept) > UNITS_KEPT:
+        units_kept.clear()
+    if len(counts_kept) > UNITS_KEPT:
+        counts_kept.clear()
+    units_get = units_kept.get
+    counts_get = counts_kept.get
     tails_get = _TAILS.get
     holds_bomb = sets.holds_bomb
     options = state.options
@@ -176,8 +189,13 @@ def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | No
                         break
                     rest = smask & ~found
                     units = units_get(rest)
-                    if units is None:
-                        units = hand_units(rest)
+                    if units is None:  # hand_units inlined: by the rank counts, then kept
+                        pairs = rest - (rest >> 1 & _NIBBLES_01)
+                        counts = (pairs & _NIBBLES_0011) + (pairs >> 2 & _NIBBLES_0011)
+                        units = counts_get(counts)
+                        if units is None:
+                            units = counts_kept[counts] = units_of_counts(counts)
+                        units_kept[rest] = units
                     tail = tails_get(found)
                     if tail is None:
                         tail = mask_tail(found)
@@ -220,8 +238,13 @@ def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | No
                         break
                     rest = smask & ~found
                     units = units_get(rest)
-                    if units is None:
-                        units = hand_units(rest)
+                    if units is None:  # hand_units inlined: by the rank counts, then kept
+                        pairs = rest - (rest >> 1 & _NIBBLES_01)
+                        counts = (pairs & _NIBBLES_0011) + (pairs >> 2 & _NIBBLES_0011)
+                        units = counts_get(counts)
+                        if units is None:
+                            units = counts_kept[counts] = units_of_counts(counts)
+                        units_kept[rest] = units
                     tail = tails_get(found)
                     if tail is None:
                         tail = mask_tail(found)

@@ -98,12 +98,43 @@ _POSITION_BITS = int("1" * 13, 16)  # bit 4p of every rank position p
 _SEQUENCE_POSITIONS = int("1" * TWO_POSITION, 16)  # bit 4p of the positions 3 … A
 
 
+#: A run's rank counts (shifted to start at position 0) -> its units (:func:`units_of_counts`).
+_RUN_UNITS: dict[int, int] = {}
+
+
 def units_of_counts(counts: int) -> int:
     """:func:`hand_units` of a hand by its :func:`rank_counts`, as :func:`plan_sequences` works
-    it out but on bit masks of the positions holding one, two, three and four cards (bit
-    ``4p``), a round per sequence taken. In a round the plan takes, of every run of held
-    positions 3 … A three long or more, the one holding the most single cards (the first such
-    run of the most; none if no run holds two singles), from its first position to its last
+    it out. A sequence never crosses a rank the hand lacks (nor the 2s), and the plan takes the
+    sequences of one run of held ranks whatever it takes elsewhere (a round takes the best
+    window of all, and a run changes only when its own is taken), so the units are the sum over
+    the runs (each run's worked out once, by its counts: :func:`_run_units`) and one for 2s
+    held."""
+    units = 1 if counts >> 4 * TWO_POSITION & 0xF else 0
+    held = counts | counts >> 1 | counts >> 2
+    rest = (held & _SEQUENCE_POSITIONS) * 15  # whole nibbles of the held positions 3 … A
+    while rest:
+        low = rest & -rest
+        run = rest & ~(rest + low)  # the lowest run of held positions
+        rest ^= run
+        if run.bit_count() < 12:  # one or two ranks: no sequence, a unit a rank
+            units += run.bit_count() >> 2
+            continue
+        key = (counts & run) >> low.bit_length() - 1
+        found = _RUN_UNITS.get(key)
+        if found is None:
+            if len(_RUN_UNITS) > UNITS_KEPT:
+                _RUN_UNITS.clear()
+            found = _RUN_UNITS[key] = _run_units(key)
+        units += found
+    return units
+
+
+def _run_units(counts: int) -> int:
+    """The units of the rank counts of one run of held ranks (a hand by :func:`rank_counts`),
+    as :func:`plan_sequences` works them out but on bit masks of the positions holding one,
+    two, three and four cards (bit ``4p``), a round per sequence taken. In a round the plan
+    takes, of every run three long or more, the one holding the most single cards (the first
+    such of the most; none if no run holds two singles), from its first position to its last
     single or its third position, whichever is further: for a fixed first position a longer
     window never holds fewer singles, and a later first position never more, so this is the
     window the plan's search over every start and end settles on first."""

@@ -83,11 +83,20 @@ def test_an_interrupted_run_keeps_the_units_every_variant_finished():
     assert caught.value.partial is None
 
 
+# A terminal's Ctrl-C reaches a program whose SIGINT is at its default. A test run started in
+# the background of a non-interactive shell (or under some CI runners) passes SIGINT down
+# ignored, and an ignored signal stays ignored across exec; so the child restores the default
+# before it starts the command, as a program started at a terminal has it.
+AS_AT_A_TERMINAL = ("import runpy, signal, sys; signal.signal(signal.SIGINT, "
+                    "signal.default_int_handler); sys.argv[0] = 'cardkit'; "
+                    "runpy.run_module('cardkit_cli', run_name='__main__', alter_sys=True)")
+
+
 def interrupt_lab(tmp_path, wait, *args):
     """Start ``cardkit lab`` in its own process group, send Ctrl-C to the group after
     ``wait`` seconds (as a terminal does); return (exit code, seconds to stop, stderr)."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "cardkit_cli", "lab", "tonk", *args],
+        [sys.executable, "-c", AS_AT_A_TERMINAL, "lab", "tonk", *args],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         cwd=tmp_path)
     time.sleep(wait)

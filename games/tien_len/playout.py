@@ -229,6 +229,8 @@ def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | No
                 units_now = units_get(smask)
                 if units_now is None:
                     units_now = hand_units(smask)
+                # greedy's cheapest play, as in the lead above; the two loops stay inlined, since
+                # one function for both cost 8 % more instructions a play-out (cachegrind)
                 best_cost = -1
                 best_at = 0
                 for at, found in enumerate(masks):

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardkit_games.tien_len.rules import RANK_ORDER, SUIT_ORDER
+from cardkit_games.tien_len.rules import (
+    RANK_ORDER,
+    SUIT_ORDER,
+    beating_plays,
+    bomb_rules,
+    lead_plays,
+)
 
 import cardkit
 from cardkit.engine.game import Game
@@ -104,3 +110,16 @@ def with_top(top: str, follower: str, others: Mapping[int, str] | None = None,
     state.apply("play " + top)
     assert state.current_player == P2
     return state
+
+
+def fresh_plays(state: State) -> list[tuple[int, ...]]:
+    """The plays a fresh enumeration of the current player's hand gives now (not the play
+    tracker's kept lists), as sorted card indexes, in the enumeration's order."""
+    seat = state.current_player
+    hand = state.hands[seat]
+    if state.top is None:
+        combos = lead_plays(hand, state.rules, state.must_include)
+    else:
+        combos = beating_plays(hand, state.top, state.bomb_fight, state.rules,
+                               bomb_rules(state.options), bool(state.passed >> seat & 1))
+    return [tuple(sorted(card.index for card in combo.cards)) for combo in combos]

@@ -11,10 +11,7 @@ from cardkit_games.tien_len import agents
 from cardkit_games.tien_len.rules import (
     INSTANT_WINS,
     TWO_POSITION,
-    beating_plays,
-    bomb_rules,
     climbing_rules,
-    lead_plays,
 )
 from cardkit_games.tien_len.state import PASS
 from cardkit_games.tien_len.tracker import combination_of_play, set_plays
@@ -24,6 +21,7 @@ from hypothesis import strategies as st
 import cardkit
 from cardkit.libraries.climbing import ComboType, all_combinations, classify, combinations_of_type
 from cardkit.values.cards import STANDARD_CARDS, CardSet
+from tests.games.tien_len.helpers import fresh_plays
 
 RULES = {name: climbing_rules({"twos_in_sequences": name})
          for name in ("never", "as_top_only")}
@@ -35,18 +33,6 @@ OPTIONS = st.fixed_dictionaries({
     "cross_bomb_beating": st.booleans(),
     "bombs_ignore_pass_lock": st.booleans(),
 })
-
-
-def _fresh(state: cardkit.State) -> list[tuple[int, ...]]:
-    """The plays a fresh enumeration of the hand gives now, as sorted card indexes."""
-    seat = state.current_player
-    hand = state.hands[seat]
-    if state.top is None:
-        combos = lead_plays(hand, state.rules, state.must_include)
-    else:
-        combos = beating_plays(hand, state.top, state.bomb_fight, state.rules,
-                               bomb_rules(state.options), bool(state.passed >> seat & 1))
-    return [tuple(sorted(card.index for card in combo.cards)) for combo in combos]
 
 
 @settings(max_examples=25, deadline=None)
@@ -61,7 +47,7 @@ def test_legal_moves_equal_a_fresh_enumeration_after_every_move(options: dict, s
         legal = state.legal_actions()
         plays = [tuple(sorted(card.index for card in action.cards))
                  for action in legal if action != PASS]
-        assert plays == _fresh(state)
+        assert plays == fresh_plays(state)
         assert (PASS in legal) == (state.top is not None)
         if rng.random() < 0.1:  # a copy goes on from here with its own lists
             twin = state.clone()

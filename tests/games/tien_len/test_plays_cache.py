@@ -7,7 +7,7 @@ import random
 
 import pytest
 from cardkit_games.tien_len import plays
-from cardkit_games.tien_len.rules import beating_plays, bomb_rules, climbing_rules, lead_plays
+from cardkit_games.tien_len.rules import climbing_rules
 from cardkit_games.tien_len.tracker import combination_of_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +17,7 @@ from cardkit.libraries.climbing import ComboType, all_combinations, classify
 from cardkit.values.cache import BoundedCache
 from cardkit.values.cards import STANDARD_CARDS, Card, CardSet
 from cardkit.values.errors import IllegalAction
+from tests.games.tien_len.helpers import fresh_plays
 
 
 def _history(seed: int) -> list[str]:
@@ -66,17 +67,6 @@ def test_a_strength_mask_means_one_play_under_both_rules(hand: list) -> None:
                 assert rules is top_only and combo.type is ComboType.SEQUENCE
 
 
-def _fresh_plays(state: cardkit.State) -> list[tuple[int, ...]]:
-    seat = state.current_player
-    hand = state.hands[seat]
-    if state.top is None:
-        combos = lead_plays(hand, state.rules, state.must_include)
-    else:
-        combos = beating_plays(hand, state.top, state.bomb_fight, state.rules,
-                               bomb_rules(state.options), bool(state.passed >> seat & 1))
-    return sorted(tuple(sorted(card.index for card in combo.cards)) for combo in combos)
-
-
 def test_two_rules_values_in_one_process_each_get_their_own_answers() -> None:
     """Games of both rules values, interleaved move by move in one process (one play cache):
     every legal list is its own rules' fresh enumeration, every top its own rules'
@@ -94,7 +84,7 @@ def test_two_rules_values_in_one_process_each_get_their_own_answers() -> None:
                 legal = state.legal_actions()
                 plays_now = sorted(tuple(sorted(card.index for card in action.cards))
                                    for action in legal if action.kind == "play")
-                assert plays_now == _fresh_plays(state), name
+                assert plays_now == sorted(fresh_plays(state)), name
                 to_two = [action for action in legal if action.kind == "play"
                           and any(card.rank == 2 for card in action.cards)
                           and classify(action.cards, state.rules).type is ComboType.SEQUENCE]

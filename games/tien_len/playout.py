@@ -214,7 +214,7 @@ def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | No
             if locked or ((bomb_fight or top.key_strength >> 2 == TWO_POSITION)
                           and holds_bomb(smask)):
                 masks, codes = beating_play_masks(tracker, seat, top, bomb_fight, bool(locked))
-            elif type_ is _SINGLE:
+            elif type_ is _SINGLE:  # sets.beating_masks(1, ...) written out: 2 % of a play-out
                 masks = []
                 above = smask >> threshold + 1
                 while above:

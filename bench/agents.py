@@ -61,7 +61,7 @@ SETUPS: dict[str, tuple[str, int, tuple[int, ...], str]] = {
     "gin3": ("gin-rummy", 3, (2, 0), "won of decided hands (box, then captain)"),
 }
 
-#: Setups whose tested seats play different roles: the per-role rows of ``--by-role``.
+#: Setups whose tested seats play different roles: the per-role rows of a run and of ``--compare``.
 ROLES = {"gin3": {2: "box", 0: "captain"}}
 
 #: What one hand's "points against the best rival" are called in each game.
@@ -280,24 +280,49 @@ def calibrate(setup: str, agent: str, iterations: int) -> str:
 
 def compare(first: str, second: str) -> str:
     """The per-deal difference of the points a hand between two ``--records`` files, over the
-    deals (and games) both hold: mean and 95 % interval, and how many deals differed at all."""
-    def per_deal(path: str) -> dict[tuple[str, int], float]:
-        hands: dict[tuple[str, int], list[float]] = {}
+    deals (and games) both hold: mean and 95 % interval, and how many deals differed at all.
+
+    Where the tested seats play different roles (three-hand gin's box and captain) the
+    difference is given for each role too: set against a run of the rival itself in the tested
+    seats (``--agent normal --opponent normal``), it says how much more the agent makes *in
+    that role* than the rival does in it, which the points against the rival in one role cannot
+    say (a role's own advantage, the box dealing and playing second, stays in those)."""
+    def per_hand(path: str) -> dict[tuple[str, int, int], float]:
+        hands: dict[tuple[str, int, int], float] = {}
         with open(path, encoding="utf-8") as source:
             for line in source:
                 record = json.loads(line)
-                hands.setdefault((record["setup"], record["deal"]), []).append(record["net"])
-        return {key: sum(nets) / len(nets) for key, nets in hands.items()}
+                hands[(record["setup"], record["deal"], record["seat"])] = record["net"]
+        return hands
 
-    a, b = per_deal(first), per_deal(second)
-    common = sorted(set(a) & set(b))
-    if len(common) < 2:
-        return f"only {len(common)} deal(s) in both files: nothing to compare"
-    differences = [a[key] - b[key] for key in common]
-    mean, half = interval(differences)
-    changed = sum(1 for d in differences if d)
-    return (f"{first} minus {second}: {mean:+.2f} ± {half:.2f} points a hand over "
-            f"{len(common)} deals ({changed} of them played differently)")
+    def per_deal(hands: dict[tuple[str, int, int], float]) -> dict[tuple[str, int], float]:
+        nets: dict[tuple[str, int], list[float]] = {}
+        for (setup, deal, _), net in hands.items():
+            nets.setdefault((setup, deal), []).append(net)
+        return {key: sum(values) / len(values) for key, values in nets.items()}
+
+    def difference(a: dict[Any, float], b: dict[Any, float]) -> tuple[float, float, int, int]:
+        common = sorted(set(a) & set(b))
+        differences = [a[key] - b[key] for key in common]
+        mean, half = interval(differences)
+        return mean, half, len(common), sum(1 for d in differences if d)
+
+    hands_a, hands_b = per_hand(first), per_hand(second)
+    a, b = per_deal(hands_a), per_deal(hands_b)
+    if len(set(a) & set(b)) < 2:
+        return f"only {len(set(a) & set(b))} deal(s) in both files: nothing to compare"
+    mean, half, deals, changed = difference(a, b)
+    lines = [f"{first} minus {second}: {mean:+.2f} ± {half:.2f} points a hand over "
+             f"{deals} deals ({changed} of them played differently)"]
+    for setup, roles in ROLES.items():
+        for seat, role in roles.items():
+            in_role = [{key: net for key, net in hands.items()
+                        if key[0] == setup and key[2] == seat} for hands in (hands_a, hands_b)]
+            if len(set(in_role[0]) & set(in_role[1])) >= 2:
+                mean, half, deals, changed = difference(*in_role)
+                lines.append(f"  {setup} {role}: {mean:+.2f} ± {half:.2f} points a hand over "
+                             f"{deals} deals ({changed} of them played differently)")
+    return "\n".join(lines)
 
 
 def parse_params(items: Sequence[str]) -> dict[str, Any]:

@@ -38,6 +38,7 @@ to whichever of the two agents takes it (``expert``, ``search``, and ``hard`` wh
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import multiprocessing
@@ -106,10 +107,13 @@ def _play_hand(state: cardkit.State, agents: Sequence[Any], seat: int,
         state.apply_unchecked(action)
 
 
-def play_deal(job: tuple[str, int, str, str, dict[str, Any]]) -> list[dict[str, Any]]:
-    """Play one deal once per tested seat; one record per hand."""
+def play_deal(job: tuple[str, int, str, str, dict[str, Any]],
+              seats: tuple[int, ...] | None = None) -> list[dict[str, Any]]:
+    """Play one deal once per tested seat (the setup's, or only ``seats``); one record per
+    hand."""
     setup, deal, tested, opponent, params = job
-    name, players, seats, _ = SETUPS[setup]
+    name, players, every_seat, _ = SETUPS[setup]
+    seats = every_seat if seats is None else seats
     game = cardkit.load_game(name, players=players)
     records = []
     for seat in seats:
@@ -325,6 +329,18 @@ def compare(first: str, second: str) -> str:
     return "\n".join(lines)
 
 
+def role_seats(setups: Sequence[str], roles: str) -> tuple[int, ...]:
+    """The tested seats of the comma-separated ``roles`` (names of ``ROLES``) in ``setups``,
+    which must all have them; a clear error (``SystemExit``) otherwise."""
+    for setup in setups:
+        names = {role: seat for seat, role in ROLES.get(setup, {}).items()}
+        unknown = [r for r in roles.split(",") if r not in names]
+        if unknown:
+            raise SystemExit(f"--roles: {setup} has no role {unknown[0]!r}"
+                             + (f"; choose from {', '.join(names)}" if names else ""))
+    return tuple(names[r] for r in roles.split(","))
+
+
 def parse_params(items: Sequence[str]) -> dict[str, Any]:
     """``key=value`` strings as agent parameters (booleans, numbers, else words)."""
     extra: dict[str, Any] = {}
@@ -361,6 +377,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="append every hand's record to FILE (JSON lines)")
     parser.add_argument("--compare", nargs=2, metavar="FILE",
                         help="compare two --records files deal by deal, and stop")
+    parser.add_argument("--roles", help="test only these roles, e.g. --roles box (three-hand "
+                        "gin): a role's figure at the cost of its hands only")
     args = parser.parse_args(argv)
     if args.compare:
         print(compare(*args.compare))
@@ -375,6 +393,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             key, value = item.split("=")
             iterations[key] = int(value)
     extra = parse_params(args.param)
+    seats = role_seats(setups, args.roles) if args.roles else None
+    if seats is not None and args.matches:
+        parser.error("--roles plays single deals; a match rotates the roles")
     if args.calibrate:
         for setup in setups:
             print(calibrate(setup, args.agent, max(1, round(iterations[setup] * args.scale))),
@@ -406,7 +427,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             count = args.matches or args.deals
             jobs = [(setup, deal, args.agent, args.opponent, params)
                     for deal in range(args.first_deal, args.first_deal + count)]
-            play, row = (play_match, report_matches) if args.matches else (play_deal, report)
+            play, row = ((play_match, report_matches) if args.matches
+                         else (functools.partial(play_deal, seats=seats), report))
             records: list[dict[str, Any]] = []
             for done, batch in enumerate(pool.imap_unordered(play, jobs), start=1):
                 records.extend(batch)

@@ -1,5 +1,6 @@
 """``bench/agents.py --compare``: deal-by-deal differences of two record files, and per role
-where the tested seats play different roles (three-hand gin's box and captain)."""
+where the tested seats play different roles (three-hand gin's box and captain), and the
+``--roles`` that plays only some of them."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "agents.py"
 
@@ -54,3 +57,17 @@ def test_compare_refuses_files_with_too_few_common_deals(tmp_path: Path) -> None
     first = write(tmp_path / "a.jsonl", [("gin2", 0, 0, 1.0)])
     second = write(tmp_path / "b.jsonl", [("gin2", 1, 0, 1.0)])
     assert bench.compare(first, second) == "only 0 deal(s) in both files: nothing to compare"
+
+
+def test_roles_name_the_seats_they_are_played_from() -> None:
+    bench = load_bench()
+    assert bench.role_seats(["gin3"], "box") == (2,)
+    assert bench.role_seats(["gin3"], "captain,box") == (0, 2)
+
+
+def test_an_unknown_role_is_one_clear_error() -> None:
+    bench = load_bench()
+    for setups, roles, message in ((["gin3"], "sitter", "gin3 has no role 'sitter'; choose from"),
+                                   (["gin2"], "box", "gin2 has no role 'box'")):
+        with pytest.raises(SystemExit, match=message):
+            bench.role_seats(setups, roles)

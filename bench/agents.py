@@ -284,7 +284,9 @@ def calibrate(setup: str, agent: str, iterations: int) -> str:
 
 def compare(first: str, second: str) -> str:
     """The per-deal difference of the points a hand between two ``--records`` files, over the
-    deals (and games) both hold: mean and 95 % interval, and how many deals differed at all.
+    hands (deal and seat) both hold: mean and 95 % interval, and how many deals differed at
+    all. A deal's difference is the mean over the seatings both played it in, so a run of one
+    role (``--roles``) compares with a run of every role on that role's hands alone.
 
     Where the tested seats play different roles (three-hand gin's box and captain) the
     difference is given for each role too: set against a run of the rival itself in the tested
@@ -299,33 +301,31 @@ def compare(first: str, second: str) -> str:
                 hands[(record["setup"], record["deal"], record["seat"])] = record["net"]
         return hands
 
-    def per_deal(hands: dict[tuple[str, int, int], float]) -> dict[tuple[str, int], float]:
-        nets: dict[tuple[str, int], list[float]] = {}
-        for (setup, deal, _), net in hands.items():
-            nets.setdefault((setup, deal), []).append(net)
-        return {key: sum(values) / len(values) for key, values in nets.items()}
+    def per_deal(differences: dict[tuple[str, int, int], float]) -> list[float]:
+        # a deal's difference is the mean over the seatings both files played it in
+        by_deal: dict[tuple[str, int], list[float]] = {}
+        for (setup, deal, _), difference in differences.items():
+            by_deal.setdefault((setup, deal), []).append(difference)
+        return [sum(values) / len(values) for values in by_deal.values()]
 
-    def difference(a: dict[Any, float], b: dict[Any, float]) -> tuple[float, float, int, int]:
-        common = sorted(set(a) & set(b))
-        differences = [a[key] - b[key] for key in common]
+    def line(name: str, differences: list[float]) -> str:
         mean, half = interval(differences)
-        return mean, half, len(common), sum(1 for d in differences if d)
+        changed = sum(1 for d in differences if d)
+        return (f"{name}: {mean:+.2f} ± {half:.2f} points a hand over {len(differences)} deals "
+                f"({changed} of them played differently)")
 
     hands_a, hands_b = per_hand(first), per_hand(second)
-    a, b = per_deal(hands_a), per_deal(hands_b)
-    if len(set(a) & set(b)) < 2:
-        return f"only {len(set(a) & set(b))} deal(s) in both files: nothing to compare"
-    mean, half, deals, changed = difference(a, b)
-    lines = [f"{first} minus {second}: {mean:+.2f} ± {half:.2f} points a hand over "
-             f"{deals} deals ({changed} of them played differently)"]
+    both = {key: hands_a[key] - hands_b[key] for key in sorted(set(hands_a) & set(hands_b))}
+    deals = per_deal(both)
+    if len(deals) < 2:
+        return f"only {len(deals)} deal(s) in both files: nothing to compare"
+    lines = [line(f"{first} minus {second}", deals)]
     for setup, roles in ROLES.items():
         for seat, role in roles.items():
-            in_role = [{key: net for key, net in hands.items()
-                        if key[0] == setup and key[2] == seat} for hands in (hands_a, hands_b)]
-            if len(set(in_role[0]) & set(in_role[1])) >= 2:
-                mean, half, deals, changed = difference(*in_role)
-                lines.append(f"  {setup} {role}: {mean:+.2f} ± {half:.2f} points a hand over "
-                             f"{deals} deals ({changed} of them played differently)")
+            in_role = per_deal({key: d for key, d in both.items()
+                                if key[0] == setup and key[2] == seat})
+            if len(in_role) >= 2:
+                lines.append(line(f"  {setup} {role}", in_role))
     return "\n".join(lines)
 
 

@@ -43,6 +43,16 @@ def test_compare_gives_the_difference_per_deal_and_per_role(tmp_path: Path) -> N
     assert lines[2].strip().startswith("gin3 captain: -2.00 ± 0.00 points a hand over 3 deals")
 
 
+def test_compare_keeps_to_the_seatings_both_files_played(tmp_path: Path) -> None:
+    bench = load_bench()
+    box_only = write(tmp_path / "a.jsonl", [("gin3", d, 2, 5.0) for d in range(3)])
+    every_role = write(tmp_path / "b.jsonl", [("gin3", d, 2, 1.0) for d in range(3)]
+                       + [("gin3", d, 0, -20.0) for d in range(3)])
+    lines = bench.compare(box_only, every_role).splitlines()
+    assert lines[0].split(": ")[1].startswith("+4.00 ± 0.00 points a hand over 3 deals")
+    assert len(lines) == 2 and "gin3 box: +4.00" in lines[1]
+
+
 def test_compare_without_roles_prints_one_line(tmp_path: Path) -> None:
     bench = load_bench()
     first = write(tmp_path / "a.jsonl", [("gin2", d, s, 1.0 * d) for d in range(4) for s in (0, 1)])

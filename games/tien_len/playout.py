@@ -31,7 +31,13 @@ from cardkit_games.tien_len.agents import (
 from cardkit_games.tien_len.bosses import is_boss_mask, out_by_bosses
 from cardkit_games.tien_len.events import count_bomb
 from cardkit_games.tien_len.plays import play_cache
-from cardkit_games.tien_len.policy import BaseAgent
+from cardkit_games.tien_len.policy import (
+    BaseAgent,
+    HardAgent,
+    move_score,
+    play_features,
+    table_features,
+)
 from cardkit_games.tien_len.rules import TWO_POSITION, combination_of
 from cardkit_games.tien_len.state import PASS, TienLenState
 from cardkit_games.tien_len.tracker import (
@@ -40,10 +46,11 @@ from cardkit_games.tien_len.tracker import (
     TYPE_CODE,
     beating_play_masks,
     play_entry,
+    set_plays,
 )
 
 from cardkit.engine.capabilities import Playouts
-from cardkit.libraries.climbing import Combination, ComboType
+from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
 from cardkit.values.cards import STANDARD_CARDS, CardSet
 
 if TYPE_CHECKING:
@@ -63,8 +70,11 @@ _DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
 _LOW_BITS = int("1" * 13, 16)  # bit 4p of every rank position p
 _NIBBLES_01 = int("5" * 13, 16)  # agents.rank_counts' masks
 _NIBBLES_0011 = int("3" * 13, 16)
-#: The greedy policies :func:`play_out` plays itself: greedy (0) and leading from the bottom (1).
-_KINDS: dict[type, int] = {GreedyAgent: 0, BaseAgent: 1}
+#: The policies :func:`play_out` plays itself: greedy (0), leading from the bottom (1), and the
+#: move model of ``hard`` (2: :meth:`HardAgent.choose_in`, the base agent's move then the
+#: model's scoring, :func:`_model_choice`).
+_GREEDY, _BASE, _MODEL = 0, 1, 2
+_KINDS: dict[type, int] = {GreedyAgent: _GREEDY, BaseAgent: _BASE, HardAgent: _MODEL}
 #: Strength mask -> :func:`mask_tail` of it, for the plays met (bounded like the units).
 _TAILS: dict[int, int] = {}
 _TAILS_KEPT = 200_000
@@ -107,18 +117,21 @@ def play_out(state: State, policies: Sequence[Agent], limit: int,
         kind = _KINDS.get(type(policy))
         if kind is None or policy.rules is not rules:  # type: ignore[attr-defined]
             return None
+        if kind == _MODEL and not any(policy.weights["move"]):  # type: ignore[attr-defined]
+            kind = _BASE  # an untrained model plays the base agent's moves
         kinds.append(kind)
     if state.result is not None or limit <= 0 or (
             until_out is not None and until_out in state.places):
         return 0
-    return _play(state, kinds, limit, until_out)
+    return _play(state, kinds, policies, limit, until_out)
 
 
 #: The play-out loop Tiến Lên offers the search (:class:`cardkit.engine.capabilities.Playouts`).
 PLAYOUTS = Playouts(play_out)
 
 
-def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | None) -> int:
+def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limit: int,
+          until_out: int | None) -> int:
     """:func:`play_out` of a state and policies it plays (see the module docstring)."""
     rules = state.rules
     tracker = state.plays
@@ -157,6 +170,12 @@ def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | No
     trick_mask = state.trick_mask
     set_aside = state.set_aside.mask
     new_aside = False
+    # the strength masks of the cards played this game and of the whole deck: a model seat's
+    # unseen cards are those it neither holds nor saw played
+    played = deck = 0
+    if _MODEL in kinds:
+        played = rules.strength_mask(CardSet.from_mask(set_aside | state.trick_mask))
+        deck = rules.strength_mask(CardSet.from_mask(_DECK_MASK))
     must = state.must_include
     wanted = 0 if must is None else tracker.strength_bits[must.index]
     leading = state.phase == "lead"
@@ -205,6 +224,9 @@ def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | No
                 if best_cost != -2 and (kinds[seat] or 2 <= units_now <= BOSS_UNITS):
                     choice = _lead(state, kinds[seat], masks, smask, hands[seat], units_now,
                                    choice, urgent, set_aside | trick_mask)
+                if best_cost != -2 and kinds[seat] == _MODEL:
+                    choice = _model_choice(policies[seat], seat, masks, False, choice, smask,
+                                           deck & ~smask & ~played, hands, last, True, passed)
         else:
             assert top is not None
             type_ = top.type
@@ -273,6 +295,10 @@ def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | No
                         choice = 0  # would have to break up a combination
                     else:
                         choice = best
+                    if kinds[seat] == _MODEL:
+                        choice = _model_choice(policies[seat], seat, masks, True, choice, smask,
+                                               deck & ~smask & ~played, hands, last, False,
+                                               passed)
         steps += 1
         if not choice:  # a pass (follow_apply)
             history.append((seat, PASS))
@@ -291,6 +317,7 @@ def _play(state: TienLenState, kinds: list[int], limit: int, until_out: int | No
                 assert combo is not None  # a legal play is a combination
                 cache[~choice] = (action, combo)
             history.append((seat, action))
+            played |= choice
             previous = top
             combo_type = combo.type
             bomb_fight = (
@@ -400,6 +427,53 @@ def _advance(seat: int, players: int, step: int, hands: list[int], passed: int,
             continue
         return s
     raise AssertionError("the trick's last player was never reached")  # pragma: no cover
+
+
+def _model_choice(model: Agent, seat: int, masks: list[int], can_pass: bool, base: int,
+                  smask: int, unseen: int, hands: list[int], top_player: int | None,
+                  leading: bool, passed: int) -> int:
+    """The move of ``hard``'s model (:meth:`HardAgent.choose_in`) on the loop's masks: every
+    legal move (``masks``, then the pass when ``can_pass``) scored by the model, and the
+    favourite played when it beats the base agent's move ``base`` (0: a pass) by more than the
+    margin. The caller has settled the forced moves and the way out (the base move then).
+
+    It is written on masks because the loop holds the seat's hand (``smask``), the cards it has
+    not seen (``unseen``, strength masks), the hands (card masks), the player on top and the
+    passes as ints: the features are read from those (:func:`~.policy.play_features`, the same
+    function :meth:`HardAgent.choose_in` reads them with, through the actions), so no legal
+    action list, view or state is built for the model, and the seat's play-out stays in this
+    loop instead of the move-by-move one (about half a look-ahead's time with the model as its
+    roll-out)."""
+    assert isinstance(model, HardAgent)
+    rules = model.rules
+    weights = model.weights["move"]
+    urgent, next_urgent, top_urgent = table_features(
+        seat, [hand.bit_count() for hand in hands], top_player)
+    passers = passed.bit_count()
+    moves = [*masks, 0] if can_pass else masks
+    scores = [move_score(weights, play_features(
+        found, _combination(rules, found) if found else None, smask, unseen, rules, leading,
+        urgent, next_urgent, top_urgent, found == base, passers)) for found in moves]
+    # the favourite: the best score, the base move winning a tie, else the first in order
+    at = max(range(len(moves)), key=lambda index: (scores[index], moves[index] == base))
+    best = moves[at]
+    if best == base or scores[at] - scores[moves.index(base)] <= model.margin:
+        return base
+    return best
+
+
+def _combination(rules: ClimbingRules, smask: int) -> Combination:
+    """The combination of the legal play whose strength mask is ``smask`` (kept in the play
+    cache with its action, as a play in the loop keeps it)."""
+    entry = set_plays(rules).entries.get(smask) or play_cache().get(~smask)
+    if entry is None:
+        entry = play_entry(rules, 0, smask)
+    action, combo = entry
+    if combo is None:
+        combo = combination_of(action.cards, rules)
+        assert combo is not None  # a legal play is a combination
+        play_cache()[~smask] = (action, combo)
+    return combo
 
 
 def _lead(state: TienLenState, kind: int, masks: list[int], smask: int, mine: int,

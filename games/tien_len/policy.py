@@ -30,8 +30,10 @@ from the view alone) and a generator seeded by the agent's seed.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
+from operator import mul
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardkit_games.tien_len import weights as trained
@@ -39,7 +41,6 @@ from cardkit_games.tien_len.agents import (
     GreedyAgent,
     PlayedReader,
     hand_units,
-    is_boss,
     plan_sequences,
     rank_counts,
 )
@@ -53,13 +54,19 @@ from cardkit_games.tien_len.lookahead import (
     STEPS,
     Lookahead,
 )
-from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules, is_bomb, lead_plays
+from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules, is_bomb
 from cardkit_games.tien_len.state import TienLenState
-from cardkit_games.tien_len.tracker import combination_of_play
+from cardkit_games.tien_len.tracker import combination_of_play, set_plays
 
 from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
-from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
+from cardkit.libraries.climbing import (
+    ClimbingRules,
+    Combination,
+    ComboType,
+    combination_of_mask,
+    sequence_groups,
+)
 from cardkit.libraries.climbing.tables import climbing_tables
 from cardkit.services.search.confidence import confidence_words
 from cardkit.services.search.fitting import nearest_table
@@ -74,7 +81,8 @@ if TYPE_CHECKING:
     from cardkit.services.search.sampler import Sampler
 
 __all__ = ["MOVE_FEATURES", "ROLLOUTS", "BaseAgent", "HardAgent", "Partition",
-           "bosses_lead_it_out", "hard_agent", "move_features", "partition", "untrained_weights",
+           "boss_leads_take_it_out", "bosses_lead_it_out", "hard_agent", "move_features",
+           "move_score", "partition", "play_features", "table_features", "untrained_weights",
            "weights_for"]
 
 #: Who plays the seat in the look-ahead's play-outs: the base agent, or the move model itself.
@@ -82,6 +90,7 @@ ROLLOUTS = ("base", "model")
 ROLLOUT = "base"
 _DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
 _POSITIONS = 13
+_POSITION_BITS = int("1" * _POSITIONS, 16)  # bit 4p of every rank position p
 #: Rank positions counted as "low" for a single unit (3 to 8).
 LOW_POSITION = 5
 
@@ -170,26 +179,46 @@ def _sequence_is_boss(low: int, high: int, unseen: int) -> bool:
 
 
 def _hand_reading(smask: int, unseen: int) -> tuple[int, int, int, int, int]:
-    """(units, single units, low single units, boss units, controls) of a strength mask."""
-    plan = partition(smask)
+    """(units, single units, low single units, boss units, controls) of a strength mask.
+
+    A set of the plan is a boss as :func:`_set_is_boss` says, read here on masks of the rank
+    positions (a play-out's model seat asks this of every move it weighs): a single when no
+    unseen card is stronger, a pair or triple when no higher rank holds as many unseen cards
+    (and, for a pair, no unseen pair at its rank holds a higher suit)."""
+    found = _PARTITIONS.get(rank_counts(smask))
+    sequences, counts = found if found is not None else partition(smask)
+    unseen_counts = rank_counts(unseen)
+    two_up = (unseen_counts >> 1 | unseen_counts >> 2) & _POSITION_BITS  # two unseen or more
+    three_up = (unseen_counts & unseen_counts >> 1 | unseen_counts >> 2) & _POSITION_BITS
+    units = len(sequences)
     singles = low = bosses = 0
-    for p, count in enumerate(plan.counts):
+    shift = -4
+    for count in counts:
+        shift += 4
         if not count:
             continue
-        nibble = smask >> 4 * p & 0xF
+        units += 1
         # the plan's cards at this rank are its strongest ones when a sequence took some
-        top_suit = nibble.bit_length() - 1
         if count == 1:
             singles += 1
-            low += p <= LOW_POSITION
-        if count < 4 and _set_is_boss(p, count, top_suit, unseen):
+            if shift <= 4 * LOW_POSITION:
+                low += 1
+            if not unseen >> shift + (smask >> shift & 0xF).bit_length():
+                bosses += 1
+        elif count == 2:
+            if not two_up >> shift + 4:
+                nibble = unseen >> shift & 0xF
+                if not (nibble.bit_count() >= 2
+                        and nibble >> (smask >> shift & 0xF).bit_length()):
+                    bosses += 1
+        elif count == 3 and not three_up >> shift + 4:
             bosses += 1
-    for low_p, high_p in plan.sequences:
+    for low_p, high_p in sequences:
         if _sequence_is_boss(low_p, high_p, unseen):
             bosses += 1
     twos = (smask >> 4 * TWO_POSITION & 0xF).bit_count()
-    quads = sum(1 for p in range(_POSITIONS) if (smask >> 4 * p & 0xF) == 0xF)
-    return plan.units, singles, low, bosses, twos + quads
+    quads = (smask & smask >> 1 & smask >> 2 & smask >> 3 & _POSITION_BITS).bit_count()
+    return units, singles, low, bosses, twos + quads
 
 
 def _play_is_boss(combo: Combination, unseen: int) -> bool:
@@ -213,17 +242,30 @@ def move_features(action: Action, smask: int, unseen: int, rules: ClimbingRules,
     strength mask is ``smask``, with ``unseen`` the strength mask of the cards not seen;
     ``base`` says whether it is the base agent's move, ``passers`` how many players have passed
     in this trick."""
-    lowest = smask & -smask
     if action.kind == "pass":
+        return play_features(0, None, smask, unseen, rules, leading, urgent, next_urgent,
+                             top_urgent, base, passers)
+    play_mask, combo = combination_of_play(rules, action.cards)
+    assert combo is not None  # a legal play is a combination
+    return play_features(play_mask, combo, smask, unseen, rules, leading, urgent, next_urgent,
+                         top_urgent, base, passers)
+
+
+def play_features(play_mask: int, combo: Combination | None, smask: int, unseen: int,
+                  rules: ClimbingRules, leading: bool, urgent: bool, next_urgent: bool,
+                  top_urgent: bool, base: bool, passers: int) -> list[float]:
+    """:func:`move_features` of the play whose strength mask is ``play_mask`` and combination
+    ``combo`` (a pass: 0 and None), for a caller that holds the move as a mask (a play-out's
+    loop, :mod:`cardkit_games.tien_len.playout`): both paths read the features here, so they
+    give the same numbers."""
+    lowest = smask & -smask
+    if combo is None:
         after = smask
         is_pass, shed, twos, bomb, boss, strength, single = 1.0, 0, 0, 0.0, 0.0, 0.0, 0.0
-        play_mask = 0
     else:
-        play_mask, combo = combination_of_play(rules, action.cards)
-        assert combo is not None  # a legal play is a combination
         after = smask & ~play_mask
         is_pass = 0.0
-        shed = len(action.cards)
+        shed = play_mask.bit_count()
         twos = (play_mask >> 4 * TWO_POSITION & 0xF).bit_count()
         bomb = float(is_bomb(combo))
         boss = float(_play_is_boss(combo, unseen))
@@ -232,17 +274,10 @@ def move_features(action: Action, smask: int, unseen: int, rules: ClimbingRules,
     units, singles, low, bosses, controls = _hand_reading(after, unseen)
     cards = after.bit_count()
     out = 0.0
-    if units <= 3 and cards:
-        outs = climbing_tables(rules).derived(_outs_table)
-        found = outs.get((after, unseen))
-        if found is None:
-            if len(outs) >= OUTS_KEPT:
-                outs.clear()
-            found = outs[after, unseen] = bosses_lead_it_out(_card_mask_of(after, rules),
-                                                             unseen, rules)
-        out = float(found)
-    elif not cards:
+    if units <= 1:  # one play takes it out (bosses_lead_it_out's first answer)
         out = 1.0
+    elif units <= 3:
+        out = float(boss_leads_take_it_out(after, unseen, rules))
     lead = float(leading)
     urgency = float(urgent)
     play_low = (play_mask & -play_mask).bit_length() - 1
@@ -255,6 +290,28 @@ def move_features(action: Action, smask: int, unseen: int, rules: ClimbingRules,
             lead * max(play_low, 0) / 51, follow * strength, passers * is_pass]
 
 
+def table_features(seat: int, sizes: Sequence[int], top_player: int | None
+                   ) -> tuple[bool, bool, bool]:
+    """What the table tells the move model (:func:`move_features`): whether an opponent is
+    down to two cards or fewer, whether the next seat with cards (in seat order) is, and
+    whether the player on top of the trick (another seat) is."""
+    players = len(sizes)
+    others = [size for other, size in enumerate(sizes) if other != seat and size]
+    urgent = bool(others) and min(others) <= 2
+    following = [(seat + step) % players for step in range(1, players)]
+    next_seat = next((s for s in following if sizes[s]), None)
+    next_urgent = next_seat is not None and sizes[next_seat] <= 2
+    top_urgent = top_player is not None and top_player != seat and \
+        0 < sizes[top_player] <= 2
+    return urgent, next_urgent, top_urgent
+
+
+def move_score(weights: Sequence[float], features: Sequence[float]) -> float:
+    """The move model's value of a move from its features (place points, up to a constant)."""
+    # the products summed in order, as a generator over zip would (map is a third faster)
+    return sum(map(mul, weights, features))
+
+
 #: How many (hand, unseen cards) readings of :func:`bosses_take_it_out` the model keeps, and
 #: how many hands' unit-lowering leads.
 OUTS_KEPT = 50_000
@@ -262,51 +319,117 @@ OUTS_KEPT = 50_000
 
 def bosses_lead_it_out(mine: int, unseen: int, rules: ClimbingRules) -> bool:
     """:func:`~cardkit_games.tien_len.agents.bosses_take_it_out` of the hand whose card mask is
-    ``mine`` (the same answer), with each hand's unit-lowering leads kept: only the boss test
-    reads the unseen cards, so the enumeration of a hand's plays, done once, serves every
-    re-deal of a look-ahead's worlds (where the unseen cards differ from world to world)."""
+    ``mine`` (the same answer): :func:`boss_leads_take_it_out` of its strength mask."""
+    return boss_leads_take_it_out(rules.strength_mask(CardSet.from_mask(mine)), unseen, rules)
+
+
+def boss_leads_take_it_out(smask: int, unseen: int, rules: ClimbingRules) -> bool:
+    """:func:`~cardkit_games.tien_len.agents.bosses_take_it_out` of the hand whose strength
+    mask is ``smask`` (the same answer), kept for each (hand, unseen cards) and with each
+    hand's unit-lowering leads kept: only the boss test reads the unseen cards, so the
+    enumeration of a hand's plays, done once, serves every re-deal of a look-ahead's worlds
+    (where the unseen cards differ from world to world). The plays are enumerated as strength
+    masks (the sets from the rules' tables, the sequences by the library), as the tracker lists
+    a lead: every play of the hand, as ``lead_plays`` gives them, in another order (the answer
+    is whether any one leads it out)."""
+    units = hand_units(smask)
+    if units <= 1:
+        return True
+    outs = climbing_tables(rules).derived(_outs_table)
+    out = outs.get((smask, unseen))
+    if out is not None:
+        return out
     leads = climbing_tables(rules).derived(_lowering_leads)
-    found = leads.get(mine)
+    found = leads.get(smask)
     if found is None:
-        hand = CardSet.from_mask(mine)
-        units = hand_units(rules.strength_mask(hand))
-        if units <= 1:
-            found = None
-        else:
-            found = []
-            for combo in lead_plays(hand, rules):
-                rest = mine & ~CardSet(combo.cards).mask
-                if hand_units(rules.strength_mask(CardSet.from_mask(rest))) < units:
-                    found.append((combo, rest))
+        found = []
+        sets = set_plays(rules)
+        for play in sets.masks_of_hand(smask):
+            rest = smask & ~play
+            if hand_units(rest) < units:
+                found.append((sets.entries[play][1], rest))
+        for type_, _, group in sequence_groups(rules, smask):
+            for play in group:
+                rest = smask & ~play
+                if hand_units(rest) < units:
+                    found.append((combination_of_mask(rules, play, type_), rest))
         if len(leads) >= OUTS_KEPT:
             leads.clear()
-        leads[mine] = found
-    if found is None:
-        return True
-    return any(is_boss(combo, unseen, rules) and bosses_lead_it_out(rest, unseen, rules)
-               for combo, rest in found)
+        leads[smask] = found
+    out = False
+    for combo, rest in found:
+        if _lead_is_boss(combo, unseen, rules) and boss_leads_take_it_out(rest, unseen, rules):
+            out = True
+            break
+    if len(outs) >= OUTS_KEPT:
+        outs.clear()
+    outs[smask, unseen] = out
+    return out
 
 
-def _lowering_leads(rules: ClimbingRules) -> dict[int, list[tuple[Combination, int]] | None]:
-    """An empty table, kept with the rules' compiled tables, of a hand's card mask -> its
-    leads that lower its units, with the card mask each leaves (None: a hand of one unit)."""
+_SET_SIZES = {ComboType.PAIR: 2, ComboType.TRIPLE: 3, ComboType.QUAD: 4}
+
+
+@functools.cache
+def _sequence_positions(rules: ClimbingRules, double: bool) -> int:
+    """Bit ``4p`` for every rank position ``p`` the rules let into a sequence (a double one
+    with ``double``)."""
+    ranks = rules.double_sequence_ranks if double else rules.sequence_ranks
+    return sum(1 << 4 * rules.rank_position(rank) for rank in ranks)
+
+
+def _lead_is_boss(combo: Combination, unseen: int, rules: ClimbingRules) -> bool:
+    """:func:`~cardkit_games.tien_len.agents.is_boss` (the same answer), read on masks of the
+    rank positions (the boss ending above asks it of every lead it tries): no stronger unseen
+    card for a single; for a set, no higher rank holding as many unseen cards, nor (for a pair)
+    an unseen pair at its rank with a higher suit; for a sequence, no run of as many unseen
+    ranks (pairs, for a double sequence) the rules let in a sequence ending higher, nor one
+    ending at its top with a higher suit there."""
+    key = combo.key_strength
+    kind = combo.type
+    if kind is ComboType.SINGLE:
+        return not unseen >> key + 1
+    size = _SET_SIZES.get(kind)
+    counts = rank_counts(unseen)
+    if size is None:
+        double = kind is ComboType.DOUBLE_SEQUENCE
+        held = (counts >> 1 | counts >> 2) if double else (counts | counts >> 1 | counts >> 2)
+        held &= _sequence_positions(rules, double)
+        runs = held  # bit 4s: the ranks s .. s + length - 1 all held
+        for step in range(1, combo.length):
+            runs &= held >> 4 * step
+        start = (key >> 2) - combo.length + 1
+        if runs >> 4 * start + 4:  # one ending higher
+            return False
+        return not (runs >> 4 * start & 1 and (unseen >> 4 * (key >> 2) & 0xF) >> (key & 3) + 1)
+    if size == 2:
+        higher = (counts >> 1 | counts >> 2) & _POSITION_BITS  # two unseen cards or more
+    elif size == 3:
+        higher = (counts & counts >> 1 | counts >> 2) & _POSITION_BITS
+    else:
+        higher = counts >> 2 & _POSITION_BITS
+    shift = 4 * (key >> 2)
+    if higher >> shift + 4:
+        return False
+    if size == 2:
+        nibble = unseen >> shift & 0xF
+        return not (nibble.bit_count() >= 2 and nibble >> (key & 3) + 1)
+    return True
+
+
+def _lowering_leads(rules: ClimbingRules) -> dict[int, list[tuple[Combination, int]]]:
+    """An empty table, kept with the rules' compiled tables, of a hand's strength mask -> its
+    leads that lower its units, with the strength mask each leaves (hands of two units or
+    more)."""
     return {}
 
 
 def _outs_table(rules: ClimbingRules) -> dict[tuple[int, int], bool]:
     """An empty table, kept with the rules' compiled tables, of (hand, unseen cards) as
-    strength masks -> :func:`bosses_take_it_out` of them (a play-out asks the same few
-    endings again and again)."""
+    strength masks -> :func:`boss_leads_take_it_out` of them, for hands of two units or more
+    (a play-out asks the same few endings again and again, and the ending of a hand asks it of
+    the hands its leads leave)."""
     return {}
-
-
-def _card_mask_of(smask: int, rules: ClimbingRules) -> int:
-    mask = 0
-    while smask:
-        low = smask & -smask
-        mask |= rules.card_of_strength(low.bit_length() - 1).mask
-        smask ^= low
-    return mask
 
 
 class BaseAgent(GreedyAgent):
@@ -418,14 +541,7 @@ class HardAgent(Agent):
         rules = self.rules
         unseen = rules.strength_mask(CardSet.from_mask(_DECK_MASK & ~mine & ~played))
         smask = rules.strength_mask(CardSet.from_mask(mine))
-        players = len(sizes)
-        others = [size for other, size in enumerate(sizes) if other != seat and size]
-        urgent = bool(others) and min(others) <= 2
-        following = [(seat + step) % players for step in range(1, players)]
-        next_seat = next((s for s in following if sizes[s]), None)
-        next_urgent = next_seat is not None and sizes[next_seat] <= 2
-        top_urgent = top_player is not None and top_player != seat and \
-            0 < sizes[top_player] <= 2
+        urgent, next_urgent, top_urgent = table_features(seat, sizes, top_player)
         return [move_features(action, smask, unseen, rules, leading, urgent, next_urgent,
                               top_urgent, action == base, passers) for action in legal]
 
@@ -449,7 +565,7 @@ class HardAgent(Agent):
             [hand.mask.bit_count() for hand in state.hands], state.last_player,
             state.phase == "lead", state.passed.bit_count())
         weights = self.weights["move"]
-        scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in features]
+        scores = [move_score(weights, row) for row in features]
         best, gain = _favourite(legal, scores, base)
         return base if best == base or gain <= self.margin else best
 
@@ -461,8 +577,7 @@ class HardAgent(Agent):
                base: Action | None = None) -> list[float]:
         """The model's value of each legal move (place points, up to a constant)."""
         weights = self.weights["move"]
-        return [sum(w * x for w, x in zip(weights, features, strict=True))
-                for features in self.options(view, legal, base)]
+        return [move_score(weights, features) for features in self.options(view, legal, base)]
 
     def advantage(self, view: View, legal: Sequence[Action],
                   base: Action | None = None) -> tuple[Action, Action, float]:

@@ -8,11 +8,16 @@ import random
 
 import pytest
 from cardkit_games.tien_len import training
-from cardkit_games.tien_len.agents import GreedyAgent, bosses_take_it_out, hand_units
+from cardkit_games.tien_len.agents import GreedyAgent, bosses_take_it_out, hand_units, is_boss
 from cardkit_games.tien_len.policy import (
+    LOW_POSITION,
     MOVE_FEATURES,
     BaseAgent,
     HardAgent,
+    _hand_reading,
+    _lead_is_boss,
+    _sequence_is_boss,
+    _set_is_boss,
     bosses_lead_it_out,
     partition,
     untrained_weights,
@@ -25,6 +30,7 @@ from hypothesis import strategies as st
 
 import cardkit
 from cardkit.agents import choose_action
+from cardkit.libraries.climbing import all_combinations
 from cardkit.services.search.rollout import PolicyCheck
 from cardkit.values.cards import STANDARD_CARDS, CardSet
 
@@ -268,3 +274,47 @@ def test_the_kept_boss_ending_answers_as_the_greedy_agents(cards, size):
     unseen = rules.strength_mask(CardSet([deck[i] for i in cards[size:]]))
     assert bosses_lead_it_out(hand.mask, unseen, rules) == bosses_take_it_out(hand, unseen,
                                                                                rules)
+
+
+def _reading_by_rank(smask: int, unseen: int) -> tuple[int, int, int, int, int]:
+    """The model's hand reading worked out rank by rank (the plan's sets asked of
+    ``_set_is_boss`` one by one): what ``policy._hand_reading`` reads on masks."""
+    plan = partition(smask)
+    singles = low = bosses = 0
+    for p, count in enumerate(plan.counts):
+        if not count:
+            continue
+        top_suit = (smask >> 4 * p & 0xF).bit_length() - 1
+        if count == 1:
+            singles += 1
+            low += p <= LOW_POSITION
+        if count < 4 and _set_is_boss(p, count, top_suit, unseen):
+            bosses += 1
+    bosses += sum(1 for low_p, high_p in plan.sequences
+                  if _sequence_is_boss(low_p, high_p, unseen))
+    controls = (smask >> 4 * 12 & 0xF).bit_count() + sum(
+        1 for p in range(13) if (smask >> 4 * p & 0xF) == 0xF)
+    return plan.units, singles, low, bosses, controls
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=0, max_size=52, unique=True),
+       st.integers(0, 13), st.integers(0, 52))
+def test_the_hand_reading_on_masks_is_the_rank_by_rank_one(strengths, size, unseen_size):
+    """Whatever the hand and the cards unseen: the same units, singles, bosses, controls."""
+    smask = sum(1 << s for s in strengths[:size])
+    unseen = sum(1 << s for s in strengths[size:size + unseen_size])
+    assert _hand_reading(smask, unseen) == _reading_by_rank(smask, unseen)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=1, max_size=40, unique=True),
+       st.integers(1, 13), st.sampled_from(["never", "as_top_only"]))
+def test_the_boss_test_on_masks_is_the_greedy_agents(cards, size, rules_name):
+    """Every lead of a hand is a boss to the model's ending exactly when it is to greedy's."""
+    rules = climbing_rules({"twos_in_sequences": rules_name})
+    deck = list(STANDARD_CARDS)
+    hand = CardSet([deck[i] for i in cards[:size]])
+    unseen = rules.strength_mask(CardSet([deck[i] for i in cards[size:]]))
+    for combo in all_combinations(hand, rules):
+        assert _lead_is_boss(combo, unseen, rules) == is_boss(combo, unseen, rules)

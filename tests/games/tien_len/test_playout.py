@@ -1,7 +1,7 @@
 """Tiến Lên's play-outs by strength masks (``playout.play_out``) play exactly the hand the
 move-by-move play-out plays: the same moves, events, result and state left behind, stopped
-anywhere, under every option; its pieces (the greedy tail of a mask, the lead and beating
-masks) equal the slow path's."""
+anywhere, under every option, with the greedy policies and with ``hard``'s model at a seat; its
+pieces (the greedy tail of a mask, the lead and beating masks) equal the slow path's."""
 
 from __future__ import annotations
 
@@ -10,7 +10,14 @@ import random
 from cardkit_games.tien_len.agents import GreedyAgent
 from cardkit_games.tien_len.lookahead import Lookahead, share_sequences
 from cardkit_games.tien_len.playout import mask_tail, play_out
-from cardkit_games.tien_len.policy import BaseAgent, hard_agent
+from cardkit_games.tien_len.policy import (
+    MOVE_FEATURES,
+    BaseAgent,
+    HardAgent,
+    hard_agent,
+    untrained_weights,
+    weights_for,
+)
 from cardkit_games.tien_len.rules import climbing_rules
 from cardkit_games.tien_len.state import TienLenState
 from cardkit_games.tien_len.tracker import beating_play_masks, combination_of_play, legal_plays
@@ -44,6 +51,10 @@ class SlowBase(BaseAgent):
     """The base agent, under a class the play-out loop does not know."""
 
 
+class SlowHard(HardAgent):
+    """``hard``'s model, under a class the play-out loop does not know."""
+
+
 def _mid_hand(game: cardkit.Game, seed: int, moves: int) -> TienLenState | None:
     """The hand of ``seed`` after ``moves`` greedy moves (None if it is over by then)."""
     state = game.new_hand(seed=seed)
@@ -63,7 +74,15 @@ def _policies(game: cardkit.Game, slow: bool, base_seat: int | None) -> list[Gre
             for seat in range(game.players)]
 
 
-def _slow_moves(state: TienLenState, policies: list[GreedyAgent], limit: int,
+def _with_model(game: cardkit.Game, slow: bool, seat: int,
+                weights: dict[str, tuple[float, ...]]) -> list:
+    """Greedy policies, and ``hard``'s model with ``weights`` at ``seat``."""
+    policies: list = _policies(game, slow, None)
+    policies[seat] = (SlowHard if slow else HardAgent)(game, seat, 0, weights=weights)
+    return policies
+
+
+def _slow_moves(state: TienLenState, policies: list, limit: int,
                 until_out: int | None = None) -> int:
     """The move-by-move loop (the look-ahead's, with its stop)."""
     steps = 0
@@ -117,6 +136,74 @@ def test_play_out_plays_the_move_by_move_hand(options: dict, seed: int, players:
         _slow_moves(fast, _policies(game, True, base_seat), 2000)
         _slow_moves(slow, _policies(game, True, base_seat), 2000)
         assert _picture(fast) == _picture(slow)
+
+
+#: A move model's weights: the shipped ones, or any (with no margin), so that the model leaves
+#: the base agent's move often and its every feature and tie counts.
+WEIGHTS = st.one_of(
+    st.just("shipped"),
+    st.tuples(st.lists(st.floats(-2, 2) | st.sampled_from([0.0, 0.5, -1.0]),
+                       min_size=len(MOVE_FEATURES), max_size=len(MOVE_FEATURES)),
+              st.sampled_from([0.0, 0.05])))
+
+
+@settings(max_examples=60, deadline=None)
+@given(options=OPTIONS, seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]),
+       moves=st.integers(0, 30), limit=st.sampled_from([3, 2000]), seat=st.integers(0, 3),
+       weights=WEIGHTS, until_out=st.booleans())
+def test_the_model_chooses_on_masks_as_it_does_move_by_move(
+        options: dict, seed: int, players: int, moves: int, limit: int, seat: int,
+        weights: object, until_out: bool) -> None:
+    """``hard``'s model at a seat of the play-out (the look-ahead's ``rollout="model"``): from
+    any position, in two re-deals of it, the loop on masks plays the moves its ``choose_in``
+    plays move by move (the same history, so every one of the seat's choices), and leaves the
+    same state."""
+    game = cardkit.load_game("tien-len", players=players, **options)
+    seat %= players
+    table = weights_for(players) if weights == "shipped" else {
+        "move": tuple(weights[0]), "margin": (weights[1],)}  # type: ignore[index]
+    state = _mid_hand(game, seed, moves)
+    if state is None:
+        return
+    stop = seat if until_out else None
+    for world_seed in range(2):
+        world = state.determinize(state.current_player, random.Random(seed + world_seed))
+        fast, slow = world.clone(), world.clone()
+        done = play_out(fast, _with_model(game, False, seat, table), limit, until_out=stop)
+        assert done == _slow_moves(slow, _with_model(game, True, seat, table), limit, stop)
+        assert _picture(fast) == _picture(slow)
+
+
+def test_the_model_on_masks_leaves_the_base_moves_where_move_by_move_it_does():
+    """Seeded, over many positions and re-deals: the model seat played on masks differs from
+    the base agent in that seat (so the comparison above is not of base moves alone), and
+    equals the model played move by move every time; an untrained model plays the base
+    agent's moves."""
+    game = cardkit.load_game("tien-len", players=4)
+    changed = compared = 0
+    for seed in range(40):
+        state = _mid_hand(game, 1000 + seed, seed % 25)
+        if state is None:
+            continue
+        seat = seed % 4
+        world = state.determinize(state.current_player, random.Random(seed))
+        runs = {}
+        for name, policies in (
+                ("fast", _with_model(game, False, seat, weights_for(4))),
+                ("slow", _with_model(game, True, seat, weights_for(4))),
+                ("base", _policies(game, True, seat)),
+                ("untrained", _with_model(game, False, seat, untrained_weights()))):
+            copy = world.clone()
+            if name in ("fast", "untrained"):
+                assert play_out(copy, policies, 2000) is not None
+            else:
+                _slow_moves(copy, policies, 2000)
+            runs[name] = _picture(copy)
+        assert runs["fast"] == runs["slow"]
+        assert runs["untrained"] == runs["base"]
+        compared += 1
+        changed += runs["fast"]["history"] != runs["base"]["history"]
+    assert compared > 30 and changed > 5
 
 
 @settings(max_examples=25, deadline=None)

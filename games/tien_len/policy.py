@@ -271,13 +271,21 @@ def play_features(play_mask: int, combo: Combination | None, smask: int, unseen:
         boss = float(_play_is_boss(combo, unseen))
         strength = combo.key_strength / 51
         single = float(combo.type is ComboType.SINGLE)
-    units, singles, low, bosses, controls = _hand_reading(after, unseen)
+    readings = climbing_tables(rules).derived(_readings_table)
+    reading = readings.get((after, unseen))
+    if reading is None:
+        units, singles, low, bosses, controls = _hand_reading(after, unseen)
+        out = 0.0
+        if units <= 1:  # one play takes it out (boss_leads_take_it_out's first answer)
+            out = 1.0
+        elif units <= 3:
+            out = float(boss_leads_take_it_out(after, unseen, rules))
+        if len(readings) >= READINGS_KEPT:
+            readings.clear()
+        readings[after, unseen] = (units, singles, low, bosses, controls, out)
+    else:
+        units, singles, low, bosses, controls, out = reading
     cards = after.bit_count()
-    out = 0.0
-    if units <= 1:  # one play takes it out (bosses_lead_it_out's first answer)
-        out = 1.0
-    elif units <= 3:
-        out = float(boss_leads_take_it_out(after, unseen, rules))
     lead = float(leading)
     urgency = float(urgent)
     play_low = (play_mask & -play_mask).bit_length() - 1
@@ -315,6 +323,18 @@ def move_score(weights: Sequence[float], features: Sequence[float]) -> float:
 #: How many (hand, unseen cards) readings of :func:`bosses_take_it_out` the model keeps, and
 #: how many hands' unit-lowering leads.
 OUTS_KEPT = 50_000
+#: How many (hand, unseen cards) readings of a hand a move leaves the model keeps: the moves
+#: of a decision and the re-deals of a look-ahead leave the same hands again and again.
+READINGS_KEPT = 100_000
+#: A hand's reading as :func:`play_features` keeps it (see :func:`_readings_table`).
+_Reading = tuple[int, int, int, int, int, float]
+
+
+def _readings_table(rules: ClimbingRules) -> dict[tuple[int, int], _Reading]:
+    """An empty table, kept with the rules' compiled tables, of (hand, unseen cards) as
+    strength masks -> the hand's reading by :func:`play_features` (units, single units, low
+    single units, boss units, controls, and 1.0 where its bosses lead it out, else 0.0)."""
+    return {}
 
 
 def bosses_lead_it_out(mine: int, unseen: int, rules: ClimbingRules) -> bool:

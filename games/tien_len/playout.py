@@ -46,11 +46,10 @@ from cardkit_games.tien_len.tracker import (
     TYPE_CODE,
     beating_play_masks,
     play_entry,
-    set_plays,
 )
 
 from cardkit.engine.capabilities import Playouts
-from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
+from cardkit.libraries.climbing import Combination, ComboType
 from cardkit.values.cards import STANDARD_CARDS, CardSet
 
 if TYPE_CHECKING:
@@ -64,6 +63,8 @@ _QUAD = ComboType.QUAD
 _SEQUENCE = ComboType.SEQUENCE
 _DOUBLE_SEQUENCE = ComboType.DOUBLE_SEQUENCE
 _TWOS_TYPES = (ComboType.SINGLE, ComboType.PAIR, ComboType.TRIPLE)
+#: A set's card count -> its type.
+_SET_TYPES = {1: ComboType.SINGLE, 2: ComboType.PAIR, 3: ComboType.TRIPLE, 4: ComboType.QUAD}
 _SEQUENCE_CODE = TYPE_CODE[_SEQUENCE]
 _BOMB_CODES = (TYPE_CODE[_QUAD], TYPE_CODE[_DOUBLE_SEQUENCE])
 _DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
@@ -451,9 +452,12 @@ def _model_choice(model: Agent, seat: int, masks: list[int], can_pass: bool, bas
         seat, [hand.bit_count() for hand in hands], top_player)
     passers = passed.bit_count()
     moves = [*masks, 0] if can_pass else masks
-    scores = [move_score(weights, play_features(
-        found, _combination(rules, found) if found else None, smask, unseen, rules, leading,
-        urgent, next_urgent, top_urgent, found == base, passers)) for found in moves]
+    scores = []
+    for found in moves:
+        kind, length = _shape(found) if found else (None, 0)
+        scores.append(move_score(weights, play_features(
+            found, kind, length, smask, unseen, rules, leading, urgent, next_urgent, top_urgent,
+            found == base, passers)))
     # the favourite: the best score, the base move winning a tie, else the first in order
     at = max(range(len(moves)), key=lambda index: (scores[index], moves[index] == base))
     best = moves[at]
@@ -462,18 +466,18 @@ def _model_choice(model: Agent, seat: int, masks: list[int], can_pass: bool, bas
     return best
 
 
-def _combination(rules: ClimbingRules, smask: int) -> Combination:
-    """The combination of the legal play whose strength mask is ``smask`` (kept in the play
-    cache with its action, as a play in the loop keeps it)."""
-    entry = set_plays(rules).entries.get(smask) or play_cache().get(~smask)
-    if entry is None:
-        entry = play_entry(rules, 0, smask)
-    action, combo = entry
-    if combo is None:
-        combo = combination_of(action.cards, rules)
-        assert combo is not None  # a legal play is a combination
-        play_cache()[~smask] = (action, combo)
-    return combo
+def _shape(smask: int) -> tuple[ComboType, int]:
+    """The type and length of the legal play whose strength mask is ``smask``, read off the mask
+    (no combination is made for the many plays the model weighs and never plays): its cards at
+    one rank are a set, one card a rank a sequence, else two a rank a double sequence."""
+    count = smask.bit_count()
+    low = (smask & -smask).bit_length() - 1 >> 2
+    span = (smask.bit_length() - 1 >> 2) - low + 1
+    if span == 1:
+        return _SET_TYPES[count], count
+    if count == span:
+        return _SEQUENCE, count
+    return _DOUBLE_SEQUENCE, count // 2
 
 
 def _lead(state: TienLenState, kind: int, masks: list[int], smask: int, mine: int,

@@ -54,7 +54,7 @@ from cardkit_games.tien_len.lookahead import (
     STEPS,
     Lookahead,
 )
-from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules, is_bomb
+from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules
 from cardkit_games.tien_len.state import TienLenState
 from cardkit_games.tien_len.tracker import combination_of_play, set_plays
 
@@ -64,7 +64,6 @@ from cardkit.libraries.climbing import (
     ClimbingRules,
     Combination,
     ComboType,
-    combination_of_mask,
     sequence_groups,
 )
 from cardkit.libraries.climbing.tables import climbing_tables
@@ -221,17 +220,18 @@ def _hand_reading(smask: int, unseen: int) -> tuple[int, int, int, int, int]:
     return units, singles, low, bosses, twos + quads
 
 
-def _play_is_boss(combo: Combination, unseen: int) -> bool:
-    kind = combo.type
-    top = combo.key_strength >> 2
-    suit = combo.key_strength & 3
+def _play_is_boss(kind: ComboType, key_strength: int, length: int, unseen: int) -> bool:
+    """Whether the play of ``kind``, key and ``length`` wins its trick but for bombs: no unseen
+    play of its kind beats it (a sequence read cautiously, :func:`_sequence_is_boss`)."""
+    top = key_strength >> 2
+    suit = key_strength & 3
     if kind is ComboType.SINGLE:
-        return not unseen >> (combo.key_strength + 1)
+        return not unseen >> (key_strength + 1)
     if kind in (ComboType.PAIR, ComboType.TRIPLE, ComboType.QUAD):
         size = {ComboType.PAIR: 2, ComboType.TRIPLE: 3, ComboType.QUAD: 4}[kind]
         return _set_is_boss(top, size, suit, unseen)
     if kind is ComboType.SEQUENCE:
-        return _sequence_is_boss(top - combo.length + 1, top, unseen)
+        return _sequence_is_boss(top - length + 1, top, unseen)
     return True  # a double sequence: a bomb, seldom beaten
 
 
@@ -243,23 +243,24 @@ def move_features(action: Action, smask: int, unseen: int, rules: ClimbingRules,
     ``base`` says whether it is the base agent's move, ``passers`` how many players have passed
     in this trick."""
     if action.kind == "pass":
-        return play_features(0, None, smask, unseen, rules, leading, urgent, next_urgent,
+        return play_features(0, None, 0, smask, unseen, rules, leading, urgent, next_urgent,
                              top_urgent, base, passers)
     play_mask, combo = combination_of_play(rules, action.cards)
     assert combo is not None  # a legal play is a combination
-    return play_features(play_mask, combo, smask, unseen, rules, leading, urgent, next_urgent,
-                         top_urgent, base, passers)
+    return play_features(play_mask, combo.type, combo.length, smask, unseen, rules, leading,
+                         urgent, next_urgent, top_urgent, base, passers)
 
 
-def play_features(play_mask: int, combo: Combination | None, smask: int, unseen: int,
-                  rules: ClimbingRules, leading: bool, urgent: bool, next_urgent: bool,
-                  top_urgent: bool, base: bool, passers: int) -> list[float]:
-    """:func:`move_features` of the play whose strength mask is ``play_mask`` and combination
-    ``combo`` (a pass: 0 and None), for a caller that holds the move as a mask (a play-out's
-    loop, :mod:`cardkit_games.tien_len.playout`): both paths read the features here, so they
-    give the same numbers."""
+def play_features(play_mask: int, kind: ComboType | None, length: int, smask: int,
+                  unseen: int, rules: ClimbingRules, leading: bool, urgent: bool,
+                  next_urgent: bool, top_urgent: bool, base: bool, passers: int
+                  ) -> list[float]:
+    """:func:`move_features` of the play whose strength mask is ``play_mask``, of combination
+    type ``kind`` and ``length`` (a pass: 0, None and 0), for a caller that holds the move as a
+    mask (a play-out's loop, :mod:`cardkit_games.tien_len.playout`): both paths read the
+    features here, so they give the same numbers. A play's key is its strongest card."""
     lowest = smask & -smask
-    if combo is None:
+    if kind is None:
         after = smask
         is_pass, shed, twos, bomb, boss, strength, single = 1.0, 0, 0, 0.0, 0.0, 0.0, 0.0
     else:
@@ -267,10 +268,11 @@ def play_features(play_mask: int, combo: Combination | None, smask: int, unseen:
         is_pass = 0.0
         shed = play_mask.bit_count()
         twos = (play_mask >> 4 * TWO_POSITION & 0xF).bit_count()
-        bomb = float(is_bomb(combo))
-        boss = float(_play_is_boss(combo, unseen))
-        strength = combo.key_strength / 51
-        single = float(combo.type is ComboType.SINGLE)
+        key = play_mask.bit_length() - 1
+        bomb = float(kind is ComboType.QUAD or kind is ComboType.DOUBLE_SEQUENCE)  # is_bomb
+        boss = float(_play_is_boss(kind, key, length, unseen))
+        strength = key / 51
+        single = float(kind is ComboType.SINGLE)
     readings = climbing_tables(rules).derived(_readings_table)
     reading = readings.get((after, unseen))
     if reading is None:
@@ -362,23 +364,24 @@ def boss_leads_take_it_out(smask: int, unseen: int, rules: ClimbingRules) -> boo
     leads = climbing_tables(rules).derived(_lowering_leads)
     found = leads.get(smask)
     if found is None:
-        found = []
-        sets = set_plays(rules)
-        for play in sets.masks_of_hand(smask):
+        lowering = []
+        for play in set_plays(rules).masks_of_hand(smask):
             rest = smask & ~play
             if hand_units(rest) < units:
-                found.append((sets.entries[play][1], rest))
-        for type_, _, group in sequence_groups(rules, smask):
+                lowering.append((_SET_CODES[play.bit_count()], play.bit_length() - 1,
+                                 play.bit_count(), rest))
+        for type_, length, group in sequence_groups(rules, smask):
             for play in group:
                 rest = smask & ~play
                 if hand_units(rest) < units:
-                    found.append((combination_of_mask(rules, play, type_), rest))
+                    lowering.append((_CODES[type_], play.bit_length() - 1, length, rest))
         if len(leads) >= OUTS_KEPT:
             leads.clear()
-        leads[smask] = found
+        found = leads[smask] = tuple(lowering)
     out = False
-    for combo, rest in found:
-        if _lead_is_boss(combo, unseen, rules) and boss_leads_take_it_out(rest, unseen, rules):
+    for code, key, length, rest in found:
+        if _lead_is_boss(_TYPES[code], key, length, unseen, rules) and \
+                boss_leads_take_it_out(rest, unseen, rules):
             out = True
             break
     if len(outs) >= OUTS_KEPT:
@@ -388,6 +391,11 @@ def boss_leads_take_it_out(smask: int, unseen: int, rules: ClimbingRules) -> boo
 
 
 _SET_SIZES = {ComboType.PAIR: 2, ComboType.TRIPLE: 3, ComboType.QUAD: 4}
+_TYPES = tuple(ComboType)
+_CODES = {type_: index for index, type_ in enumerate(_TYPES)}
+#: A set's card count -> its type's index in :data:`_TYPES`.
+_SET_CODES = (-1, _CODES[ComboType.SINGLE], _CODES[ComboType.PAIR], _CODES[ComboType.TRIPLE],
+              _CODES[ComboType.QUAD])
 
 
 @functools.cache
@@ -398,15 +406,14 @@ def _sequence_positions(rules: ClimbingRules, double: bool) -> int:
     return sum(1 << 4 * rules.rank_position(rank) for rank in ranks)
 
 
-def _lead_is_boss(combo: Combination, unseen: int, rules: ClimbingRules) -> bool:
+def _lead_is_boss(kind: ComboType, key: int, length: int, unseen: int,
+                  rules: ClimbingRules) -> bool:
     """:func:`~cardkit_games.tien_len.agents.is_boss` (the same answer), read on masks of the
     rank positions (the boss ending above asks it of every lead it tries): no stronger unseen
     card for a single; for a set, no higher rank holding as many unseen cards, nor (for a pair)
     an unseen pair at its rank with a higher suit; for a sequence, no run of as many unseen
     ranks (pairs, for a double sequence) the rules let in a sequence ending higher, nor one
     ending at its top with a higher suit there."""
-    key = combo.key_strength
-    kind = combo.type
     if kind is ComboType.SINGLE:
         return not unseen >> key + 1
     size = _SET_SIZES.get(kind)
@@ -416,9 +423,9 @@ def _lead_is_boss(combo: Combination, unseen: int, rules: ClimbingRules) -> bool
         held = (counts >> 1 | counts >> 2) if double else (counts | counts >> 1 | counts >> 2)
         held &= _sequence_positions(rules, double)
         runs = held  # bit 4s: the ranks s .. s + length - 1 all held
-        for step in range(1, combo.length):
+        for step in range(1, length):
             runs &= held >> 4 * step
-        start = (key >> 2) - combo.length + 1
+        start = (key >> 2) - length + 1
         if runs >> 4 * start + 4:  # one ending higher
             return False
         return not (runs >> 4 * start & 1 and (unseen >> 4 * (key >> 2) & 0xF) >> (key & 3) + 1)
@@ -437,10 +444,12 @@ def _lead_is_boss(combo: Combination, unseen: int, rules: ClimbingRules) -> bool
     return True
 
 
-def _lowering_leads(rules: ClimbingRules) -> dict[int, list[tuple[Combination, int]]]:
+def _lowering_leads(rules: ClimbingRules) -> dict[int, tuple[tuple[int, int, int, int], ...]]:
     """An empty table, kept with the rules' compiled tables, of a hand's strength mask -> its
-    leads that lower its units, with the strength mask each leaves (hands of two units or
-    more)."""
+    leads that lower its units, each as (its type's index in :class:`ComboType`, its key
+    strength, its length, the strength mask it leaves), for hands of two units or more. Ints
+    in tuples: the garbage collector stops tracking them after its first pass, so a full table
+    adds nothing to its full passes (lists of combinations made them land on decisions)."""
     return {}
 
 

@@ -317,4 +317,5 @@ def test_the_boss_test_on_masks_is_the_greedy_agents(cards, size, rules_name):
     hand = CardSet([deck[i] for i in cards[:size]])
     unseen = rules.strength_mask(CardSet([deck[i] for i in cards[size:]]))
     for combo in all_combinations(hand, rules):
-        assert _lead_is_boss(combo, unseen, rules) == is_boss(combo, unseen, rules)
+        assert _lead_is_boss(combo.type, combo.key_strength, combo.length, unseen,
+                             rules) == is_boss(combo, unseen, rules)

@@ -9,7 +9,7 @@ import random
 
 from cardkit_games.tien_len.agents import GreedyAgent
 from cardkit_games.tien_len.lookahead import Lookahead, share_sequences
-from cardkit_games.tien_len.playout import mask_tail, play_out
+from cardkit_games.tien_len.playout import _shape, mask_tail, play_out
 from cardkit_games.tien_len.policy import (
     MOVE_FEATURES,
     BaseAgent,
@@ -294,7 +294,8 @@ def test_play_out_leaves_what_it_does_not_know_to_the_caller() -> None:
 @given(hand=HANDS, rules_name=st.sampled_from(["never", "as_top_only"]))
 def test_a_masks_tail_is_the_greedy_weight_of_its_play(hand: list, rules_name: str) -> None:
     """For every combination of a hand: the tail ``mask_tail`` reads off the strength mask is
-    the one the greedy agent weighs from the action."""
+    the one the greedy agent weighs from the action, and the type and length ``_shape`` reads
+    off it are the combination's."""
     rules = climbing_rules({"twos_in_sequences": rules_name})
     game = cardkit.load_game("tien-len", players=4, twos_in_sequences=rules_name)
     agent = GreedyAgent(game, 0)
@@ -302,6 +303,7 @@ def test_a_masks_tail_is_the_greedy_weight_of_its_play(hand: list, rules_name: s
         action = Action("play", cards=combo.cards)
         smask, _ = combination_of_play(rules, combo.cards)
         assert mask_tail(smask) == agent._weigh(action)[5]
+        assert _shape(smask) == (combo.type, combo.length)  # what the model reads of it
 
 
 @settings(max_examples=25, deadline=None)

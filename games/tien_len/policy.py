@@ -90,6 +90,7 @@ ROLLOUT = "base"
 _DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
 _POSITIONS = 13
 _POSITION_BITS = int("1" * _POSITIONS, 16)  # bit 4p of every rank position p
+_BELOW_TWOS = int("1" * TWO_POSITION, 16)  # bit 4p of the rank positions 3 … A
 #: Rank positions counted as "low" for a single unit (3 to 8).
 LOW_POSITION = 5
 
@@ -168,13 +169,14 @@ def _set_is_boss(position: int, size: int, top_suit: int, unseen: int) -> bool:
 
 def _sequence_is_boss(low: int, high: int, unseen: int) -> bool:
     """No unseen sequence as long beats the sequence ``low``..``high`` (its top card taken as
-    the highest suit it may hold: a cautious reading)."""
-    length = high - low + 1
-    for end in range(high + 1, TWO_POSITION):
-        start = end - length + 1
-        if all(unseen >> 4 * p & 0xF for p in range(start, end + 1)):
-            return False
-    return True
+    the highest suit it may hold: a cautious reading): no run of as many ranks below the 2s
+    holding unseen cards starts above ``low`` (read on masks of the rank positions)."""
+    held = unseen | unseen >> 1 | unseen >> 2 | unseen >> 3
+    held &= _BELOW_TWOS
+    runs = held  # bit 4s: the ranks s .. s + length - 1 all hold unseen cards
+    for step in range(1, high - low + 1):
+        runs &= held >> 4 * step
+    return not runs >> 4 * low + 4
 
 
 def _hand_reading(smask: int, unseen: int) -> tuple[int, int, int, int, int]:

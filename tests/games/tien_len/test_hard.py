@@ -276,6 +276,16 @@ def test_the_kept_boss_ending_answers_as_the_greedy_agents(cards, size):
                                                                                rules)
 
 
+def _sequence_is_boss_by_rank(low: int, high: int, unseen: int) -> bool:
+    """No run of unseen ranks as long as ``low``..``high`` ends higher, below the 2s (12)."""
+    length = high - low + 1
+    for end in range(high + 1, 12):
+        start = end - length + 1
+        if all(unseen >> 4 * p & 0xF for p in range(start, end + 1)):
+            return False
+    return True
+
+
 def _reading_by_rank(smask: int, unseen: int) -> tuple[int, int, int, int, int]:
     """The model's hand reading worked out rank by rank (the plan's sets asked of
     ``_set_is_boss`` one by one): what ``policy._hand_reading`` reads on masks."""
@@ -291,7 +301,7 @@ def _reading_by_rank(smask: int, unseen: int) -> tuple[int, int, int, int, int]:
         if count < 4 and _set_is_boss(p, count, top_suit, unseen):
             bosses += 1
     bosses += sum(1 for low_p, high_p in plan.sequences
-                  if _sequence_is_boss(low_p, high_p, unseen))
+                  if _sequence_is_boss_by_rank(low_p, high_p, unseen))
     controls = (smask >> 4 * 12 & 0xF).bit_count() + sum(
         1 for p in range(13) if (smask >> 4 * p & 0xF) == 0xF)
     return plan.units, singles, low, bosses, controls
@@ -305,6 +315,10 @@ def test_the_hand_reading_on_masks_is_the_rank_by_rank_one(strengths, size, unse
     smask = sum(1 << s for s in strengths[:size])
     unseen = sum(1 << s for s in strengths[size:size + unseen_size])
     assert _hand_reading(smask, unseen) == _reading_by_rank(smask, unseen)
+    for low in range(10):  # every sequence of three ranks or more below the 2s
+        for high in range(low + 2, 12):
+            assert _sequence_is_boss(low, high, unseen) == _sequence_is_boss_by_rank(
+                low, high, unseen)
 
 
 @settings(max_examples=200, deadline=None)

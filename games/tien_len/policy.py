@@ -326,7 +326,7 @@ def move_score(weights: Sequence[float], features: Sequence[float]) -> float:
 
 #: How many (hand, unseen cards) readings of :func:`bosses_take_it_out` the model keeps, and
 #: how many hands' unit-lowering leads.
-OUTS_KEPT = 50_000
+OUTS_KEPT = 100_000
 #: How many (hand, unseen cards) readings of a hand a move leaves the model keeps: the moves
 #: of a decision and the re-deals of a look-ahead leave the same hands again and again.
 READINGS_KEPT = 100_000
@@ -359,11 +359,12 @@ def boss_leads_take_it_out(smask: int, unseen: int, rules: ClimbingRules) -> boo
     units = hand_units(smask)
     if units <= 1:
         return True
-    outs = climbing_tables(rules).derived(_outs_table)
+    tables = climbing_tables(rules)
+    outs = tables.derived(_outs_table)
     out = outs.get((smask, unseen))
     if out is not None:
         return out
-    leads = climbing_tables(rules).derived(_lowering_leads)
+    leads = tables.derived(_lowering_leads)
     found = leads.get(smask)
     if found is None:
         lowering = []

@@ -30,7 +30,6 @@ from the view alone) and a generator seeded by the agent's seed.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from operator import mul
@@ -359,12 +358,12 @@ def boss_leads_take_it_out(smask: int, unseen: int, rules: ClimbingRules) -> boo
     units = hand_units(smask)
     if units <= 1:
         return True
-    tables = climbing_tables(rules)
-    outs = tables.derived(_outs_table)
+    endings = climbing_tables(rules).derived(_Endings)
+    outs = endings.outs
     out = outs.get((smask, unseen))
     if out is not None:
         return out
-    leads = tables.derived(_lowering_leads)
+    leads = endings.leads
     found = leads.get(smask)
     if found is None:
         lowering = []
@@ -382,8 +381,9 @@ def boss_leads_take_it_out(smask: int, unseen: int, rules: ClimbingRules) -> boo
             leads.clear()
         found = leads[smask] = tuple(lowering)
     out = False
+    positions = endings.sequence_positions
     for code, key, length, rest in found:
-        if _lead_is_boss(_TYPES[code], key, length, unseen, rules) and \
+        if _lead_is_boss(_TYPES[code], key, length, unseen, positions) and \
                 boss_leads_take_it_out(rest, unseen, rules):
             out = True
             break
@@ -401,22 +401,36 @@ _SET_CODES = (-1, _CODES[ComboType.SINGLE], _CODES[ComboType.PAIR], _CODES[Combo
               _CODES[ComboType.QUAD])
 
 
-@functools.cache
-def _sequence_positions(rules: ClimbingRules, double: bool) -> int:
-    """Bit ``4p`` for every rank position ``p`` the rules let into a sequence (a double one
-    with ``double``)."""
-    ranks = rules.double_sequence_ranks if double else rules.sequence_ranks
-    return sum(1 << 4 * rules.rank_position(rank) for rank in ranks)
+class _Endings:
+    """The boss ending's tables, kept with the rules' compiled tables: ``outs``, (hand, unseen
+    cards) as strength masks -> :func:`boss_leads_take_it_out` of them, for hands of two units
+    or more (a play-out asks the same few endings again and again, and the ending of a hand
+    asks it of the hands its leads leave); ``leads``, a hand's strength mask -> its leads that
+    lower its units, each as (its type's index in :class:`ComboType`, its key strength, its
+    length, the strength mask it leaves); ``sequence_positions``, bit ``4p`` for every rank
+    position ``p`` the rules let into a sequence, then into a double sequence. Ints in tuples:
+    the garbage collector stops tracking them after its first pass, so full tables add nothing
+    to its full passes (lists of combinations made them land on decisions)."""
+
+    __slots__ = ("leads", "outs", "sequence_positions")
+
+    def __init__(self, rules: ClimbingRules) -> None:
+        self.outs: dict[tuple[int, int], bool] = {}
+        self.leads: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
+        self.sequence_positions = tuple(
+            sum(1 << 4 * rules.rank_position(rank) for rank in ranks)
+            for ranks in (rules.sequence_ranks, rules.double_sequence_ranks))
 
 
 def _lead_is_boss(kind: ComboType, key: int, length: int, unseen: int,
-                  rules: ClimbingRules) -> bool:
+                  positions: tuple[int, ...]) -> bool:
     """:func:`~cardkit_games.tien_len.agents.is_boss` (the same answer), read on masks of the
     rank positions (the boss ending above asks it of every lead it tries): no stronger unseen
     card for a single; for a set, no higher rank holding as many unseen cards, nor (for a pair)
     an unseen pair at its rank with a higher suit; for a sequence, no run of as many unseen
     ranks (pairs, for a double sequence) the rules let in a sequence ending higher, nor one
-    ending at its top with a higher suit there."""
+    ending at its top with a higher suit there. ``positions``: the rank positions the rules
+    let into a sequence and into a double sequence (:class:`_Endings`)."""
     if kind is ComboType.SINGLE:
         return not unseen >> key + 1
     size = _SET_SIZES.get(kind)
@@ -424,7 +438,7 @@ def _lead_is_boss(kind: ComboType, key: int, length: int, unseen: int,
     if size is None:
         double = kind is ComboType.DOUBLE_SEQUENCE
         held = (counts >> 1 | counts >> 2) if double else (counts | counts >> 1 | counts >> 2)
-        held &= _sequence_positions(rules, double)
+        held &= positions[double]
         runs = held  # bit 4s: the ranks s .. s + length - 1 all held
         for step in range(1, length):
             runs &= held >> 4 * step
@@ -445,23 +459,6 @@ def _lead_is_boss(kind: ComboType, key: int, length: int, unseen: int,
         nibble = unseen >> shift & 0xF
         return not (nibble.bit_count() >= 2 and nibble >> (key & 3) + 1)
     return True
-
-
-def _lowering_leads(rules: ClimbingRules) -> dict[int, tuple[tuple[int, int, int, int], ...]]:
-    """An empty table, kept with the rules' compiled tables, of a hand's strength mask -> its
-    leads that lower its units, each as (its type's index in :class:`ComboType`, its key
-    strength, its length, the strength mask it leaves), for hands of two units or more. Ints
-    in tuples: the garbage collector stops tracking them after its first pass, so a full table
-    adds nothing to its full passes (lists of combinations made them land on decisions)."""
-    return {}
-
-
-def _outs_table(rules: ClimbingRules) -> dict[tuple[int, int], bool]:
-    """An empty table, kept with the rules' compiled tables, of (hand, unseen cards) as
-    strength masks -> :func:`boss_leads_take_it_out` of them, for hands of two units or more
-    (a play-out asks the same few endings again and again, and the ending of a hand asks it of
-    the hands its leads leave)."""
-    return {}
 
 
 class BaseAgent(GreedyAgent):

@@ -14,6 +14,7 @@ from cardkit_games.tien_len.policy import (
     MOVE_FEATURES,
     BaseAgent,
     HardAgent,
+    _Endings,
     _hand_reading,
     _lead_is_boss,
     _sequence_is_boss,
@@ -330,6 +331,7 @@ def test_the_boss_test_on_masks_is_the_greedy_agents(cards, size, rules_name):
     deck = list(STANDARD_CARDS)
     hand = CardSet([deck[i] for i in cards[:size]])
     unseen = rules.strength_mask(CardSet([deck[i] for i in cards[size:]]))
+    positions = _Endings(rules).sequence_positions
     for combo in all_combinations(hand, rules):
         assert _lead_is_boss(combo.type, combo.key_strength, combo.length, unseen,
-                             rules) == is_boss(combo, unseen, rules)
+                             positions) == is_boss(combo, unseen, rules)

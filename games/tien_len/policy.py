@@ -275,7 +275,7 @@ def play_features(play_mask: int, kind: ComboType | None, length: int, smask: in
         strength = key / 51
         single = float(kind is ComboType.SINGLE)
     readings = climbing_tables(rules).derived(_readings_table)
-    reading = readings.get((after, unseen))
+    reading = readings.get(after << 52 | unseen)
     if reading is None:
         units, singles, low, bosses, controls = _hand_reading(after, unseen)
         out = 0.0
@@ -285,9 +285,12 @@ def play_features(play_mask: int, kind: ComboType | None, length: int, smask: in
             out = float(boss_leads_take_it_out(after, unseen, rules))
         if len(readings) >= READINGS_KEPT:
             readings.clear()
-        readings[after, unseen] = (units, singles, low, bosses, controls, out)
+        readings[after << 52 | unseen] = (units | singles << 4 | low << 8 | bosses << 12
+                                          | controls << 16 | int(out) << 20)
     else:
-        units, singles, low, bosses, controls, out = reading
+        units, singles, low, bosses = (reading & 15, reading >> 4 & 15, reading >> 8 & 15,
+                                       reading >> 12 & 15)
+        controls, out = reading >> 16 & 15, float(reading >> 20)
     cards = after.bit_count()
     lead = float(leading)
     urgency = float(urgent)
@@ -329,14 +332,15 @@ OUTS_KEPT = 100_000
 #: How many (hand, unseen cards) readings of a hand a move leaves the model keeps: the moves
 #: of a decision and the re-deals of a look-ahead leave the same hands again and again.
 READINGS_KEPT = 100_000
-#: A hand's reading as :func:`play_features` keeps it (see :func:`_readings_table`).
-_Reading = tuple[int, int, int, int, int, float]
 
 
-def _readings_table(rules: ClimbingRules) -> dict[tuple[int, int], _Reading]:
+def _readings_table(rules: ClimbingRules) -> dict[int, int]:
     """An empty table, kept with the rules' compiled tables, of (hand, unseen cards) as
-    strength masks -> the hand's reading by :func:`play_features` (units, single units, low
-    single units, boss units, controls, and 1.0 where its bosses lead it out, else 0.0)."""
+    strength masks, packed in one int (``hand << 52 | unseen``) -> the hand's reading by
+    :func:`play_features` (units, single units, low single units, boss units, controls, and
+    1 where its bosses lead it out, 4 bits each from the lowest). Ints alone: the garbage
+    collector never tracks the table, so its size adds nothing to a full pass (tuples would
+    have it walk every entry)."""
     return {}
 
 
@@ -360,7 +364,8 @@ def boss_leads_take_it_out(smask: int, unseen: int, rules: ClimbingRules) -> boo
         return True
     endings = climbing_tables(rules).derived(_Endings)
     outs = endings.outs
-    out = outs.get((smask, unseen))
+    key = smask << 52 | unseen
+    out = outs.get(key)
     if out is not None:
         return out
     leads = endings.leads
@@ -389,7 +394,7 @@ def boss_leads_take_it_out(smask: int, unseen: int, rules: ClimbingRules) -> boo
             break
     if len(outs) >= OUTS_KEPT:
         outs.clear()
-    outs[smask, unseen] = out
+    outs[key] = out
     return out
 
 
@@ -403,19 +408,21 @@ _SET_CODES = (-1, _CODES[ComboType.SINGLE], _CODES[ComboType.PAIR], _CODES[Combo
 
 class _Endings:
     """The boss ending's tables, kept with the rules' compiled tables: ``outs``, (hand, unseen
-    cards) as strength masks -> :func:`boss_leads_take_it_out` of them, for hands of two units
-    or more (a play-out asks the same few endings again and again, and the ending of a hand
-    asks it of the hands its leads leave); ``leads``, a hand's strength mask -> its leads that
-    lower its units, each as (its type's index in :class:`ComboType`, its key strength, its
-    length, the strength mask it leaves); ``sequence_positions``, bit ``4p`` for every rank
-    position ``p`` the rules let into a sequence, then into a double sequence. Ints in tuples:
-    the garbage collector stops tracking them after its first pass, so full tables add nothing
-    to its full passes (lists of combinations made them land on decisions)."""
+    cards) as strength masks packed in one int (``hand << 52 | unseen``) ->
+    :func:`boss_leads_take_it_out` of them, for hands of two units or more (a play-out asks the
+    same few endings again and again, and the ending of a hand asks it of the hands its leads
+    leave); ``leads``, a hand's strength mask -> its leads that lower its units, each as (its
+    type's index in :class:`ComboType`, its key strength, its length, the strength mask it
+    leaves); ``sequence_positions``, bit ``4p`` for every rank position ``p`` the rules let
+    into a sequence, then into a double sequence. Ints, and ints in tuples: the garbage
+    collector never tracks ``outs`` and stops tracking the tuples after its first pass, so
+    full tables add little to its full passes (lists of combinations made them land on
+    decisions)."""
 
     __slots__ = ("leads", "outs", "sequence_positions")
 
     def __init__(self, rules: ClimbingRules) -> None:
-        self.outs: dict[tuple[int, int], bool] = {}
+        self.outs: dict[int, bool] = {}
         self.leads: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
         self.sequence_positions = tuple(
             sum(1 << 4 * rules.rank_position(rank) for rank in ranks)

@@ -85,6 +85,8 @@ __all__ = ["MOVE_FEATURES", "ROLLOUTS", "BaseAgent", "HardAgent", "Partition",
 
 #: Who plays the seat in the look-ahead's play-outs: the base agent, or the move model itself.
 ROLLOUTS = ("base", "model")
+#: The model is the stronger roll-out (docs/agents.md) but 1.5 to 1.9 times the decision's
+#: cost, over ``hard``'s worst-case clock on its costliest positions: the base agent for now.
 ROLLOUT = "base"
 _DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
 _POSITIONS = 13
@@ -544,9 +546,9 @@ class HardAgent(Agent):
         self.close = close
         self.lookahead: Lookahead | None = None
         if lookahead and playouts > 0:
-            # the play-outs: this seat as the base agent (or the model itself: about twice the
-            # cost of a play-out), the others greedy, each read from the sampled world itself
-            # (their choose_in, checked to equal choose of the view)
+            # the play-outs: this seat as the base agent (or the model itself, which the game's
+            # play-out loop plays on masks too), the others greedy, each read from the sampled
+            # world itself (their choose_in, checked to equal choose of the view)
             own: Agent = HardAgent(game, seat, seed, weights=self.weights) \
                 if rollout == "model" else BaseAgent(game, seat, seed)
             policies: list[Agent] = [own if s == seat else GreedyAgent(game, s, seed)

@@ -40,14 +40,15 @@ from cardkit.values.actions import Action
 from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, card_mask
 from cardkit.values.views import View
 
-__all__ = ["GreedyAgent", "PlayedReader", "bosses_table", "bosses_take_it_out", "counts_table",
-           "greedy_agent",
-           "hand_units", "is_boss", "units_of_counts", "units_table"]
+__all__ = ["SET_SIZES", "GreedyAgent", "PlayedReader", "bosses_table", "bosses_take_it_out",
+           "counts_table", "greedy_agent", "hand_units", "is_boss", "units_of_counts",
+           "units_table"]
 
 #: Lead a boss first once the hand is down to this many units.
 BOSS_UNITS = 3
 _DECK_MASK = sum(card.mask for card in STANDARD_CARDS)
-_SET_SIZES = {ComboType.PAIR: 2, ComboType.TRIPLE: 3, ComboType.QUAD: 4}
+#: The card count of each kind of set above a single.
+SET_SIZES = {ComboType.PAIR: 2, ComboType.TRIPLE: 3, ComboType.QUAD: 4}
 #: The tops a bomb chops when they are 2s (the view names them ``single``, ``pair``, ``triple``).
 _TWOS_TYPES = frozenset({ComboType.SINGLE, ComboType.PAIR, ComboType.TRIPLE})
 
@@ -238,8 +239,8 @@ def is_boss(combo: Combination, unseen: int, rules: ClimbingRules) -> bool:
     if kind is ComboType.SINGLE:
         return not unseen >> (key + 1)
     counts = [(unseen >> 4 * p & 0xF).bit_count() for p in range(13)]
-    if kind in _SET_SIZES:
-        size = _SET_SIZES[kind]
+    if kind in SET_SIZES:
+        size = SET_SIZES[kind]
         if any(count >= size for count in counts[top + 1:]):
             return False
         # a pair of the same rank beats with the higher suit; triples and quads by rank only

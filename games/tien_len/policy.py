@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from cardkit_games.tien_len import weights as trained
 from cardkit_games.tien_len.agents import (
+    SET_SIZES,
     GreedyAgent,
     PlayedReader,
     hand_units,
@@ -230,8 +231,8 @@ def _play_is_boss(kind: ComboType, key_strength: int, length: int, unseen: int) 
     suit = key_strength & 3
     if kind is ComboType.SINGLE:
         return not unseen >> (key_strength + 1)
-    if kind in (ComboType.PAIR, ComboType.TRIPLE, ComboType.QUAD):
-        size = {ComboType.PAIR: 2, ComboType.TRIPLE: 3, ComboType.QUAD: 4}[kind]
+    size = SET_SIZES.get(kind)
+    if size is not None:
         return _set_is_boss(top, size, suit, unseen)
     if kind is ComboType.SEQUENCE:
         return _sequence_is_boss(top - length + 1, top, unseen)
@@ -400,7 +401,6 @@ def boss_leads_take_it_out(smask: int, unseen: int, rules: ClimbingRules) -> boo
     return out
 
 
-_SET_SIZES = {ComboType.PAIR: 2, ComboType.TRIPLE: 3, ComboType.QUAD: 4}
 _TYPES = tuple(ComboType)
 _CODES = {type_: index for index, type_ in enumerate(_TYPES)}
 #: A set's card count -> its type's index in :data:`_TYPES`.
@@ -442,7 +442,7 @@ def _lead_is_boss(kind: ComboType, key: int, length: int, unseen: int,
     let into a sequence and into a double sequence (:class:`_Endings`)."""
     if kind is ComboType.SINGLE:
         return not unseen >> key + 1
-    size = _SET_SIZES.get(kind)
+    size = SET_SIZES.get(kind)
     counts = rank_counts(unseen)
     if size is None:
         double = kind is ComboType.DOUBLE_SEQUENCE

@@ -554,6 +554,19 @@ class State:
         twin.__dict__ = values
         return twin
 
+    def __copy__(self) -> Self:
+        """``copy.copy(state)``: an independent state, as :meth:`clone` gives (a shallow copy
+        would share the hands, the stock and the history with the original, so that playing
+        the copy would change the original)."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """``copy.deepcopy(state)``: an independent state, as :meth:`clone` gives (the game,
+        its options and the context never change, and are shared)."""
+        twin = self.clone()
+        memo[id(self)] = twin
+        return twin
+
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state["_legal"] = None

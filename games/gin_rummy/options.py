@@ -7,6 +7,7 @@ player count (appendix): ``undercut_bonus`` 10/25, ``game_bonus`` 0/100, ``line_
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from cardkit.values.options import Option, OptionSet, Preset
@@ -17,13 +18,16 @@ SEED = "S003"
 REF = "R-GIN"
 
 
+def _by_player_count(two: object, three: object, players: int) -> object:
+    """``two`` for classic two-player gin, ``three`` otherwise."""
+    return two if players == 2 else three
+
+
 def _two_or_three(two: object, three: object) -> Callable[[int], object]:
-    """A default that depends on the player count: ``two`` for classic gin, ``three`` otherwise."""
-
-    def default(players: int) -> object:
-        return two if players == 2 else three
-
-    return default
+    """A default that depends on the player count: ``two`` for classic gin, ``three`` otherwise.
+    A partial of a module-level function, so that the options (and an in-memory variant of the
+    game) pickle by value."""
+    return functools.partial(_by_player_count, two, three)
 
 
 OPTIONS = OptionSet(

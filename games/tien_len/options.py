@@ -13,9 +13,21 @@ from typing import Any
 
 from cardkit.values.options import Option, OptionSet, Preset
 
-__all__ = ["INSTANT_WIN_KINDS", "OPTIONS", "check_options", "default_placement_points"]
+__all__ = [
+    "INSTANT_WIN_KINDS",
+    "OPTIONS",
+    "check_options",
+    "default_num_players",
+    "default_placement_points",
+]
 
 INSTANT_WIN_KINDS = ("four_twos", "dragon", "six_pairs", "five_consecutive_pairs")
+
+
+def default_num_players(players: int) -> int:
+    """§8: ``num_players`` is the player count (a module-level function, so that the options
+    pickle by value)."""
+    return players
 
 
 def default_placement_points(players: int) -> list[int]:
@@ -25,7 +37,7 @@ def default_placement_points(players: int) -> list[int]:
 
 OPTIONS = OptionSet(
     [
-        Option("num_players", "int", lambda players: players,
+        Option("num_players", "int", default_num_players,
                "Number of players; 13 cards each, undealt cards out of play (must equal the "
                "player count)", "S002 (4); R-WIKI (2-3)", minimum=2, maximum=4,
                default_text="the player count (4)"),

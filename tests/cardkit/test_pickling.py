@@ -66,3 +66,20 @@ def test_an_installed_definition_travels_by_name_another_by_value() -> None:
     again = pickle.loads(pickle.dumps(state))  # by value: its functions are module-level
     assert again.game.definition.name == "knock-rummy-variant"
     assert again.snapshot() == state.snapshot()
+
+
+@pytest.mark.parametrize("name", cardkit.available_games())
+def test_every_installed_games_in_memory_variant_pickles_by_value(name: str) -> None:
+    # its option defaults, deck and meld rules functions must be module-level ones (a closure
+    # or a lambda cannot be pickled)
+    variant = cardkit.registry.game_definition(name).variant(name=f"{name}-in-memory")
+    again = pickle.loads(pickle.dumps(variant))
+    assert again is not variant and again.name == variant.name
+    for players in variant.player_counts:
+        game = variant.configure(players=players)
+        state = game.new_hand(seed=1)
+        restored = pickle.loads(pickle.dumps(state))
+        assert restored.game.definition.name == variant.name
+        assert restored.game.options == game.options
+        assert restored.snapshot() == state.snapshot()
+        assert play_out(restored, 1) == play_out(state, 1)

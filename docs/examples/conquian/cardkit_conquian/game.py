@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from cardkit.deck import DeckSpec
 from cardkit.game import GameDefinition
 from cardkit.hooks import Hooks
+from cardkit.melds import MeldRules
 from cardkit_conquian import settlement
 from cardkit_conquian.match import MATCH
 from cardkit_conquian.options import OPTIONS
 from cardkit_conquian.rules import DECK, RULES
 from cardkit_conquian.state import ConquianState
+
+
+def deck(options: Mapping[str, Any]) -> DeckSpec:
+    """The deck, the same under every option (a module-level function, so that the definition
+    and its variants pickle by value)."""
+    return DECK
+
+
+def meld_rules(options: Mapping[str, Any]) -> MeldRules:
+    """The meld rules, the same under every option (a module-level function, so that the
+    definition and its variants pickle by value)."""
+    return RULES
+
 
 GAME = GameDefinition(
     name="conquian",
@@ -19,7 +37,7 @@ GAME = GameDefinition(
     player_counts=(2,),
     default_players=2,
     match=MATCH,
-    deck=lambda options: DECK,
+    deck=deck,
     hooks=Hooks(went_out=settlement.went_out, stock_out=settlement.stock_out),
     zero_sum=True,
     rules_summary=(
@@ -38,5 +56,5 @@ GAME = GameDefinition(
         "discard": "discard a card from your hand; it is offered to your opponent",
     },
     max_actions=400,
-    meld_rules=lambda options: RULES,
+    meld_rules=meld_rules,
 )

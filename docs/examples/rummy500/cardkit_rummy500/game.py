@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from cardkit.game import Evaluation, GameDefinition, points_target_match
 from cardkit.hooks import Hooks
+from cardkit.melds import MeldRules
 from cardkit_rummy500 import settlement
 from cardkit_rummy500.options import OPTIONS
 from cardkit_rummy500.rules import RULES
 from cardkit_rummy500.state import Rummy500State
+
+
+def meld_rules(options: Mapping[str, Any]) -> MeldRules:
+    """The meld rules, the same under every option (a module-level function, so that the
+    definition and its variants pickle by value)."""
+    return RULES
+
 
 GAME = GameDefinition(
     name="rummy500",
@@ -37,5 +48,5 @@ GAME = GameDefinition(
         "pass": "once the stock is out: take nothing, which ends the hand",
     },
     max_actions=600,
-    meld_rules=lambda options: RULES,
+    meld_rules=meld_rules,
 )

@@ -99,13 +99,22 @@ def view_cards(value: Any) -> set[Card]:
     return found
 
 
-_CARD_TEXT = {card.text: card for card in ALL_CARDS}
+#: How the project writes a card in its texts (moves, events, explanations): the canonical
+#: text (``AS``, ``10H``, ``X1``) or the display form (``A♠``, ``10♥``), exactly so: a word of
+#: English that happens to spell a card (``as``, ``ad``, ``ah``) is not a card.
+_CARD_TEXT = {**{card.text: card for card in ALL_CARDS},
+              **{card.unicode: card for card in ALL_CARDS}}
+#: What may surround a card in a sentence (``(KS)``, ``KS,``, ``KS.``).
+_PUNCTUATION = "()[]{}.,;:!?'\"«»"
 
 
 @functools.lru_cache(maxsize=65536)
 def _cards_in_text(text: str) -> frozenset[Card]:
-    tokens = [token.partition("=")[0] for token in text.replace(",", " ").split()]
-    return frozenset(_CARD_TEXT[t.upper()] for t in tokens if t.upper() in _CARD_TEXT)
+    """The cards ``text`` names, as the project writes them (case and form exact; what a wild
+    card is declared to stand for, ``X1=KS``, not counted)."""
+    tokens = [token.partition("=")[0].strip(_PUNCTUATION)
+              for token in text.replace(",", " ").split()]
+    return frozenset(_CARD_TEXT[token] for token in tokens if token in _CARD_TEXT)
 
 
 def _walk(value: Any, found: set[Card], seen: set[int]) -> None:

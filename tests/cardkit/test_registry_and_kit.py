@@ -57,6 +57,25 @@ class LeakyState(KnockRummyState):
         return attrs.evolve(view, info={"peek": self.stock[0] if self.stock else None})
 
 
+class EnglishState(KnockRummyState):
+    """Explains the hand in plain English whose words spell cards in lower case ("as", "ad",
+    "ah"): not a leak."""
+
+    def view(self, seat):
+        view = super().view(seat)
+        return attrs.evolve(view, info={"explanation": "seat 1 waits as the stock runs low; "
+                                                       "ah, an ad hoc rule. As before."})
+
+
+class ExplainedLeakState(KnockRummyState):
+    """Names the next stock card in an explanation, as the project writes cards: a leak."""
+
+    def view(self, seat):
+        view = super().view(seat)
+        peek = f"the next card is {self.stock[0]}." if self.stock else "no stock."
+        return attrs.evolve(view, info={"explanation": peek})
+
+
 class SloppyState(KnockRummyState):
     """Mutates the state while refusing an action: the kit must notice."""
 
@@ -91,6 +110,7 @@ class UnplannedState(KnockRummyState):
     ("state_class", "message"),
     [
         (LeakyState, "leaks hidden cards"),
+        (ExplainedLeakState, "leaks hidden cards"),
         (SloppyState, "changed the state"),
         (LosingState, "cards not conserved"),
         (UnplannedState, "CLONE_COPIES: stock holds a list"),
@@ -100,6 +120,21 @@ def test_conformance_kit_catches_defects_and_names_seed_and_step(state_class, me
     broken = KNOCK_RUMMY.variant(name="broken", state_class=state_class)
     with pytest.raises(ConformanceError, match=f"seed=\\d+ step=\\d+: .*{message}"):
         check_game(broken, players=[2], hands=3)
+
+
+def test_plain_english_in_a_view_is_no_leak():
+    check_game(KNOCK_RUMMY.variant(name="english", state_class=EnglishState), players=[2],
+               hands=3)
+    assert view_cards("seat 1 was dealt 49 and wins as the first turn starts") == set()
+    assert {c.text for c in view_cards("seat 1 held (KS, 10♥) and AD.")} == {"KS", "10H", "AD"}
+
+
+def test_tonks_instant_win_explanation_passes_the_leak_check():
+    # "... wins as the first turn starts" was read as the ace of spades
+    from cardkit.services.testing import check_hand
+
+    game = cardkit.load_game("tonk", initial_tonk_mode="50_auto_49_in_turn")
+    assert check_hand(game, 15).snapshot()
 
 
 def test_a_correct_clone_plan_passes_the_kit_and_clones_the_same_hand():

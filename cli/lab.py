@@ -25,6 +25,16 @@ from typing import Any
 
 import attrs
 import click
+from cardkit_cli.bounds import (
+    MAX_HANDS,
+    MAX_LAB_HANDS,
+    MAX_LAB_MATCHES,
+    MAX_PLAYOUTS,
+    MAX_WORKERS,
+    SEED,
+    Seconds,
+    Whole,
+)
 from cardkit_cli.main import CardkitError
 from cardkit_cli.options import (
     definition_of,
@@ -76,9 +86,9 @@ WHOLE_LADDER = "(the whole ladder)"
 
 @click.command("lab")
 @click.argument("game_name", metavar="GAME")
-@click.option("--hands", "hands", type=click.IntRange(min=1), default=10_000, show_default=True,
+@click.option("--hands", "hands", type=Whole(1, MAX_LAB_HANDS), default=10_000, show_default=True,
               help="Hands to simulate per variant.")
-@click.option("--matches", type=click.IntRange(min=1), default=None,
+@click.option("--matches", type=Whole(1, MAX_LAB_MATCHES), default=None,
               help="Simulate N whole matches per variant instead of hands.")
 @players_option
 @click.option("--bots", default=None, metavar="AGENT[,AGENT...]",
@@ -94,12 +104,12 @@ WHOLE_LADDER = "(the whole ladder)"
 @click.option("--sweep", "sweeps", multiple=True, metavar="OPTION=V1,V2,...|A..B[:STEP]",
               help="One variant per value of an option, on the same deals (twice for a grid); "
                    "the first value is the baseline.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Master seed.")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Master seed.")
+@click.option("--workers", type=Whole(1, MAX_WORKERS), default=None,
               help="Worker processes (default: all cores).")
 @click.option("--cluster", metavar="ADDRESS", default=None,
               help="Run on a Dask cluster (scheduler address, or 'local' for one on loopback).")
-@click.option("--skill-hands", type=click.IntRange(min=0), default=None,
+@click.option("--skill-hands", type=Whole(0, MAX_LAB_HANDS), default=None,
               help="Units of greedy-vs-random play for the skill metric (default: as many as "
                    "--hands/--matches; 0 skips it).")
 @click.option("--skill-trace", "ladder", is_flag=False, flag_value=WHOLE_LADDER,
@@ -107,17 +117,17 @@ WHOLE_LADDER = "(the whole ladder)"
               help="Measure the skill trace up a ladder of agents, weakest first (alone: the "
                    "game's whole ladder, random < easy < normal < hard < expert as it offers "
                    "them).")
-@click.option("--trace-deals", type=click.IntRange(min=1), default=None,
+@click.option("--trace-deals", type=Whole(1, MAX_LAB_HANDS), default=None,
               help="Deals per step of the skill trace, each played once per seat (default: "
                    "--hands divided by the players).")
-@click.option("--think", type=click.FloatRange(min=0.001, max=60), default=None,
+@click.option("--think", type=Seconds(0.001, 60), default=None,
               metavar="SECONDS",
               help="Seconds a decision for the agents that search (hard, expert ...); the "
                    "numbers then vary a little from run to run.")
-@click.option("--playouts", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--playouts", type=Whole(1, MAX_PLAYOUTS), default=None, metavar="N",
               help="Play-outs a decision for the agents that search: reproducible runs.")
 @click.option("--no-lead", is_flag=True, help="Skip the lead-change evaluation (faster).")
-@click.option("--max-match-hands", type=click.IntRange(min=1), default=200, show_default=True,
+@click.option("--max-match-hands", type=Whole(1, MAX_HANDS), default=200, show_default=True,
               help="Stop a match that has not ended after this many hands.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write every metric and comparison as JSON.")

@@ -22,7 +22,8 @@ from typing import Any
 
 import click
 
-__all__ = ["COMMANDS", "PLUGIN_BUG_EXIT", "CardkitError", "LazyGroup", "cli", "main"]
+__all__ = ["COMMANDS", "PLUGIN_BUG_EXIT", "CardkitError", "LazyGroup", "cli", "main",
+           "usage_line"]
 
 #: The exit code of a bug in a game's code (sysexits' EX_SOFTWARE), apart from the user's 1 and 2.
 PLUGIN_BUG_EXIT = 70
@@ -108,11 +109,16 @@ class LazyGroup(click.Group):
         return command
 
     def invoke(self, ctx: click.Context) -> Any:
-        """Run the subcommand; a cardkit ``ValueError`` (``IllegalAction``, ``RecordError``, a bad
+        """Run the subcommand; a usage error (a bad option value, an unknown option) is one
+        line and exit code 2; a cardkit ``ValueError`` (``IllegalAction``, ``RecordError``, a bad
         option ...) or an ``OSError`` becomes one line and exit code 1, never a traceback;
         Ctrl-C ends with "interrupted" and exit code 130."""
         try:
             return super().invoke(ctx)
+        except click.UsageError as error:
+            # a bad command line: one line that says what is wrong and where help is
+            _report_plugin_fault(error.__context__)
+            raise CardkitError(usage_line(error), 2) from None
         except click.ClickException as error:
             # a command may have turned a game's fault into one of its own lines
             _report_plugin_fault(error.__context__)
@@ -151,6 +157,14 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def usage_line(error: click.UsageError) -> str:
+    """A usage error in one line: click's message (``Invalid value for '--hands': ...``) and
+    the command whose help says more."""
+    message = " ".join(error.format_message().split())
+    where = error.ctx.command_path if error.ctx is not None else "cardkit"
+    return f"{message} (see '{where} --help')"
 
 
 def _report_plugin_fault(error: BaseException | None) -> None:

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
+from cardkit_cli.bounds import MAX_SEATS, Whole
 from cardkit_cli.main import CardkitError
 
 if TYPE_CHECKING:
@@ -92,5 +93,5 @@ def preset_option(function: Any) -> Any:
 
 def players_option(function: Any) -> Any:
     """The ``--players N`` option."""
-    return click.option("--players", "-n", type=int, metavar="N",
+    return click.option("--players", "-n", type=Whole(1, MAX_SEATS), metavar="N",
                         help="Number of players (default: the game's usual number).")(function)

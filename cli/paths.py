@@ -26,6 +26,8 @@ def unwritable_reason(path: str | os.PathLike[str]) -> str | None:
     if not folder.is_dir():
         return f"{folder} is not a folder"
     if target.exists():
+        if not target.is_file():
+            return f"{target} is not a regular file (a device or a pipe)"
         if not os.access(target, os.W_OK):
             return f"{target} is not writable"
     elif not os.access(folder, os.W_OK | os.X_OK):

@@ -15,6 +15,16 @@ from typing import TYPE_CHECKING
 
 import attrs
 import click
+from cardkit_cli.bounds import (
+    MAX_HANDS,
+    MAX_PLAYOUTS,
+    MAX_RECORD_BYTES,
+    MAX_SEATS,
+    SEED,
+    InputFile,
+    Seconds,
+    Whole,
+)
 from cardkit_cli.main import CardkitError
 from cardkit_cli.options import players_option, preset_option, rule_option
 from cardkit_cli.paths import unwritable_reason
@@ -66,7 +76,7 @@ def match_ends_by_itself(game: Game) -> bool:
 @click.command()
 @click.argument("game_name", metavar="GAME")
 @players_option
-@click.option("--seat", type=int, metavar="K",
+@click.option("--seat", type=Whole(0, MAX_SEATS - 1), metavar="K",
               help="Your seat (default 0; the player left of the dealer plays first).")
 @click.option("--hotseat", is_flag=True, help="Everyone plays on this screen, in turn.")
 @click.option("--bot", metavar="NAME",
@@ -75,21 +85,21 @@ def match_ends_by_itself(game: Game) -> bool:
 @click.option("--bots", metavar="NAME,NAME", help="One bot per other seat, in seat order.")
 @rule_option
 @preset_option
-@click.option("--seed", type=int, metavar="S",
+@click.option("--seed", type=SEED, metavar="S",
               help="Shuffle seed: the same seed, the same deals (and the same bots' moves "
                    "with --playouts).")
-@click.option("--hands", type=click.IntRange(min=1), metavar="N", help="Play N hands.")
+@click.option("--hands", type=Whole(1, MAX_HANDS), metavar="N", help="Play N hands.")
 @click.option("--match", "whole_match", is_flag=True,
               help="Play a whole match (the default when the game's match ends by itself).")
 @click.option("--save", type=click.Path(dir_okay=False), metavar="FILE",
               help="Save the game's record to FILE (after every hand and when you stop).")
-@click.option("--resume", type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("--resume", type=InputFile(MAX_RECORD_BYTES, "saved game"), metavar="FILE",
               help="Continue a game saved with --save.")
 @click.option("--auto", is_flag=True, help="Bots in every seat; print the game as a log.")
-@click.option("--think", type=click.FloatRange(min=0.05, max=60), metavar="SECONDS",
+@click.option("--think", type=Seconds(0.05, 60), metavar="SECONDS",
               help="Seconds a move for the bots that search (expert, a searching hard) and "
                    "the hint (default 1).")
-@click.option("--playouts", type=click.IntRange(min=1), metavar="N",
+@click.option("--playouts", type=Whole(1, MAX_PLAYOUTS), metavar="N",
               help="Play-outs a move for the bots that search and the hint, instead of a "
                    "time: with --seed the game repeats move for move.")
 def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, bot: str | None,

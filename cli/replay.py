@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import click
+from cardkit_cli.bounds import MAX_RECORD_BYTES, MAX_SEATS, InputFile, Whole
 
 if TYPE_CHECKING:
     from cardkit import HandRecord
@@ -22,9 +23,9 @@ __all__ = ["replay"]
 
 
 @click.command()
-@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.argument("path", metavar="FILE", type=InputFile(MAX_RECORD_BYTES, "cardkit record"))
 @click.option("--step", is_flag=True, help="Wait for Enter after each move ('q' stops).")
-@click.option("--seat", type=int, metavar="K",
+@click.option("--seat", type=Whole(0, MAX_SEATS - 1), metavar="K",
               help="Show the game as seat K saw it (its hand and draws; others' moves public).")
 def replay(path: str, step: bool, seat: int | None) -> None:
     """Show the hand or match recorded in FILE (saved by 'cardkit play --save') move by move."""

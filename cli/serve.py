@@ -15,8 +15,19 @@ import shlex
 from typing import TYPE_CHECKING
 
 import click
+from cardkit_cli.bounds import (
+    DAY,
+    MAX_HANDS,
+    MAX_PLAYOUTS,
+    MAX_RECORD_BYTES,
+    SEED,
+    InputFile,
+    Seconds,
+    Whole,
+)
 from cardkit_cli.main import CardkitError
 from cardkit_cli.options import players_option, preset_option, rule_option
+from cardkit_cli.paths import unwritable_reason
 
 if TYPE_CHECKING:
     from cardkit import Game
@@ -58,25 +69,25 @@ def parse_bots(values: tuple[str, ...], game: Game) -> tuple[str | None, ...]:
 @preset_option
 @click.option("--host", default="127.0.0.1", show_default=True, metavar="H",
               help="Address to listen on (0.0.0.0: every network; mind who can reach it).")
-@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535),
+@click.option("--port", default=8765, show_default=True, type=Whole(0, 65535),
               metavar="P", help="Port to listen on (0: any free port).")
-@click.option("--seed", type=int, metavar="S", help="Shuffle seed of the match.")
-@click.option("--hands", type=click.IntRange(min=1), metavar="N", help="Play N hands.")
-@click.option("--tables", type=click.IntRange(min=1, max=1000), default=1, metavar="N",
+@click.option("--seed", type=SEED, metavar="S", help="Shuffle seed of the match.")
+@click.option("--hands", type=Whole(1, MAX_HANDS), metavar="N", help="Play N hands.")
+@click.option("--tables", type=Whole(1, 1000), default=1, metavar="N",
               help="Host N separate matches of the same game at once.")
 @click.option("--save", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write the match to FILE after every move (the tokens go to FILE.seats).")
-@click.option("--resume", type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("--resume", type=InputFile(MAX_RECORD_BYTES, "saved match"), metavar="FILE",
               help="Reopen a match saved with --save: same addresses, same tokens.")
-@click.option("--replace-after", type=click.FloatRange(min=0), metavar="SECONDS",
+@click.option("--replace-after", type=Seconds(0, DAY), metavar="SECONDS",
               help="A bot plays for a person gone this long (default: wait for them).")
 @click.option("--replace-bot", metavar="NAME", help="The bot that stands in (default: greedy).")
-@click.option("--think", type=click.FloatRange(min=0.05, max=60), metavar="SECONDS",
+@click.option("--think", type=Seconds(0.05, 60), metavar="SECONDS",
               help="Seconds a move for the bots that search (expert, a searching hard; "
                    "default 1).")
-@click.option("--playouts", type=click.IntRange(min=1), metavar="N",
+@click.option("--playouts", type=Whole(1, MAX_PLAYOUTS), metavar="N",
               help="Play-outs a move for the bots that search, instead of a time.")
-@click.option("--idle-timeout", type=click.FloatRange(min=1), default=900, show_default=True,
+@click.option("--idle-timeout", type=Seconds(1, DAY), default=900, show_default=True,
               metavar="SECONDS", help="Close connections silent this long.")
 def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
           rules: tuple[str, ...], preset: str | None, host: str, port: int, seed: int | None,
@@ -118,6 +129,12 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
     else:
         if save and tables > 1:
             raise CardkitError("--save keeps one match: give it with --tables 1", 2)
+        reason = None if save is None else unwritable_reason(save)
+        if reason:
+            raise CardkitError(f"--save {save}: {reason}", 2)
+        if seed is not None and seed + tables - 1 > SEED.high:
+            raise CardkitError(f"--seed {seed} with --tables {tables}: table k plays seed + k "
+                               f"- 1, which must stay at most {SEED.high}", 2)
         game = configure(game_name, players, preset, rules)
         bots = parse_bots(bot_seats, game)
         if seed is None:

@@ -19,6 +19,7 @@ from cardkit.engine.match import HandContext, Match
 from cardkit.values.cards import Card, parse_cards
 from cardkit.values.deck import DeckSpec
 from cardkit.values.hooks import Hooks
+from cardkit.values.validate import check_seed
 
 if TYPE_CHECKING:
     from cardkit.engine.definition import GameDefinition
@@ -64,9 +65,13 @@ class Game:
         context: HandContext | None = None,
     ) -> State:
         """Deal a hand. ``deck`` stacks the deck (top card first; if partial, the rest follows
-        in a shuffle drawn from ``seed``). Without a seed one is drawn and kept in the record."""
+        in a shuffle drawn from ``seed``). Without a seed one is drawn and kept in the record.
+        A seed is a whole number a record can hold (from ``-2**63`` to ``2**64 - 1``);
+        ``ValueError`` otherwise."""
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 63)
+        elif type(seed) is not int or not -(1 << 63) <= seed < 1 << 64:
+            check_seed(seed, "seed", ValueError)
         rng = random.Random(seed)
         spec = self.deck_spec
         stacked: tuple[Card, ...] | None = None
@@ -80,7 +85,10 @@ class Game:
         )
 
     def new_match(self, seed: int | None = None, hands: int | None = None) -> Match:
-        """Start a match; ``hands`` stops it after that many hands whatever the game's own end."""
+        """Start a match; ``hands`` stops it after that many hands whatever the game's own end
+        (from 1 to :data:`~cardkit.engine.match.MAX_MATCH_HANDS`, which also bounds a match
+        without it). ``ValueError`` for a seed (as for :meth:`new_hand`) or a number of hands
+        out of range."""
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 63)
         return Match(self, seed, hands)

@@ -29,12 +29,14 @@ from cardkit.engine import ports
 from cardkit.values.deck import derive_seed
 from cardkit.values.recent import Recent
 from cardkit.values.results import Result
+from cardkit.values.validate import MAX_MATCH_HANDS, check_seed
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
     from cardkit.engine.state import State
 
 __all__ = [
+    "MAX_MATCH_HANDS",
     "HandContext",
     "Match",
     "MatchOutcome",
@@ -43,6 +45,10 @@ __all__ = [
     "points_target_match",
     "rotating_dealer_match",
 ]
+
+# MAX_MATCH_HANDS: the most hands a match plays. A match whose own rules have not ended it
+# (Tonk's never end) stops after this many, as if given ``hands=MAX_MATCH_HANDS``, so that its
+# record stays one a host can load again (records hold at most this many hands).
 
 #: The ways :func:`points_target_match` settles a tie for the lead at the target.
 TIES = ("play_on", "shared")
@@ -185,6 +191,12 @@ class Match:
     finished hands (:meth:`forget_hands`); ``len(hands)`` still counts every hand."""
 
     def __init__(self, game: Game, seed: int, hands_limit: int | None = None) -> None:
+        check_seed(seed, "the match's seed", ValueError)
+        if hands_limit is not None and (
+                not isinstance(hands_limit, int) or isinstance(hands_limit, bool)
+                or not 1 <= hands_limit <= MAX_MATCH_HANDS):
+            raise ValueError(f"hands must be a whole number from 1 to {MAX_MATCH_HANDS} (or "
+                             f"None: until the match ends), not {hands_limit!r:.40}")
         self.game = game
         self.seed = seed
         self.hands_limit = hands_limit
@@ -238,7 +250,8 @@ class Match:
         context = rules.advance(self.game, self.contexts[-1], result, self.rng)
         played = len(self.hands)
         outcome = rules.outcome(self.game, context, played)
-        if outcome is None and self.hands_limit is not None and played >= self.hands_limit:
+        limit = self.hands_limit if self.hands_limit is not None else MAX_MATCH_HANDS
+        if outcome is None and played >= limit:
             best = max(context.totals) if context.totals else 0
             leaders = [s for s, total in enumerate(context.totals) if total == best]
             outcome = MatchOutcome(leaders[0] if len(leaders) == 1 else None, context.totals,

@@ -12,17 +12,22 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardkit.engine.match import HandContext
+from cardkit.engine.match import MAX_MATCH_HANDS, HandContext
 from cardkit.services.registry import load_game
 from cardkit.values.cards import Card
+from cardkit.values.deck import derive_seed
 from cardkit.values.errors import IllegalAction, RecordError
 from cardkit.values.validate import (
+    MAX_RECORD_BYTES,
     check_depth,
     check_int,
     check_number,
     check_seat,
+    check_seed,
     check_text,
     kind_name,
+    loads_json,
+    read_text_capped,
     require,
 )
 
@@ -33,6 +38,7 @@ if TYPE_CHECKING:
     from cardkit.engine.state import State
 
 __all__ = [
+    "MAX_RECORD_BYTES",
     "HandRecord",
     "MatchRecord",
     "context_from_dict",
@@ -48,8 +54,6 @@ MATCH_FORMAT = "cardkit-match/1"
 
 #: The longest action text a record may hold (a real one is under 60 characters).
 MAX_ACTION_TEXT = 200
-#: The most hands a match may be limited to.
-MAX_MATCH_HANDS = 10**6
 
 
 def context_from_dict(data: Any, players: int | None = None,
@@ -124,9 +128,10 @@ def _major(version: str) -> str:
 
 
 def _check_header(data: Any, where: str, expected_format: str,
-                  definition: GameDefinition | None = None) -> Game:
+                  definition: GameDefinition | None = None, game: Game | None = None) -> Game:
     """The fields a hand and a match share: format, game, version, players, options, seed;
-    the game they name, configured (which checks the player count and every option)."""
+    the game they name, configured (which checks the player count and every option) unless
+    ``game`` is given: the match's, whose header this hand's is known to repeat."""
     require(isinstance(data, dict), f"{where}: expected a JSON object, not {kind_name(data)}")
     for key, value in data.items():
         check_depth(value, f"{where}: {key!r}")
@@ -140,7 +145,9 @@ def _check_header(data: Any, where: str, expected_format: str,
     check_int(data["players"], f"{where}: 'players'", 1, 100)
     require(isinstance(data["options"], dict),
             f"{where}: 'options' must be an object, not {kind_name(data['options'])}")
-    check_int(data["seed"], f"{where}: 'seed'", -(2**63), 2**64 - 1)
+    check_seed(data["seed"], f"{where}: 'seed'")
+    if game is not None:
+        return game
     game = _load_game(data["game"], data["players"], data["options"], where, definition)
     supported = _major(game.definition.version)
     require(_major(version) == supported,
@@ -268,9 +275,9 @@ class HandRecord:
             raise RecordError(f"{where}: nested too deeply") from None
 
     @classmethod
-    def _from_dict(cls, data: Any, where: str,
-                   definition: GameDefinition | None) -> HandRecord:
-        game = _check_header(data, where, HAND_FORMAT, definition)
+    def _from_dict(cls, data: Any, where: str, definition: GameDefinition | None,
+                   game: Game | None = None) -> HandRecord:
+        game = _check_header(data, where, HAND_FORMAT, definition, game)
         players = game.players
         for key in ("context", "actions"):
             require(key in data, f"{where}: missing {key!r}")
@@ -400,14 +407,17 @@ class MatchRecord:
         require(isinstance(data, dict), f"record: expected a JSON object, not {kind_name(data)}")
         require(data.get("format") == MATCH_FORMAT,
                 f"record: format is {data.get('format')!r:.40}, expected {MATCH_FORMAT!r}")
-        _check_header(data, "record", MATCH_FORMAT, definition)
         require("hands" in data, "record: missing 'hands'")
-        limit = data.get("hands_limit")
-        if limit is not None:
-            check_int(limit, "record: 'hands_limit'", 1, MAX_MATCH_HANDS)
         require(isinstance(data["hands"], list),
                 f"record: 'hands' must be a list, not {kind_name(data['hands'])}")
         require(bool(data["hands"]), "record: a match record holds at least one hand")
+        # the cheap checks first: a huge file is refused before its hands are read one by one
+        require(len(data["hands"]) <= MAX_MATCH_HANDS,
+                f"record: {len(data['hands'])} hands; a match plays at most {MAX_MATCH_HANDS}")
+        game = _check_header(data, "record", MATCH_FORMAT, definition)
+        limit = data.get("hands_limit")
+        if limit is not None:
+            check_int(limit, "record: 'hands_limit'", 1, MAX_MATCH_HANDS)
         if limit is not None:
             require(len(data["hands"]) <= limit, f"record: {len(data['hands'])} hands, more "
                                                  f"than its 'hands_limit' of {limit}")
@@ -422,7 +432,13 @@ class MatchRecord:
                 require(hand.get(key) == data[key],
                         f"{where}: {key!r} is {_brief(hand.get(key))}, but the match's is "
                         f"{_brief(data[key])}")
-            hands.append(HandRecord.from_dict(hand, where, definition))
+            require(hand.get("seed") == derive_seed(data["seed"], "hand", index)
+                    and hand.get("deck") is None,
+                    f"{where}: does not follow from the match seed (file altered?)")
+            try:
+                hands.append(HandRecord._from_dict(hand, where, definition, game))
+            except RecursionError:
+                raise RecordError(f"{where}: nested too deeply") from None
         return cls(data["game"], data["version"], data["players"], data["options"],
                    data["seed"], limit, tuple(hands))
 
@@ -457,17 +473,10 @@ class MatchRecord:
 
 def parse_record(text: str,
                  definition: GameDefinition | None = None) -> HandRecord | MatchRecord:
-    """A record from JSON text (hand or match); ``RecordError`` with the reason otherwise.
-    ``definition`` checks it against a game that is not installed (the conformance kit)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"not a cardkit record: invalid JSON at line {error.lineno}, "
-                          f"column {error.colno} ({error.msg})") from None
-    except RecursionError:
-        raise RecordError("not a cardkit record: lists or objects nested too deeply") from None
-    except ValueError as error:  # Python's own limits: an integer of thousands of digits
-        raise RecordError(f"not a cardkit record: {str(error).split(';')[0]}") from None
+    """A record from JSON text (hand or match); ``RecordError`` with the reason otherwise (an
+    object naming a key twice included). ``definition`` checks it against a game that is not
+    installed (the conformance kit)."""
+    data = loads_json(text, "not a cardkit record")
     if isinstance(data, dict) and data.get("format") == MATCH_FORMAT:
         return MatchRecord.from_dict(data, definition)
     if isinstance(data, dict) and data.get("format") == HAND_FORMAT:
@@ -477,14 +486,10 @@ def parse_record(text: str,
 
 
 def load_record(path: str | Path) -> HandRecord | MatchRecord:
-    """Read and validate a record file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file") from None
-    return parse_record(text)
+    """Read and validate a record file: refused before it is read whole when it is not a
+    regular file or is larger than :data:`MAX_RECORD_BYTES` (a leading UTF-8 byte-order mark
+    is accepted)."""
+    return parse_record(read_text_capped(path, MAX_RECORD_BYTES, "cardkit record"))
 
 
 def save_record(record: HandRecord | MatchRecord, path: str | Path) -> None:

@@ -278,9 +278,9 @@ class OptionSet:
         """Raise ``ValueError`` listing the valid options if any name is unknown."""
         for name in names:
             if name not in self:
-                close = closest_names(name, self.names)
+                close = closest_names(name, self.names) if len(name) <= 60 else []
                 guess = f" (did you mean {' or '.join(close)}?)" if close else ""
-                raise ValueError(f"{game} has no option {name!r}{guess}; valid options: "
+                raise ValueError(f"{game} has no option {name!r:.60}{guess}; valid options: "
                                  f"{', '.join(self.names)}")
 
     def resolve(

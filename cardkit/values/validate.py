@@ -8,21 +8,33 @@ expected (``True == 1``). These helpers refuse them before anything uses the val
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import stat
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from cardkit.values.errors import RecordError
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_MATCH_HANDS",
     "MAX_NUMBER",
+    "MAX_RECORD_BYTES",
+    "MAX_SEED",
+    "MIN_SEED",
     "check_depth",
     "check_int",
     "check_number",
     "check_seat",
+    "check_seed",
     "check_text",
     "kind_name",
+    "loads_json",
+    "read_bytes_capped",
+    "read_text_capped",
     "require",
 ]
 
@@ -30,6 +42,15 @@ __all__ = [
 MAX_DEPTH = 32
 #: The largest magnitude of a score, total or payoff a record may hold.
 MAX_NUMBER = 10**12
+#: The most hands a match plays and a match record holds (:class:`~cardkit.match.Match`).
+MAX_MATCH_HANDS = 5000
+#: The largest record file :func:`cardkit.records.load_record` reads (a 5,000-hand match of gin
+#: is about 18 MB); a larger one is refused before it is read.
+MAX_RECORD_BYTES = 64 * 10**6
+#: The smallest and the largest seed a hand or a match may be dealt from (and a record hold):
+#: what a signed or an unsigned 64-bit number holds.
+MIN_SEED = -(2**63)
+MAX_SEED = 2**64 - 1
 
 
 def require(condition: bool, message: str) -> None:
@@ -91,6 +112,100 @@ def check_text(value: Any, field: str, longest: int = 10_000) -> str:
     require(len(value) <= longest, f"{field} is too long ({len(value)} characters; at most "
                                    f"{longest})")
     return str(value)
+
+
+def check_seed(value: Any, field: str = "seed",
+               error: type[ValueError] = RecordError) -> int:
+    """``value`` as a seed from :data:`MIN_SEED` to :data:`MAX_SEED` (a whole number: booleans,
+    floats and texts refused); ``error`` (``RecordError`` by default) otherwise."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise error(f"{field} must be an integer, not {kind_name(value)} {_short(value)} "
+                    f"(a seed is from {MIN_SEED} to {MAX_SEED})")
+    if not MIN_SEED <= value <= MAX_SEED:
+        raise error(f"{field} must be from {MIN_SEED} to {MAX_SEED}, not {_short(value)}")
+    return int(value)
+
+
+def read_bytes_capped(path: str | os.PathLike[str], limit: int, what: str = "file") -> bytes:
+    """The bytes of the file ``path``, refused with a one-line ``RecordError`` before it is
+    read whole when it is not a regular file (a folder, a device such as ``/dev/zero``, a
+    pipe) or is larger than ``limit`` bytes. ``what`` names the file in the messages;
+    ``FileNotFoundError`` passes through (a caller may take a missing file as none)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise
+    except (OSError, ValueError) as problem:
+        raise RecordError(f"cannot read {path}: {getattr(problem, 'strerror', None) or problem}"
+                          ) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise RecordError(f"{path} is a folder, not a {what}")
+    if not stat.S_ISREG(info.st_mode):
+        raise RecordError(f"{path} is not a regular file (a device or a pipe), not a {what}")
+    if info.st_size > limit:
+        raise RecordError(f"{path} is too large for a {what} ({_size(info.st_size)}; at most "
+                          f"{_size(limit)})")
+    try:
+        with Path(path).open("rb") as handle:
+            data = handle.read(limit + 1)  # a file that grew since: still never more
+    except OSError as problem:
+        raise RecordError(f"cannot read {path}: {problem.strerror or problem}") from None
+    if len(data) > limit:
+        raise RecordError(f"{path} is too large for a {what} (more than {_size(limit)})")
+    return data
+
+
+def read_text_capped(path: str | os.PathLike[str], limit: int, what: str = "file") -> str:
+    """The text of the file ``path``, refused as :func:`read_bytes_capped` refuses it, and
+    when it is not UTF-8 text (binary data); a leading byte-order mark is accepted and
+    dropped. A missing file is a ``RecordError`` too."""
+    try:
+        data = read_bytes_capped(path, limit, what)
+    except FileNotFoundError as problem:
+        raise RecordError(f"cannot read {path}: {problem.strerror or problem}") from None
+    if b"\0" in data:
+        raise RecordError(f"{path} is not a text file (it holds binary data)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file (not UTF-8)") from None
+
+
+def loads_json(text: str, where: str = "record") -> Any:
+    """Parse JSON text, refusing what ``json.loads`` would quietly accept or fail on with a
+    traceback: an object that names a key twice (``json`` keeps the last), nesting deeper than
+    the interpreter's recursion limit, integers of thousands of digits. A leading byte-order
+    mark is dropped. One-line ``RecordError`` naming ``where``."""
+    try:
+        return json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_no_twice)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{where}: invalid JSON at line {error.lineno}, column "
+                          f"{error.colno} ({error.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{where}: lists or objects nested too deeply") from None
+    except RecordError as error:
+        raise RecordError(f"{where}: {error}") from None
+    except ValueError as error:  # Python's own limits: an integer of thousands of digits
+        raise RecordError(f"{where}: {str(error).split(';')[0]}") from None
+
+
+def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object from its pairs, refusing a key given twice."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RecordError(f"the key {_short(key)} appears twice in one object")
+            seen.add(key)
+    return value
+
+
+def _size(count: int) -> str:
+    """A size in bytes for a message: ``12 bytes``, ``3.5 MB``."""
+    if count < 10_000:
+        return f"{count} bytes"
+    return f"{count / 1e6:.1f} MB" if count < 10**12 else f"{count / 1e9:,.0f} GB"
 
 
 def check_depth(value: Any, field: str, limit: int = MAX_DEPTH) -> None:

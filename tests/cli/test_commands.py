@@ -167,18 +167,18 @@ def test_hotseat_shows_pass_screen(runner: CliRunner, knock_rummy: str) -> None:
     assert "pass the screen to seat 1" in result.output
 
 
-@pytest.mark.parametrize(("content", "needle"), [
-    (None, "cannot read"),
-    ("{not json", "invalid JSON"),
-    ('{"format": "other"}', "not a cardkit record"),
+@pytest.mark.parametrize(("content", "needle", "code"), [
+    (None, "cannot read", 2),  # no such file: the command line is wrong
+    ("{not json", "invalid JSON", 1),
+    ('{"format": "other"}', "not a cardkit record", 1),
 ])
-def test_replay_bad_files_one_line_exit_1(runner: CliRunner, tmp_path: Path,
-                                          content: str | None, needle: str) -> None:
+def test_replay_bad_files_one_line(runner: CliRunner, tmp_path: Path,
+                                   content: str | None, needle: str, code: int) -> None:
     path = tmp_path / "record.json"
     if content is not None:
         path.write_text(content)
     result = run(runner, "replay", str(path))
-    assert result.exit_code == 1
+    assert result.exit_code == code
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0]
 

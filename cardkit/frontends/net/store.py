@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardkit.services.records import MatchRecord, load_record
+from cardkit.services.records import MAX_RECORD_BYTES, MatchRecord, load_record
 from cardkit.values.errors import RecordError
+from cardkit.values.validate import loads_json, read_bytes_capped, read_text_capped
 
 if TYPE_CHECKING:
     from cardkit.engine.match import Match
@@ -36,6 +37,8 @@ __all__ = ["SERVER_FORMAT", "HandText", "SavedTable", "Snapshot", "TableFile", "
            "repair", "save_seats", "seats_path", "tail_path", "write_atomically"]
 
 SERVER_FORMAT = "cardkit-server/1"
+#: The largest seats file (``FILE.seats``) a resumed table reads (a real one is under 2 KB).
+MAX_SEATS_BYTES = 1_000_000
 
 
 @attrs.frozen
@@ -306,12 +309,12 @@ def repair(path: str | Path) -> None:
     """Finish the last in-place write of ``path`` from ``path.tail`` (a crash may have cut it
     short; writing it again changes nothing otherwise). A tail cut short itself is ignored:
     ``path`` is written only after its tail is complete."""
+    if not Path(path).is_file():
+        return  # nothing to repair: load_record says what the path is
     try:
-        data = tail_path(path).read_bytes()
+        data = read_bytes_capped(tail_path(path), MAX_RECORD_BYTES + 64, "save file's tail")
     except FileNotFoundError:
         return
-    except OSError as error:
-        raise RecordError(f"cannot read {tail_path(path)}: {error.strerror or error}") from None
     found = _read_tail(data)
     if found is None:
         return
@@ -338,14 +341,11 @@ def load_table(path: str | Path) -> tuple[MatchRecord, SavedTable]:
         raise RecordError(f"{path} holds a single hand, not a match saved by 'cardkit serve'")
     seats = seats_path(path)
     try:
-        text = seats.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RecordError(f"cannot read {seats} (the seats' tokens, written by 'cardkit serve "
-                          f"--save'): {error.strerror or error}") from None
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise RecordError(f"{seats} is not valid JSON") from None
+        text = read_text_capped(seats, MAX_SEATS_BYTES, "seats file")
+    except RecordError as error:
+        raise RecordError(f"{error} (the seats' tokens, written by 'cardkit serve --save')"
+                          ) from None
+    data = loads_json(text, str(seats))
     return record, SavedTable.from_dict(data, record.players)
 
 

@@ -101,7 +101,8 @@ def _command_accepts(command: click.Command, flag: str, text: str) -> object | N
         return None
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=SEEDS, hands=st.sampled_from(["0", "1", "2", "-1", str(MAX_MATCH_HANDS),
                                           str(MAX_MATCH_HANDS + 1), "1e3", "nan"]))
 def test_what_serve_accepts_is_saved_and_resumed(tmp_path: Path, seed: int, hands: str) -> None:
@@ -123,7 +124,8 @@ def test_what_serve_accepts_is_saved_and_resumed(tmp_path: Path, seed: int, hand
     assert resumed.hands[0].snapshot() == match.current.snapshot()
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=SEEDS)
 def test_what_play_accepts_is_saved_and_resumed(tmp_path: Path, seed: int) -> None:
     from cardkit_cli.main import cli

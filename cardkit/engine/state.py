@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import copy
 import enum
+import functools
 import io
+import operator
 import pickle
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
@@ -172,6 +174,26 @@ def clone_plan_faults(state: State) -> list[str]:
     return faults
 
 
+def _seat_checked(view: Callable[[Any, int], View]) -> Callable[[Any, int], View]:
+    """``view`` refusing a seat the hand does not have (``view(-1)`` would otherwise show the
+    last seat's hand labelled seat -1, ``view(9)`` fail deep in the game's code): a
+    ``ValueError`` naming the seats."""
+
+    @functools.wraps(view)
+    def checked(state: Any, seat: int) -> View:
+        try:
+            known = 0 <= operator.index(seat) < state.players  # numpy's ints too, not 1.0
+        except TypeError:
+            known = False
+        if not known or isinstance(seat, bool):
+            raise ValueError(f"{state.game.name}: view() takes a seat from 0 to "
+                             f"{state.players - 1}, not {seat!r:.40}")
+        return view(state, seat)
+
+    checked.seat_checked = True  # type: ignore[attr-defined]
+    return checked
+
+
 class State:
     """One hand in progress. Subclasses set ``PHASES`` and implement the abstract methods.
 
@@ -194,6 +216,9 @@ class State:
         super().__init_subclass__(**kwargs)
         cls._DISPATCH = (cls._legal_actions is State._legal_actions
                          and cls._apply is State._apply)
+        view = cls.__dict__.get("view")
+        if view is not None and not getattr(view, "seat_checked", False):
+            cls.view = _seat_checked(view)  # type: ignore[method-assign]
 
     game: Game
     players: int

@@ -39,11 +39,32 @@ def _text_order(card: Card) -> int:
     return _TEXT_ORDER[card.index]
 
 
+def _as_card(item: object) -> Card:
+    """An action's card given as a card or as its text (``"AS"``); anything else refused."""
+    if isinstance(item, Card):
+        return item
+    if isinstance(item, str):
+        return Card.parse(item)  # ValueError naming the text when it is no card
+    raise TypeError(f"an action's cards are cards (Card.parse('AS')) or card texts ('AS'), "
+                    f"not {type(item).__name__} {item!r:.40}")
+
+
 def _normalise_cards(action: Action) -> None:
-    if len(action.cards) > 1:
+    cards = action.cards
+    if len(cards) == 1:
+        if type(cards[0]) is not Card:
+            object.__setattr__(action, "cards", (_as_card(cards[0]),))
+        return
+    if len(cards) > 1:
         if not action.declared:
-            object.__setattr__(action, "cards", tuple(sorted(action.cards, key=_text_order)))
+            try:
+                ordered = tuple(sorted(cards, key=_text_order))
+            except (AttributeError, TypeError):  # not cards: the sort read their "index"
+                ordered = tuple(sorted(map(_as_card, cards), key=_text_order))
+            object.__setattr__(action, "cards", ordered)
             return
+        if not all(type(card) is Card for card in cards):
+            object.__setattr__(action, "cards", tuple(map(_as_card, cards)))
         ordered = tuple(
             sorted(action.cards, key=lambda card: (_declared_for(card, action.declared).sort_key,
                                                    card.index))
@@ -58,8 +79,10 @@ def _declared_pairs(pairs: Iterable[tuple[Card, Card]]) -> tuple[tuple[Card, Car
 
 @attrs.frozen(cache_hash=True)
 class Action:
-    """One move. Build with keywords, e.g. ``Action("discard", cards=(Card.parse("KH"),))``,
-    or from text with :func:`parse_action`. Card order does not matter: it is normalised."""
+    """One move. Build with keywords, e.g. ``Action("discard", cards=(Card.parse("KH"),))``
+    (card texts are read as cards: ``cards=("KH",)``), or from text with :func:`parse_action`.
+    Card order does not matter: it is normalised. A card that is neither a card nor a card's
+    text is refused when the action is built (``ValueError`` or ``TypeError``)."""
 
     kind: str
     option: str | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardkit.values.actions import Action
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from cardkit.engine.state import State
     from cardkit.values.views import View
 
-__all__ = ["Agent", "AgentFactory", "RandomAgent", "random_agent"]
+__all__ = ["Agent", "AgentFactory", "RandomAgent", "random_agent", "reasoned_choice"]
 
 
 class Agent:
@@ -77,6 +77,18 @@ class RandomAgent(Agent):
     def choose_with_reason(self, view: View, legal_actions: Sequence[Action]) -> tuple[Action, str]:
         """A random action; the reason says so."""
         return self.choose(view, legal_actions), "chosen at random"
+
+
+def reasoned_choice(agent: Any, view: View, legal_actions: Sequence[Action]
+                    ) -> tuple[Action, str]:
+    """``agent``'s move and its reason: its ``choose_with_reason`` where it has one, else its
+    ``choose`` and no reason. All an agent needs is ``choose`` (it need not subclass
+    :class:`Agent`); reasons are optional, and whoever wants one asks through here."""
+    explain = getattr(agent, "choose_with_reason", None)
+    if explain is None:
+        return agent.choose(view, legal_actions), ""
+    action, reason = explain(view, legal_actions)
+    return action, reason
 
 
 #: ``(game, seat, seed, **params) -> Agent``; parameters are keyword arguments with defaults.

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardkit.engine.agents import Agent
+from cardkit.engine.agents import Agent, reasoned_choice
 from cardkit.engine.capabilities import Evaluation
 from cardkit.services.search.budget import Budget
 from cardkit.services.search.confidence import race_reason
@@ -116,7 +116,7 @@ class SearchAgent(Agent):
     def choose_with_reason(self, view: View, legal_actions: Sequence[Action]
                            ) -> tuple[Action, str]:
         """Without samples: the roll-out policy's move and its reason."""
-        return self.policies[self.seat].choose_with_reason(view, legal_actions)
+        return reasoned_choice(self.policies[self.seat], view, legal_actions)
 
     def choose_with_samples(self, view: View, legal_actions: Sequence[Action],
                             sampler: Sampler) -> tuple[Action, str]:

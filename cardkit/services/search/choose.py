@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardkit.engine.agents import Agent
+from cardkit.engine.agents import Agent, reasoned_choice
 from cardkit.engine.capabilities import Belief
 from cardkit.services.search.sampler import Sampler
 from cardkit.values.actions import Action
@@ -31,5 +31,5 @@ def choose_action(agent: Agent, state: State, seat: int,
         sampler = Sampler(state, seat, agent.rng, belief=build)  # type: ignore[attr-defined]
         return agent.choose_with_samples(view, legal, sampler)  # type: ignore[attr-defined]
     if explain:
-        return agent.choose_with_reason(view, legal)
+        return reasoned_choice(agent, view, legal)
     return agent.choose(view, legal), ""

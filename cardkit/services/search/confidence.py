@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from cardkit.services.search.racing import MoveStats, Race
 
-__all__ = ["FEW_DEALS", "confidence_words", "race_reason"]
+__all__ = ["FEW_DEALS", "confidence_words", "joined", "race_reason"]
 
 #: Fewer sampled deals than this make any conclusion a guess.
 FEW_DEALS = 12
@@ -58,6 +58,12 @@ def confidence_words(gain: float, stderr: float, worlds: int, rival: str | None 
     return f"{word} {direction}{than} over {worlds} sampled deals{figure}"
 
 
+def joined(reason: str, more: str) -> str:
+    """``reason; more``, or ``more`` alone when there is no reason (an agent need not give
+    one)."""
+    return f"{reason}; {more}" if reason else more
+
+
 def race_reason(chosen: MoveStats, default: MoveStats, race: Race, default_why: str,
                 unit: str | None = "points") -> str:
     """Why a raced search plays ``chosen``: against the quick choice ``default`` when it left
@@ -70,12 +76,12 @@ def race_reason(chosen: MoveStats, default: MoveStats, race: Race, default_why: 
                                 f"{default.action} (the quick choice)", unit)
     rivals = [stats for stats in race.running + race.done if stats.worlds >= 3]
     if not rivals:
-        return f"{default_why}; no other move was worth trying"
+        return joined(default_why, "no other move was worth trying")
     best = max(rivals, key=lambda stats: stats.mean_diff)
     if best.worlds < FEW_DEALS:
         did = "did worse" if best.mean_diff < 0 else "did no clearly better"
-        return (f"{default_why}; the other moves tried {did} in a quick look "
-                f"({best.worlds} sampled deals, too few to be sure)")
+        return joined(default_why, f"the other moves tried {did} in a quick look "
+                                   f"({best.worlds} sampled deals, too few to be sure)")
     words = confidence_words(-best.mean_diff, best.stderr, best.worlds,
                              f"{best.action} (the next best)", unit)
-    return f"{default_why}; {words}"
+    return joined(default_why, words)

@@ -44,10 +44,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from cardkit.engine.agents import Agent
+from cardkit.engine.agents import Agent, reasoned_choice
 from cardkit.services.search.agent import DEFAULT_TIME_LIMIT, check_parameters, default_width
 from cardkit.services.search.budget import Budget
-from cardkit.services.search.confidence import confidence_words, race_reason
+from cardkit.services.search.confidence import confidence_words, joined, race_reason
 from cardkit.services.search.racing import MoveStats, Race
 from cardkit.services.search.rollout import policy_chooser, relative_score
 from cardkit.values.actions import Action
@@ -160,14 +160,14 @@ class ExpertAgent(Agent):
     def choose_with_reason(self, view: View, legal_actions: Sequence[Action]
                            ) -> tuple[Action, str]:
         """Without samples: the policy's move and its reason."""
-        return self.advisor.choose_with_reason(view, legal_actions)
+        return reasoned_choice(self.advisor, view, legal_actions)
 
     def choose_with_samples(self, view: View, legal_actions: Sequence[Action],
                             sampler: Sampler) -> tuple[Action, str]:
         """The searched move and how sure the search is of it."""
         if len(legal_actions) == 1:
             return legal_actions[0], "the only legal move"
-        default_action, default_why = self.advisor.choose_with_reason(view, legal_actions)
+        default_action, default_why = reasoned_choice(self.advisor, view, legal_actions)
         default = MoveStats(default_action)
         budget = self.budget
         budget.start()
@@ -177,7 +177,7 @@ class ExpertAgent(Agent):
             others = [MoveStats(action, value) for action, value in ranked
                       if action != default_action and value >= best - self.close]
             if not others:
-                return default_action, f"{default_why}; no other move is close"
+                return default_action, joined(default_why, "no other move is close")
             world = sampler.sample()
         else:
             world = sampler.sample()

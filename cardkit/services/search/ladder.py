@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardkit.engine.agents import Agent
+from cardkit.engine.agents import Agent, reasoned_choice
 from cardkit.services.search.agent import SearchAgent
 from cardkit.values.actions import Action
 from cardkit.values.deck import derive_seed
@@ -58,7 +58,7 @@ class MistakenAgent(Agent):
         """The move and why (a random move says so)."""
         if len(legal_actions) > 1 and self.rng.random() < self.mistakes:
             return legal_actions[self.rng.randrange(len(legal_actions))], "a careless move"
-        return self.base.choose_with_reason(view, legal_actions)
+        return reasoned_choice(self.base, view, legal_actions)
 
 
 def _policy_name(game: Game) -> str:

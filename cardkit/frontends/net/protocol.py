@@ -8,6 +8,7 @@ a client sends the token in its ``hello`` message instead.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -22,11 +23,13 @@ __all__ = [
     "PROTOCOL_VERSION",
     "Address",
     "MessageError",
+    "clean_id",
     "dump",
     "load",
     "parse_address",
     "printable",
     "require_websockets",
+    "seconds",
 ]
 
 #: The protocol version a ``hello`` names; a server refuses any other.
@@ -119,6 +122,28 @@ def printable(text: str) -> str:
     return text
 
 
+def seconds(value: Any, name: str, low: float, high: float = 86_400.0) -> float:
+    """``value`` as a finite number from ``low`` to ``high`` (a timeout, a rate: seconds or
+    a count a second); ``ValueError`` naming ``name`` and the range otherwise (``nan`` or
+    ``inf`` would reach the clients' JSON as ``NaN`` or ``Infinity``, which they refuse)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or \
+            not math.isfinite(value) or not low <= value <= high:
+        raise ValueError(f"{name} must be a number from {low:g} to {high:g}, not "
+                         f"{value!r:.40}")
+    return float(value)
+
+
+def clean_id(ident: Any) -> int | str | None:
+    """A client's message ``id`` as it is echoed back: an integer, or a text cut to 100
+    characters with any lone surrogate escaped (UTF-8 cannot carry one, and sending it would
+    drop the connection); anything else is no id (None)."""
+    if isinstance(ident, str):
+        return printable(ident)[:100]
+    if isinstance(ident, int) and not isinstance(ident, bool):
+        return ident
+    return None
+
+
 def load(text: str | bytes) -> dict[str, Any]:
     """A received message as a dict with a text ``type``; ``MessageError`` otherwise."""
     if isinstance(text, bytes):
@@ -129,6 +154,8 @@ def load(text: str | bytes) -> dict[str, Any]:
         raise MessageError(f"not JSON: {error.msg} at column {error.colno}") from None
     except RecursionError:
         raise MessageError("not JSON: nested too deeply") from None
+    except ValueError as error:  # Python's own limits: an integer of thousands of digits
+        raise MessageError(f"not a message: {str(error).split(';')[0]}") from None
     if not isinstance(data, dict):
         raise MessageError("a message must be a JSON object")
     if not isinstance(data.get("type"), str):

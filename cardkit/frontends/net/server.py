@@ -30,12 +30,14 @@ from cardkit.frontends.net.protocol import (
     CLOSE_IDLE,
     CLOSE_REFUSED,
     MAX_FRAME,
+    MAX_MESSAGE,
     PROTOCOL_VERSION,
     MessageError,
     dump,
     load,
     printable,
     seat_address,
+    seconds,
 )
 from cardkit.frontends.net.saving import DiskWriter
 from cardkit.frontends.net.store import new_tokens
@@ -81,9 +83,10 @@ class Server:
                  log: Callable[[str], None] | None = None) -> None:
         self.host = host
         self.port = port
-        self.hello_timeout = hello_timeout
-        self.idle_timeout = idle_timeout
-        self.rate, self.burst = rate, burst
+        self.hello_timeout = seconds(hello_timeout, "hello_timeout", 0.001)
+        self.idle_timeout = seconds(idle_timeout, "idle_timeout", 0.001)
+        self.rate = seconds(rate, "rate", 0.001, 10**6)
+        self.burst = seconds(burst, "burst", 1, 10**6)
         self.tables: dict[str, Table] = {}
         self.executor = ThreadPoolExecutor(max_workers=bot_threads,
                                            thread_name_prefix="cardkit-bot")
@@ -109,6 +112,10 @@ class Server:
         event loop."""
         if name in self.tables:
             raise ValueError(f"there is already a table {name!r}")
+        if replace_after is not None:
+            seconds(replace_after, "replace_after", 0)
+        if think is not None:
+            seconds(think, "think", 0.001)
         if "/" in name or not name:
             raise ValueError(f"{name!r} cannot name a table")
         players = match.game.players
@@ -201,6 +208,9 @@ class Server:
         name = connection.request.path.split("?")[0].strip("/")
         table = self.tables.get(name)
         try:
+            size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "replace"))
+            if size > MAX_MESSAGE:
+                raise Refusal(f"hello too big ({size} bytes; the limit is {MAX_MESSAGE})")
             hello = load(raw)
             if hello["type"] != "hello":
                 raise Refusal("say hello first: {\"type\": \"hello\", \"protocol\": "

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import traceback
 from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
@@ -35,6 +36,7 @@ from cardkit.frontends.net.protocol import (
     MAX_MESSAGE,
     PROTOCOL_VERSION,
     MessageError,
+    clean_id,
     load,
     printable,
 )
@@ -100,6 +102,8 @@ class Table:
         self.finished = asyncio.Event()
         self._bots: asyncio.Task[None] | None = None
         self.closing = False
+        #: why a bug in the game's code stopped the table (None while it plays)
+        self.fault: str | None = None
         if save is not None:
             save_seats(save, self.saved)
         #: told to clients in the welcome, so they ping in time
@@ -124,6 +128,8 @@ class Table:
     def admit(self, peer: Peer, hello: dict[str, Any]) -> None:
         """Seat ``peer`` (a player with its token, or a spectator) and send it the table;
         :class:`Refusal` with one line otherwise."""
+        if self.fault is not None:
+            raise Refusal(self.fault)
         if hello.get("role", "player") == "spectator":
             self.spectators.add(peer)
             self._after_saved(lambda: self._welcome(peer, hello))
@@ -241,7 +247,8 @@ class Table:
             return
         kind = message["type"]
         if kind == "ping":
-            self._send(peer, {"type": "pong", "id": message.get("id")}, self.match.current)
+            self._send(peer, {"type": "pong", "id": clean_id(message.get("id"))},
+                       self.match.current)
         elif kind == "move":
             self._move(peer, message)
         elif kind == "hint":
@@ -265,11 +272,7 @@ class Table:
                    self.match.current)
 
     def _move(self, peer: Peer, message: dict[str, Any]) -> None:
-        ident = message.get("id")
-        if ident is not None and not isinstance(ident, int | str):
-            ident = None
-        elif isinstance(ident, str):
-            ident = printable(ident)[:100]
+        ident = clean_id(message.get("id"))
         if peer.seat is None:
             self._refuse(peer, ident, "spectators cannot move")
             return
@@ -306,17 +309,21 @@ class Table:
         except IllegalAction as error:
             self._refuse(peer, ident, str(error))
             return
+        except Exception as error:  # the game's own code failed: its bug, not the player's
+            self._fault(error, f"{seat_name(peer.seat)} played {printable(text)[:60]!r}", peer)
+            return
         reply = {"type": "accepted", "id": ident, "move": str(action)}
-        self._changed(lambda: self._send(peer, reply, state))
+        try:
+            self._changed(lambda: self._send(peer, reply, state))
+        except Exception as error:  # settling the hand or dealing the next one failed
+            self._fault(error, f"after {seat_name(peer.seat)} played {str(action)!r}", peer)
 
     def _hint(self, peer: Peer, message: dict[str, Any]) -> None:
         """A seat asks, on its turn, what the game's strongest agent would play: the same
         :func:`~cardkit.services.search.hint.hint` as ``cardkit play``, run here because only
         the server holds the hand (the agent still sees only the seat's view). One at a time
         per connection, thought out in the bots' pool."""
-        ident = message.get("id")
-        ident = printable(ident)[:100] if isinstance(ident, str) else (
-            ident if isinstance(ident, int) else None)
+        ident = clean_id(message.get("id"))
         state = self.match.current
         seat = peer.seat
         if seat is None or not self.started or state.current_player != seat:
@@ -419,8 +426,27 @@ class Table:
         return seat is not None and self.seats[seat].player is not None
 
     def _bots_stopped(self, task: asyncio.Task[None]) -> None:
-        if not task.cancelled() and task.exception() is not None:
-            self.log(f"[{self.name}] a bot failed: {task.exception()!r}")
+        error = None if task.cancelled() else task.exception()
+        if error is not None and not self.closing:
+            self._fault(error, "a bot was to play")
+
+    def _fault(self, error: BaseException, doing: str, peer: Peer | None = None) -> None:
+        """The game's own code raised ``error`` while ``doing``: a bug in the game, never a
+        player's mistake. The host's log gets the traceback, the seat that moved (``peer``) an
+        error saying so, and the table stops for everyone (its hand may be half changed; what
+        was saved before the fault resumes with ``--resume`` once the game is fixed). The
+        server's other tables play on."""
+        what = f"{type(error).__name__}: {printable(str(error))[:200] or '(no message)'}"
+        line = (f"a bug in the code of the game {self.game.name} (not in the move) stopped "
+                f"the table while {doing}: {what}")
+        trace = "".join(traceback.format_exception(error)).rstrip()
+        self.log(f"[{self.name}] {line}; what was saved resumes with --resume once the game "
+                 f"is fixed\n{trace}")
+        if peer is not None and not peer.closed:
+            self._error(peer, line)
+        self.fault = line
+        self.close(f"a bug in the game {self.game.name} stopped the table")
+        self.finished.set()
 
     def _match_over(self) -> None:
         if self.finished.is_set():

@@ -124,7 +124,9 @@ class Seconds(click.ParamType):
         else:
             text = str(value).strip()
             try:
-                number = float(text) if len(text) <= _LONGEST else math.nan
+                # ASCII alone: Python's float() also reads other scripts' digits ("٣")
+                ascii_number = len(text) <= _LONGEST and text.isascii()
+                number = float(text.replace("_", "x")) if ascii_number else math.nan
             except ValueError:
                 number = math.nan
         if not (math.isfinite(number) and self.low <= number <= self.high):

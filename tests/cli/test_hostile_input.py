@@ -52,8 +52,8 @@ def _refused(args: list[str]) -> str:
     result = CliRunner().invoke(cli, args)
     output = result.output
     assert result.exit_code == 2, (args[:4], result.exit_code, output[-500:])
-    assert "Traceback" not in output and result.exception is None or \
-        isinstance(result.exception, SystemExit), output
+    assert "Traceback" not in output, output
+    assert result.exception is None or isinstance(result.exception, SystemExit), output
     lines = output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("cardkit: "), lines[:3]
     return lines[0]

@@ -63,7 +63,7 @@ def _refused(args: list[str]) -> str:
                          ids=[f"{w[0]}{o}" for w, o, _ in NUMBERS])
 def test_absurd_numbers_are_refused_in_one_line_with_the_allowed_range(words, option,
                                                                        negative):
-    values = ABSURD + ["-1", "-5"] if negative else ABSURD
+    values = [*ABSURD, "-1", "-5"] if negative else ABSURD
     for value in values:
         line = _refused([*words, f"{option}={value}"])
         assert option in line, line
@@ -112,7 +112,7 @@ def _hostile_files(tmp_path: Path) -> dict[str, Path]:
 @pytest.mark.parametrize("words", [["replay"], ["play", "tonk", "--resume"],
                                    ["serve", "tonk", "--resume"]])
 def test_every_file_argument_refuses_devices_folders_huge_files_and_junk(tmp_path, words):
-    for name, path in _hostile_files(tmp_path).items():
+    for path in _hostile_files(tmp_path).values():
         _refused([*words, str(path)])
 
 

@@ -14,7 +14,14 @@ from cardkit.engine.capabilities import Events
 from cardkit.frontends.lab.backends import Backend, ChunksInterrupted, make_backend
 from cardkit.frontends.lab.budget import budget_note, check_budget
 from cardkit.frontends.lab.changes import change_metrics
-from cardkit.frontends.lab.compare import TESTS, Difference, compare_metrics, summarise
+from cardkit.frontends.lab.compare import (
+    CORRECTION,
+    TESTS,
+    Difference,
+    adjust_differences,
+    compare_metrics,
+    summarise,
+)
 from cardkit.frontends.lab.findings import findings
 from cardkit.frontends.lab.handout import result_html
 from cardkit.frontends.lab.metrics import Metric, Sample, compute_metrics, merge_chunks, unit_values
@@ -82,6 +89,7 @@ class LabResult:
     lead: bool = True
     max_match_hands: int = 200
     command: str = ""
+    families: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
 
     @property
     def trace_steps(self) -> list[tuple[str, str]]:
@@ -171,7 +179,12 @@ class LabResult:
             "tests": {**TESTS, "alpha": 0.05,
                       "paired": "hand i of every variant is dealt alike: per-hand metrics "
                                 "use the paired tests, the others the unpaired ones",
-                      "intervals": "95%: Wilson (proportions), Student t (means)"},
+                      "intervals": "95%: Wilson (shares), Student t (means), exact Poisson "
+                                   "(events' counts a hand); each metric's 'interval' names "
+                                   "its own",
+                      "correction": CORRECTION,
+                      "plus_minus": "± is half the width of the 95% interval, written only "
+                                    "when the interval is symmetric; else the interval"},
             "variants": [
                 {**variant.to_dict(), "baseline": i == 0,
                  "metrics": [m.to_dict() for m in self.metrics[i]],
@@ -337,7 +350,8 @@ def run_experiment(
     events = dict(declared.meanings) if declared is not None else {}
     settings = _Settings(game, players, mode, seed, seat_bots, skill_agent, rungs, notes,
                          events, tuple((name, tuple(values)) for name, values in axes), think,
-                         playouts, lead, max_match_hands, command)
+                         playouts, lead, max_match_hands, command,
+                         dict(declared.families) if declared is not None else {})
     started = time.perf_counter()
     try:
         results = backend.run(chunks, on_done)
@@ -373,6 +387,7 @@ class _Settings:
     lead: bool
     max_match_hands: int
     command: str
+    families: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
 
 
 def _result(settings: _Settings, variants: Sequence[Variant], results: Sequence[ChunkResult],
@@ -390,10 +405,13 @@ def _result(settings: _Settings, variants: Sequence[Variant], results: Sequence[
     # the declared events, then any other a hand counted (a plugin's undeclared ones)
     counted = {name for s in samples for hand in s.play.events for name in hand}
     events = [*settings.events, *sorted(counted - set(settings.events))]
-    metrics = [compute_metrics(s, players, mode, endings, skill_agent or "greedy", events)
-               for s in samples]
+    families = {name: members for name, members in settings.families.items()
+                if all(member in events for member in members)}
+    metrics = [compute_metrics(s, players, mode, endings, skill_agent or "greedy", events,
+                               families) for s in samples]
     # per-unit values pair hand i of every variant (same deal, same agent seeds)
-    units_of = [dict(unit_values(s, players, mode, endings, events)) for s in samples]
+    units_of = [dict(unit_values(s, players, mode, endings, events, families))
+                for s in samples]
     trace_units = 0
     for weak, strong in pairwise(settings.ladder):
         steps = [merge_chunks(results, index, trace_kind(weak, strong))
@@ -407,6 +425,7 @@ def _result(settings: _Settings, variants: Sequence[Variant], results: Sequence[
     differences: list[dict[str, Difference]] = [{}]
     differences += [compare_metrics(metrics[0], metrics[i], units_of[0], units_of[i])
                     for i in range(1, len(metrics))]
+    differences = adjust_differences(differences)  # Holm across the run's tests
     labels = [v.label for v in variants]
     unit = "match" if mode == "matches" else "hand"
     changes: list[list[Metric]] = [[]]
@@ -424,6 +443,8 @@ def _result(settings: _Settings, variants: Sequence[Variant], results: Sequence[
                      elapsed, backend.name, backend.workers, hands,
                      sum(r.actions for r in results), interrupted, settings.ladder,
                      trace_units, list(settings.notes), changes, changed,
-                     {name: settings.events.get(name, "") for name in events}, settings.axes,
+                     {**{name: settings.events.get(name, "") for name in events},
+                      **{name: "together: " + ", ".join(m.replace("_", " ") for m in members)
+                         for name, members in families.items()}}, settings.axes,
                      settings.think, settings.playouts, settings.lead,
-                     settings.max_match_hands, settings.command)
+                     settings.max_match_hands, settings.command, families)

@@ -70,7 +70,7 @@ def _text(value: Any) -> str:
 
 def sweep_label(axes: Sequence[tuple[str, Sequence[Any]]], options: Mapping[str, Any]) -> str:
     """The label a sweep gives the variant with these ``options``."""
-    return ", ".join(f"{name}={_text(options.get(name))}" for name, _ in axes)
+    return "; ".join(f"{name}={_text(options.get(name))}" for name, _ in axes)
 
 
 def command_line(result: LabResult) -> str:

@@ -89,7 +89,8 @@ def value_text(value: Any) -> str:
 def sweep_variants(axes: Sequence[tuple[str, Sequence[Any]]], base: Mapping[str, Any] | None = None,
                    preset: str | None = None) -> list[Variant]:
     """One variant per point of the grid ``axes`` (the first option varying slowest), on top
-    of the ``base`` options; each labelled ``name=value[, name=value]``."""
+    of the ``base`` options; each labelled ``name=value[; name=value]`` (a semicolon between
+    the options, since a value may hold commas)."""
     if not axes:
         raise ValueError("a sweep needs an option and its values")
     if len(axes) > 2:
@@ -102,7 +103,7 @@ def sweep_variants(axes: Sequence[tuple[str, Sequence[Any]]], base: Mapping[str,
         raise ValueError(f"the grid has {len(points)} points; at most {MAX_SWEEP_VALUES}")
     variants = []
     for point in points:
-        label = ", ".join(f"{name}={value_text(value)}" for name, value in
+        label = "; ".join(f"{name}={value_text(value)}" for name, value in
                           zip(names, point, strict=True))
         variants.append(Variant(label, {**(base or {}), **dict(zip(names, point, strict=True))},
                                 preset))

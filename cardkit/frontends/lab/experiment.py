@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -23,7 +25,7 @@ from cardkit.frontends.lab.compare import (
     summarise,
 )
 from cardkit.frontends.lab.findings import findings
-from cardkit.frontends.lab.handout import result_html
+from cardkit.frontends.lab.handout import command_line, result_html
 from cardkit.frontends.lab.metrics import Metric, Sample, compute_metrics, merge_chunks, unit_values
 from cardkit.frontends.lab.plot import build_figure
 from cardkit.frontends.lab.simulate import Chunk, ChunkResult, Plan, trace_kind
@@ -38,7 +40,7 @@ from cardkit.frontends.lab.tidy import records, to_pandas
 from cardkit.frontends.lab.variants import Variant
 from cardkit.services.registry import game_definition
 
-__all__ = ["LabInterrupted", "LabResult", "plan_chunks", "run_experiment"]
+__all__ = ["LabInterrupted", "LabResult", "load", "plan_chunks", "run_experiment"]
 
 Progress = Callable[[int, int], None]
 
@@ -197,12 +199,82 @@ class LabResult:
             ],
             "findings": self.findings(),
             "summary": self.summary,
-            "command": self.command,
+            "command": command_line(self),
+            "actions": self.actions, "lead": self.lead,
+            "max_match_hands": self.max_match_hands,
+            "families": {name: list(members) for name, members in self.families.items()},
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LabResult:
+        """The result :meth:`to_dict` wrote (``--json``), whole again: its tables, findings,
+        figure and reports are those of the run (:func:`load`)."""
+        try:
+            return _from_dict(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise ValueError(f"not a lab result written by --json ({error!r})") from None
 
 
 def _plain(value: Any) -> Any:
     return list(value) if isinstance(value, tuple | set | frozenset) else value
+
+
+def _option_value(game: str, name: str, value: Any) -> Any:
+    """An option value read back from JSON, converted by the game's declaration when it can
+    (a JSON list back to the tuple it was), else as read."""
+    try:
+        return game_definition(game).options[name].convert(value)
+    except (KeyError, ValueError, TypeError):
+        return tuple(value) if isinstance(value, list) else value
+
+
+def _from_dict(data: Mapping[str, Any]) -> LabResult:
+    game = data["game"]
+    variants = [Variant(entry["label"], {name: _option_value(game, name, value)
+                                         for name, value in entry["options"].items()},
+                        entry.get("preset")) for entry in data["variants"]]
+    trace = data.get("skill_trace") or {}
+    return LabResult(
+        game=game, players=data["players"], mode=data["mode"], units=data["units"],
+        seed=data["seed"], bots=tuple(data["bots"]), skill_agent=data.get("skill_agent"),
+        skill_units=data.get("skill_units", 0), variants=variants,
+        metrics=[[Metric.from_dict(m) for m in entry["metrics"]]
+                 for entry in data["variants"]],
+        differences=[{key: Difference.from_dict(d) for key, d in entry["differences"].items()}
+                     for entry in data["variants"]],
+        summary=data.get("summary", ""), elapsed=data.get("elapsed_seconds", 0.0),
+        backend=data.get("backend", ""), workers=data.get("workers", 1),
+        hands_played=data.get("hands_played", 0), actions=data.get("actions", 0),
+        interrupted=data.get("interrupted", False), ladder=tuple(trace.get("ladder", ())),
+        trace_units=trace.get("deals", 0), notes=list(data.get("notes", [])),
+        changes=[[Metric.from_dict(m) for m in entry.get("changes", [])]
+                 for entry in data["variants"]],
+        changed_hands=[list(entry.get("changed_hands", [])) for entry in data["variants"]],
+        events=dict(data.get("events", {})),
+        axes=tuple((entry["option"], tuple(_option_value(game, entry["option"], v)
+                                           for v in entry["values"]))
+                   for entry in data.get("sweep", [])),
+        think=data.get("think"), playouts=data.get("playouts"), lead=data.get("lead", True),
+        max_match_hands=data.get("max_match_hands", 200), command=data.get("command", ""),
+        families={name: tuple(members) for name, members in data.get("families", {}).items()},
+    )
+
+
+def load(path: str | Path) -> LabResult:
+    """A result saved by ``cardkit lab ... --json FILE`` (or ``to_json``), loaded back as the
+    same :class:`LabResult`: its findings, tables, records, figure and reports are the run's.
+    ``ValueError`` with one line for a file that is not one."""
+    target = Path(path)
+    try:
+        data = json.loads(target.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ValueError(f"cannot read {target}: {error.strerror or error}") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{target} is not JSON: {error.msg} (line {error.lineno})") from None
+    if not isinstance(data, dict) or "variants" not in data or "metrics" not in (
+            data["variants"][0] if data.get("variants") else {}):
+        raise ValueError(f"{target} is not a lab result written by --json")
+    return LabResult.from_dict(data)
 
 
 class LabInterrupted(KeyboardInterrupt):

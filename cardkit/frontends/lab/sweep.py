@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from cardkit.frontends.lab.experiment import LabResult, run_experiment
-from cardkit.frontends.lab.variants import Variant
+from cardkit.frontends.lab.variants import Variant, value_text
 from cardkit.services.registry import game_definition
 
 __all__ = ["MAX_SWEEP_VALUES", "parse_sweep", "sweep", "sweep_variants", "value_text"]
@@ -73,17 +73,6 @@ def parse_sweep(text: str) -> tuple[str, list[str]]:
         raise ValueError(f"{where}: {len(values)} values; a sweep holds at most "
                          f"{MAX_SWEEP_VALUES}")
     return name, values
-
-
-def value_text(value: Any) -> str:
-    """An option value as it is written on the command line (``true``, ``3``, ``a,b``)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, list | tuple | set | frozenset):
-        return ",".join(str(item) for item in value)
-    return str(value)
 
 
 def sweep_variants(axes: Sequence[tuple[str, Sequence[Any]]], base: Mapping[str, Any] | None = None,

@@ -363,7 +363,7 @@ def _draw_sweep_panel(axis: Any, result: LabResult, panel: Panel) -> None:
     elif len(first_values) <= 12:
         axis.set_xticks(list(first_values))
         axis.set_xticklabels([f"{v:g}" for v in first_values], fontsize=8)
-    percent = _scale(_get(result, 0, panel.keys[0])) == 100.0
+    percent = _scale(_get(result, len(result.variants) - 1, panel.keys[0])) == 100.0
     if panel.difference:
         axis.axhline(0.0, color="gray", linewidth=0.8)
         axis.set_ylabel("difference (pp)" if percent else "difference")

@@ -115,6 +115,14 @@ def test_bombs_removed_show_in_the_events_and_the_words():
     assert result.metric(1, "event.chop.hands").successes == 0
     events_sentence = next(f for f in result.findings() if f.startswith("Events with no bombs"))
     assert "chop" in events_sentence
+    # the changed deals split by whether a bomb was played (the rule fired) under either rule
+    changed, fired, other = (result.metric(1, key) for key in
+                             ("changed.result", "changed.fired", "changed.not_fired"))
+    hands_with = result.metric(0, "event.any_bomb.hands").successes
+    assert fired.n == hands_with and fired.n + other.n == 60
+    assert fired.successes + other.successes == changed.successes
+    assert fired.value > other.value  # where a bomb fell the result changes far more often
+    assert "in which the rule fired (bomb quad" in " ".join(result.findings())
 
 
 def test_the_command_line_writes_examples_and_says_how_to_replay(tmp_path):

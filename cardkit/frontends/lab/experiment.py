@@ -503,7 +503,7 @@ def _result(settings: _Settings, variants: Sequence[Variant], results: Sequence[
     changes: list[list[Metric]] = [[]]
     changed: list[list[int]] = [[]]
     for sample in samples[1:]:
-        found, first = change_metrics(samples[0].play, sample.play, unit)
+        found, first = change_metrics(samples[0].play, sample.play, unit, list(settings.events))
         changes.append(found)
         changed.append(first)
     summary = summarise(labels, metrics, differences, unit)

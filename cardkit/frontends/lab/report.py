@@ -215,7 +215,8 @@ def build_events_table(result: LabResult) -> Table | None:
 
 def never_text(result: LabResult) -> str | None:
     """``never happened: cross bomb, ...`` for the declared events no variant saw."""
-    never = [name.replace("_", " ") for name in result.events if not _happened(result, name)]
+    never = [name.replace("_", " ") for name in result.events
+             if name not in result.families and not _happened(result, name)]
     if not never:
         return None
     return f"never happened in {result.units} {result.units_name}: " + ", ".join(never)

@@ -51,6 +51,10 @@ def _frozen_mapping(value: Mapping[str, Any]) -> Mapping[str, Any]:
     return dict(value)
 
 
+def _frozen_families(value: Mapping[str, Any]) -> Mapping[str, tuple[str, ...]]:
+    return {name: tuple(members) for name, members in value.items()}
+
+
 @attrs.frozen
 class Agents(Capability):
     """The game's own agents, by name (``greedy`` ...), as factories
@@ -124,9 +128,25 @@ class Events(Capability):
     counts them as they happen, ``state.count_event(name)``, into the hand's
     :attr:`~cardkit.engine.state.State.event_counts`; the rule lab reports each declared
     event's rate per hand, and says so in words when one never happened (a rule that never
-    fired). The conformance kit checks that a hand counts only declared events."""
+    fired). The conformance kit checks that a hand counts only declared events.
+
+    ``families`` (optional) names groups of declared events the lab also totals, each a name
+    and its events (``{"all_drops": ("drop_won", "drop_caught")}``): the rate of the family a
+    hand and the share of hands with any of them. A family's events should not count one
+    happening twice (a bomb counted by its kind and again as a bomb on a bomb)."""
 
     meanings: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
+    families: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict,
+                                                          converter=_frozen_families)
+
+    def __attrs_post_init__(self) -> None:
+        for family, members in self.families.items():
+            unknown = [name for name in members if name not in self.meanings]
+            if unknown or not members:
+                raise ValueError(f"the event family {family!r} names undeclared events: "
+                                 + (", ".join(unknown) or "none at all"))
+            if family in self.meanings:
+                raise ValueError(f"the event family {family!r} has the name of an event")
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ from cardkit_games.gin_rummy import about, settlement
 from cardkit_games.gin_rummy.agents import greedy_agent
 from cardkit_games.gin_rummy.belief import belief
 from cardkit_games.gin_rummy.encoding import encoding
-from cardkit_games.gin_rummy.events import EVENTS
+from cardkit_games.gin_rummy.events import EVENTS, FAMILIES
 from cardkit_games.gin_rummy.match import MATCH, THREE_ROLES
 from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.options import OPTIONS
@@ -133,7 +133,7 @@ GIN_RUMMY = GameDefinition(
         About(RULES_SUMMARY, ACTION_HELP),
         HandAnalysis(meld_rules=_meld_rules, analyse=_analyse_hand, sizes=_hand_sizes),
         Evaluation(_evaluate),
-        Events(EVENTS),
+        Events(EVENTS, FAMILIES),
         Belief(belief),
         Encoding(encoding),
         Scaffold(VARIANT_EXAMPLE),

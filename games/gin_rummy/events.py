@@ -4,7 +4,7 @@ happens, the rule lab reports their rates. Sections are those of ``docs/games/gi
 
 from __future__ import annotations
 
-__all__ = ["EVENTS"]
+__all__ = ["EVENTS", "FAMILIES"]
 
 EVENTS = {
     "upcard_taken": "the first up-card taken by the captain or the dealer (§3.1)",
@@ -16,4 +16,10 @@ EVENTS = {
                 "(§6.1, undercut_bonus)",
     "layoff": "a card the defender laid off on the knocker's melds (§5.1.2)",
     "dead_hand": "a dead hand: the stock down to draw_stock_remaining without a knock (§5.3)",
+}
+
+#: Events the lab also totals (:attr:`~cardkit.engine.capabilities.Events.families`): every
+#: way a hand was ended by a player going down.
+FAMILIES = {
+    "any_going_down": ("knock", "gin", "big_gin"),
 }

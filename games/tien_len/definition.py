@@ -9,7 +9,7 @@ from cardkit_games.tien_len import about
 from cardkit_games.tien_len.agents import greedy_agent
 from cardkit_games.tien_len.deal import first_leader, instant_wins
 from cardkit_games.tien_len.encoding import encoding
-from cardkit_games.tien_len.events import EVENTS
+from cardkit_games.tien_len.events import EVENTS, FAMILIES
 from cardkit_games.tien_len.match import MATCH_RULES
 from cardkit_games.tien_len.options import OPTIONS, check_options
 from cardkit_games.tien_len.playout import PLAYOUTS
@@ -157,7 +157,7 @@ TIEN_LEN = GameDefinition(
         About(RULES_SUMMARY, ACTION_HELP),
         HandAnalysis(climbing_rules=climbing_rules, analyse=analyse_hand, sizes=_hand_sizes),
         Evaluation(evaluate),
-        Events(EVENTS),
+        Events(EVENTS, FAMILIES),
         Encoding(encoding),
         Scaffold(VARIANT_EXAMPLE),
         PLAYOUTS,

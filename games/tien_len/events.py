@@ -14,7 +14,7 @@ from cardkit.libraries.climbing import Combination, ComboType
 if TYPE_CHECKING:
     from cardkit_games.tien_len.state import TienLenState
 
-__all__ = ["EVENTS", "count_bomb"]
+__all__ = ["EVENTS", "FAMILIES", "count_bomb"]
 
 EVENTS = {
     "bomb_quad": "a four of a kind played as a bomb: on 2s, or on a bomb so played (§4.4)",
@@ -33,6 +33,12 @@ EVENTS = {
     "twos_led": "a trick led with 2s (a single, a pair, three or four 2s)",
     "instant_win": "a dealt hand winning at once (§5.1, instant_wins)",
     "void_deal": "two or more instant wins at the deal: a void deal (§5.2)",
+}
+
+#: Events the lab also totals (:attr:`~cardkit.engine.capabilities.Events.families`): a bomb
+#: is counted once, by its kind (a bomb on a bomb is counted by its kind too).
+FAMILIES = {
+    "any_bomb": ("bomb_quad", "bomb_pairs_3", "bomb_pairs_4", "bomb_pairs_5"),
 }
 
 _QUAD = ComboType.QUAD

@@ -12,7 +12,7 @@ from cardkit_games.tonk.count import card_values, hand_count
 from cardkit_games.tonk.deal import deal_check, qualifiers
 from cardkit_games.tonk.deck import deck_for
 from cardkit_games.tonk.encoding import encoding
-from cardkit_games.tonk.events import EVENTS
+from cardkit_games.tonk.events import EVENTS, FAMILIES
 from cardkit_games.tonk.match import MATCH
 from cardkit_games.tonk.options import OPTIONS
 from cardkit_games.tonk.policy import hard_agent
@@ -166,7 +166,7 @@ GAME = GameDefinition(
         HandAnalysis(meld_rules=meld_rules, analyse=analyse_hand, value=hand_value,
                      sizes=hand_sizes),
         Evaluation(evaluate),
-        Events(EVENTS),
+        Events(EVENTS, FAMILIES),
         Belief(belief),
         Encoding(encoding),
         Scaffold(VARIANT_EXAMPLE),

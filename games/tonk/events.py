@@ -4,7 +4,7 @@ Section numbers are those of ``docs/games/tonk.md``."""
 
 from __future__ import annotations
 
-__all__ = ["EVENTS"]
+__all__ = ["EVENTS", "FAMILIES"]
 
 EVENTS = {
     "drop_won": "a drop with the lowest count, which wins (E6)",
@@ -24,4 +24,10 @@ EVENTS = {
     "spades_bet_won": "a spades side pot won by the highest spade (6.9)",
     "reshuffle": "the discard pile shuffled into a new stock (stock_exhaustion = reshuffle)",
     "book_to_pile": "a completed book turned face down under the discard pile (§4)",
+}
+
+#: Events the lab also totals (:attr:`~cardkit.engine.capabilities.Events.families`).
+FAMILIES = {
+    "all_drops": ("drop_won", "drop_caught"),
+    "dealt_wins": ("initial_50", "initial_49", "initial_low"),
 }

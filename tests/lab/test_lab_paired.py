@@ -124,4 +124,4 @@ def test_float_noise_in_a_difference_shows_as_zero():
 
     balance = value("balance", "balance", "balance", 0.912, 10)
     noise = Difference("balance", 0.912, 0.912 - 1.11e-16, -1.11e-16)
-    assert str(format_difference(balance, noise)) == "+0"
+    assert str(format_difference(balance, noise)) == "0"  # no sign on nothing

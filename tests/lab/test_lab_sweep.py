@@ -37,7 +37,7 @@ def test_a_bad_sweep_is_one_clear_line(text, says):
 
 def test_a_grid_is_every_pair_first_option_slowest():
     variants = sweep_variants([("a", (1, 2)), ("b", ("x", "y"))], {"c": 0})
-    assert [v.label for v in variants] == ["a=1, b=x", "a=1, b=y", "a=2, b=x", "a=2, b=y"]
+    assert [v.label for v in variants] == ["a=1; b=x", "a=1; b=y", "a=2; b=x", "a=2; b=y"]
     assert variants[3].options == {"c": 0, "a": 2, "b": "y"}
     with pytest.raises(ValueError, match="one option, or two"):
         sweep_variants([("a", (1,)), ("b", (1,)), ("c", (1,))])
@@ -102,8 +102,8 @@ def test_the_command_line_sweeps_and_makes_a_grid(tmp_path):
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
     assert [v["label"] for v in data["variants"]] == [
-        "knock_limit=0, gin_bonus=20", "knock_limit=0, gin_bonus=25",
-        "knock_limit=10, gin_bonus=20", "knock_limit=10, gin_bonus=25"]
+        "knock_limit=0; gin_bonus=20", "knock_limit=0; gin_bonus=25",
+        "knock_limit=10; gin_bonus=20", "knock_limit=10; gin_bonus=25"]
     assert "knock_limit" in result.output and "gin_bonus" in result.output
 
 

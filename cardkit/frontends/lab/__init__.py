@@ -14,6 +14,7 @@ compare their metrics with confidence intervals::
     result = sweep("tonk", "hit_penalty_turns", range(6), units=5000, players=3)
     result.findings()          # the findings in plain sentences
     result.to_pandas()         # tidy rows (needs pandas); result.plot() is the figure
+    result = load("run.json")  # a result saved by --json, whole again
 
 Modules: ``variants`` (rule sets, short names), ``sweep`` (one variant per value),
 ``simulate`` (the per-hand loop, run by workers), ``budget`` (how searching agents think),
@@ -30,7 +31,7 @@ events their rules cause (``Events``).
 from cardkit.frontends.lab.backends import DaskBackend, LocalBackend, SerialBackend, make_backend
 from cardkit.frontends.lab.compare import Difference, compare_metrics, summarise
 from cardkit.frontends.lab.examples import write_examples
-from cardkit.frontends.lab.experiment import LabInterrupted, LabResult, run_experiment
+from cardkit.frontends.lab.experiment import LabInterrupted, LabResult, load, run_experiment
 from cardkit.frontends.lab.handout import write_report
 from cardkit.frontends.lab.metrics import Metric, compute_metrics
 from cardkit.frontends.lab.simulate import (
@@ -57,6 +58,7 @@ __all__ = [
     "compare_metrics",
     "compute_metrics",
     "fewest_cards_evaluation",
+    "load",
     "make_backend",
     "parse_assignments",
     "parse_sweep",

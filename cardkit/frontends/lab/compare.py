@@ -9,8 +9,12 @@ the variation the two share (the luck of the deal), so real effects show with fe
 Metrics without per-unit pairs keep unpaired tests: a two-proportion z-test (pooled variance)
 for shares (e.g. seat 0's share of the won hands, whose denominators differ, and every match
 metric), Welch's t-test for means. Descriptive values (spreads, percentiles, balance, order)
-get a difference but no test. Significant means p < 0.05, with no correction for the number of
-metrics compared. :data:`TESTS` names every test. Each tested difference carries its 95%
+get a difference but no test. Many tests are made at once (every seat, ending, event ... of every
+variant), so a run's p-values are adjusted together (:func:`adjust_differences`): the seat
+tests by Holm's method (no false "who wins changes" in the run, but with a 5% chance), the
+others by Benjamini and Hochberg's (at most 5% of the differences called significant expected
+to be chance); *significant* means an adjusted p below 0.05. :data:`TESTS` names every
+test. Each tested difference carries its 95%
 interval (``low``/``high``), from the same pairing as its test.
 """
 
@@ -25,6 +29,8 @@ import attrs
 from cardkit.frontends.lab.metrics import Metric
 from cardkit.frontends.lab.stats import (
     Z95,
+    benjamini_hochberg_adjust,
+    holm_adjust,
     mcnemar_test,
     paired_t_test,
     t_quantile,
@@ -32,10 +38,24 @@ from cardkit.frontends.lab.stats import (
     welch_test,
 )
 
-__all__ = ["ALPHA", "TESTS", "TEST_TAGS", "Difference", "compare_metric", "compare_metrics",
-           "describe_tests", "distinct_pair", "summarise"]
+__all__ = ["ALPHA", "CORRECTION", "SEAT_PREFIXES", "TESTS", "TEST_TAGS", "Difference",
+           "adjust_differences", "compare_metric", "compare_metrics", "describe_tests",
+           "distinct_pair", "summarise"]
 
 ALPHA = 0.05
+
+#: How the run's p-values are adjusted together, in words (reports, JSON, docs).
+CORRECTION = ("many tests are made at once, so their p-values are adjusted together: the "
+              "tests of who wins (every seat's win rate, payoff and share of the decided "
+              "hands, in every variant) by Holm's method, so the chance of even one false "
+              "'who wins changes' in the whole run stays below 5%; every other test (endings, "
+              "lengths, events, skill ...) by Benjamini and Hochberg's, so that among the "
+              "differences called significant at most 5% are expected to be chance; a "
+              "difference is significant when its adjusted p is below 0.05")
+
+#: The metric keys whose tests make the "who wins" family (Holm); the others are adjusted by
+#: Benjamini–Hochberg.
+SEAT_PREFIXES = ("win_rate.", "payoff.", "decided.", "first_seat_share")
 
 #: Every test a :class:`Difference` may name, with its description.
 TESTS = {
@@ -56,7 +76,9 @@ class Difference:
     """A metric of a variant against the baseline: ``difference`` = variant - baseline, the
     test used (a key of :data:`TESTS`, or ``None``), its statistic (z or t, signed like the
     difference; for McNemar ``(c - b) / sqrt(b + c)``), p-value and the difference's 95%
-    interval ``low``/``high`` (None without a test)."""
+    interval ``low``/``high`` (None without a test). ``p_adjusted`` is p after Holm's
+    correction across the run's tests (:func:`adjust_differences`); ``significant`` reads it
+    when it is set."""
 
     key: str
     baseline: float
@@ -67,15 +89,39 @@ class Difference:
     p_value: float | None = None
     low: float | None = None
     high: float | None = None
+    p_adjusted: float | None = None
 
     @property
     def significant(self) -> bool:
-        """True when a test was made and p < 0.05."""
-        return self.p_value is not None and self.p_value < ALPHA
+        """True when a test was made and its p (adjusted, when it was) is below 0.05."""
+        p = self.p_adjusted if self.p_adjusted is not None else self.p_value
+        return p is not None and p < ALPHA
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
         return {**attrs.asdict(self), "significant": self.significant}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Difference:
+        """The difference :meth:`to_dict` wrote (``cardkit.lab.load``)."""
+        fields = {field.name for field in attrs.fields(cls)}
+        return cls(**{name: value for name, value in data.items() if name in fields})
+
+
+def adjust_differences(differences: Sequence[Mapping[str, Difference]]
+                       ) -> list[dict[str, Difference]]:
+    """Every tested difference of every variant with its adjusted p (``p_adjusted``), the run's
+    tests taken together (:data:`CORRECTION`): the seat tests (:data:`SEAT_PREFIXES`) by
+    Holm's method, the others by Benjamini–Hochberg's; untested differences unchanged."""
+    tested = [(index, key) for index, diffs in enumerate(differences)
+              for key, diff in diffs.items() if diff.p_value is not None]
+    out = [dict(diffs) for diffs in differences]
+    for seats, adjust in ((True, holm_adjust), (False, benjamini_hochberg_adjust)):
+        family = [(i, k) for i, k in tested if k.startswith(SEAT_PREFIXES) == seats]
+        adjusted = adjust([differences[i][k].p_value or 0.0 for i, k in family])
+        for (index, key), p in zip(family, adjusted, strict=True):
+            out[index][key] = attrs.evolve(out[index][key], p_adjusted=p)
+    return out
 
 
 def compare_metric(base: Metric, other: Metric, base_units: Sequence[Any] | None = None,
@@ -177,7 +223,10 @@ def describe_tests(differences: Sequence[Mapping[str, Difference]]) -> str:
     if unpaired:
         text += ("; unpaired where values do not pair: " if paired else "") + \
             " and ".join(unpaired)
-    return f"Significance (p < 0.05): {text}." if text else "No tests were made."
+    if not text:
+        return "No tests were made."
+    count = sum(1 for diffs in differences for d in diffs.values() if d.p_value is not None)
+    return f"Significance: {text}; {count} tests in all: {CORRECTION}."
 
 
 def distinct_pair(first: float, second: float, percent: bool = False) -> tuple[str, str]:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -14,9 +16,16 @@ from cardkit.engine.capabilities import Events
 from cardkit.frontends.lab.backends import Backend, ChunksInterrupted, make_backend
 from cardkit.frontends.lab.budget import budget_note, check_budget
 from cardkit.frontends.lab.changes import change_metrics
-from cardkit.frontends.lab.compare import TESTS, Difference, compare_metrics, summarise
+from cardkit.frontends.lab.compare import (
+    CORRECTION,
+    TESTS,
+    Difference,
+    adjust_differences,
+    compare_metrics,
+    summarise,
+)
 from cardkit.frontends.lab.findings import findings
-from cardkit.frontends.lab.handout import result_html
+from cardkit.frontends.lab.handout import command_line, result_html
 from cardkit.frontends.lab.metrics import Metric, Sample, compute_metrics, merge_chunks, unit_values
 from cardkit.frontends.lab.plot import build_figure
 from cardkit.frontends.lab.simulate import Chunk, ChunkResult, Plan, trace_kind
@@ -31,7 +40,7 @@ from cardkit.frontends.lab.tidy import records, to_pandas
 from cardkit.frontends.lab.variants import Variant
 from cardkit.services.registry import game_definition
 
-__all__ = ["LabInterrupted", "LabResult", "plan_chunks", "run_experiment"]
+__all__ = ["LabInterrupted", "LabResult", "load", "plan_chunks", "run_experiment"]
 
 Progress = Callable[[int, int], None]
 
@@ -82,6 +91,7 @@ class LabResult:
     lead: bool = True
     max_match_hands: int = 200
     command: str = ""
+    families: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
 
     @property
     def trace_steps(self) -> list[tuple[str, str]]:
@@ -171,7 +181,12 @@ class LabResult:
             "tests": {**TESTS, "alpha": 0.05,
                       "paired": "hand i of every variant is dealt alike: per-hand metrics "
                                 "use the paired tests, the others the unpaired ones",
-                      "intervals": "95%: Wilson (proportions), Student t (means)"},
+                      "intervals": "95%: Wilson (shares), Student t (means), exact Poisson "
+                                   "(events' counts a hand); each metric's 'interval' names "
+                                   "its own",
+                      "correction": CORRECTION,
+                      "plus_minus": "± is half the width of the 95% interval, written only "
+                                    "when the interval is symmetric; else the interval"},
             "variants": [
                 {**variant.to_dict(), "baseline": i == 0,
                  "metrics": [m.to_dict() for m in self.metrics[i]],
@@ -184,12 +199,82 @@ class LabResult:
             ],
             "findings": self.findings(),
             "summary": self.summary,
-            "command": self.command,
+            "command": command_line(self),
+            "actions": self.actions, "lead": self.lead,
+            "max_match_hands": self.max_match_hands,
+            "families": {name: list(members) for name, members in self.families.items()},
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LabResult:
+        """The result :meth:`to_dict` wrote (``--json``), whole again: its tables, findings,
+        figure and reports are those of the run (:func:`load`)."""
+        try:
+            return _from_dict(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise ValueError(f"not a lab result written by --json ({error!r})") from None
 
 
 def _plain(value: Any) -> Any:
     return list(value) if isinstance(value, tuple | set | frozenset) else value
+
+
+def _option_value(game: str, name: str, value: Any) -> Any:
+    """An option value read back from JSON, converted by the game's declaration when it can
+    (a JSON list back to the tuple it was), else as read."""
+    try:
+        return game_definition(game).options[name].convert(value)
+    except (KeyError, ValueError, TypeError):
+        return tuple(value) if isinstance(value, list) else value
+
+
+def _from_dict(data: Mapping[str, Any]) -> LabResult:
+    game = data["game"]
+    variants = [Variant(entry["label"], {name: _option_value(game, name, value)
+                                         for name, value in entry["options"].items()},
+                        entry.get("preset")) for entry in data["variants"]]
+    trace = data.get("skill_trace") or {}
+    return LabResult(
+        game=game, players=data["players"], mode=data["mode"], units=data["units"],
+        seed=data["seed"], bots=tuple(data["bots"]), skill_agent=data.get("skill_agent"),
+        skill_units=data.get("skill_units", 0), variants=variants,
+        metrics=[[Metric.from_dict(m) for m in entry["metrics"]]
+                 for entry in data["variants"]],
+        differences=[{key: Difference.from_dict(d) for key, d in entry["differences"].items()}
+                     for entry in data["variants"]],
+        summary=data.get("summary", ""), elapsed=data.get("elapsed_seconds", 0.0),
+        backend=data.get("backend", ""), workers=data.get("workers", 1),
+        hands_played=data.get("hands_played", 0), actions=data.get("actions", 0),
+        interrupted=data.get("interrupted", False), ladder=tuple(trace.get("ladder", ())),
+        trace_units=trace.get("deals", 0), notes=list(data.get("notes", [])),
+        changes=[[Metric.from_dict(m) for m in entry.get("changes", [])]
+                 for entry in data["variants"]],
+        changed_hands=[list(entry.get("changed_hands", [])) for entry in data["variants"]],
+        events=dict(data.get("events", {})),
+        axes=tuple((entry["option"], tuple(_option_value(game, entry["option"], v)
+                                           for v in entry["values"]))
+                   for entry in data.get("sweep", [])),
+        think=data.get("think"), playouts=data.get("playouts"), lead=data.get("lead", True),
+        max_match_hands=data.get("max_match_hands", 200), command=data.get("command", ""),
+        families={name: tuple(members) for name, members in data.get("families", {}).items()},
+    )
+
+
+def load(path: str | Path) -> LabResult:
+    """A result saved by ``cardkit lab ... --json FILE`` (or ``to_json``), loaded back as the
+    same :class:`LabResult`: its findings, tables, records, figure and reports are the run's.
+    ``ValueError`` with one line for a file that is not one."""
+    target = Path(path)
+    try:
+        data = json.loads(target.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ValueError(f"cannot read {target}: {error.strerror or error}") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{target} is not JSON: {error.msg} (line {error.lineno})") from None
+    if not isinstance(data, dict) or "variants" not in data or "metrics" not in (
+            data["variants"][0] if data.get("variants") else {}):
+        raise ValueError(f"{target} is not a lab result written by --json")
+    return LabResult.from_dict(data)
 
 
 class LabInterrupted(KeyboardInterrupt):
@@ -337,7 +422,8 @@ def run_experiment(
     events = dict(declared.meanings) if declared is not None else {}
     settings = _Settings(game, players, mode, seed, seat_bots, skill_agent, rungs, notes,
                          events, tuple((name, tuple(values)) for name, values in axes), think,
-                         playouts, lead, max_match_hands, command)
+                         playouts, lead, max_match_hands, command,
+                         dict(declared.families) if declared is not None else {})
     started = time.perf_counter()
     try:
         results = backend.run(chunks, on_done)
@@ -373,6 +459,7 @@ class _Settings:
     lead: bool
     max_match_hands: int
     command: str
+    families: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
 
 
 def _result(settings: _Settings, variants: Sequence[Variant], results: Sequence[ChunkResult],
@@ -390,10 +477,13 @@ def _result(settings: _Settings, variants: Sequence[Variant], results: Sequence[
     # the declared events, then any other a hand counted (a plugin's undeclared ones)
     counted = {name for s in samples for hand in s.play.events for name in hand}
     events = [*settings.events, *sorted(counted - set(settings.events))]
-    metrics = [compute_metrics(s, players, mode, endings, skill_agent or "greedy", events)
-               for s in samples]
+    families = {name: members for name, members in settings.families.items()
+                if all(member in events for member in members)}
+    metrics = [compute_metrics(s, players, mode, endings, skill_agent or "greedy", events,
+                               families) for s in samples]
     # per-unit values pair hand i of every variant (same deal, same agent seeds)
-    units_of = [dict(unit_values(s, players, mode, endings, events)) for s in samples]
+    units_of = [dict(unit_values(s, players, mode, endings, events, families))
+                for s in samples]
     trace_units = 0
     for weak, strong in pairwise(settings.ladder):
         steps = [merge_chunks(results, index, trace_kind(weak, strong))
@@ -407,12 +497,13 @@ def _result(settings: _Settings, variants: Sequence[Variant], results: Sequence[
     differences: list[dict[str, Difference]] = [{}]
     differences += [compare_metrics(metrics[0], metrics[i], units_of[0], units_of[i])
                     for i in range(1, len(metrics))]
+    differences = adjust_differences(differences)  # Holm across the run's tests
     labels = [v.label for v in variants]
     unit = "match" if mode == "matches" else "hand"
     changes: list[list[Metric]] = [[]]
     changed: list[list[int]] = [[]]
     for sample in samples[1:]:
-        found, first = change_metrics(samples[0].play, sample.play, unit)
+        found, first = change_metrics(samples[0].play, sample.play, unit, list(settings.events))
         changes.append(found)
         changed.append(first)
     summary = summarise(labels, metrics, differences, unit)
@@ -424,6 +515,8 @@ def _result(settings: _Settings, variants: Sequence[Variant], results: Sequence[
                      elapsed, backend.name, backend.workers, hands,
                      sum(r.actions for r in results), interrupted, settings.ladder,
                      trace_units, list(settings.notes), changes, changed,
-                     {name: settings.events.get(name, "") for name in events}, settings.axes,
+                     {**{name: settings.events.get(name, "") for name in events},
+                      **{name: "together: " + ", ".join(m.replace("_", " ") for m in members)
+                         for name, members in families.items()}}, settings.axes,
                      settings.think, settings.playouts, settings.lead,
-                     settings.max_match_hands, settings.command)
+                     settings.max_match_hands, settings.command, families)

@@ -27,9 +27,9 @@ from cardkit.frontends.lab.changes import CHANGE_GROUP
 from cardkit.frontends.lab.compare import Difference, describe_tests
 from cardkit.frontends.lab.formatting import difference_text, format_metric
 from cardkit.frontends.lab.metrics import EVENT_GROUP, Metric
-from cardkit.frontends.lab.plot import figure_png
+from cardkit.frontends.lab.plot import REPORT_PLOT_HINT, figure_png, has_matplotlib
 from cardkit.frontends.lab.skill import TRACE_GROUP
-from cardkit.frontends.lab.variants import baseline_label
+from cardkit.frontends.lab.variants import baseline_label, value_text
 from cardkit.services.registry import game_definition
 
 if TYPE_CHECKING:
@@ -42,15 +42,26 @@ _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto;
        max-width: 1100px; padding: 0 1em; color: #222; line-height: 1.45; }
 h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { margin-top: 1.6em; border-bottom: 1px solid
-#ddd; } .lead { color: #555; margin-top: 0; }
-ul.findings li { margin-bottom: 0.5em; } table { border-collapse: collapse; margin: 0.8em 0;
-font-size: 0.86em; display: block; overflow-x: auto; max-width: 100%; }
+#ddd; } .lead { color: #555; margin-top: 0; } .hint { color: #7a4b00; background: #fff6e0;
+padding: 0.5em 0.7em; border-left: 3px solid #e0a000; }
+ul.findings li { margin-bottom: 0.5em; } .table-wrap { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.86em; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; text-align: left;
 vertical-align: top; } th { background: #f3f3f3; } td.num { white-space: nowrap; }
-.diff { display: block; color: #777; font-size: 0.92em; } .sig { color: #b00020;
+.diff { color: #777; font-size: 0.92em; } .sig { color: #b00020;
 font-weight: bold; } img { max-width: 100%; border: 1px solid #eee; }
 pre { background: #f6f6f6; padding: 0.7em; overflow-x: auto; white-space: pre-wrap; }
 caption { caption-side: bottom; color: #666; font-size: 0.9em; text-align: left; }
+@page { size: A4; margin: 14mm 12mm; }
+@media print {
+  body { max-width: none; margin: 0; padding: 0; font-size: 9.5pt; line-height: 1.3; }
+  .table-wrap { overflow: visible; }
+  table { width: 100%; table-layout: auto; font-size: 8pt; page-break-inside: auto; }
+  td.num { white-space: normal; } th, td { overflow-wrap: anywhere; padding: 0.15em 0.3em; }
+  tr, img, li { break-inside: avoid; } h2, h3 { break-after: avoid; }
+  img { max-width: 100%; max-height: 240mm; border: none; }
+  pre { overflow: visible; white-space: pre-wrap; overflow-wrap: anywhere; }
+}
 """
 
 #: Columns of a turned table (a row per variant) before it is split in two.
@@ -59,18 +70,12 @@ _COLUMNS = 6
 
 def _text(value: Any) -> str:
     """An option value as ``--rule`` text."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, list | tuple | set | frozenset):
-        return ",".join(str(item) for item in value)
-    return str(value)
+    return value_text(value)
 
 
 def sweep_label(axes: Sequence[tuple[str, Sequence[Any]]], options: Mapping[str, Any]) -> str:
     """The label a sweep gives the variant with these ``options``."""
-    return ", ".join(f"{name}={_text(options.get(name))}" for name, _ in axes)
+    return "; ".join(f"{name}={_text(options.get(name))}" for name, _ in axes)
 
 
 def command_line(result: LabResult) -> str:
@@ -145,7 +150,7 @@ def _cell_html(result: LabResult, index: int, metric: Metric) -> str:
     diff = result.differences[index].get(metric.key)
     if index and diff is not None and metric.key != "units":
         css = "diff sig" if diff.significant else "diff"
-        text += f'<span class="{css}">{html.escape(difference_text(mine, diff))}</span>'
+        text += f'<br><span class="{css}">{html.escape(difference_text(mine, diff))}</span>'
     return f'<td class="num">{text}</td>'
 
 
@@ -169,8 +174,9 @@ def _column_table(result: LabResult, metrics: Sequence[Metric], caption: str) ->
     for metric in metrics:
         cells = "".join(_cell_html(result, i, metric) for i in range(len(result.variants)))
         body.append(f"<tr><th>{html.escape(metric.label)}</th>{cells}</tr>")
-    return (f"<table><caption>{html.escape(caption)}</caption><thead><tr><th>metric</th>"
-            f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+    return (f'<div class="table-wrap"><table><caption>{html.escape(caption)}</caption>'
+            f"<thead><tr><th>metric</th>{head}</tr></thead><tbody>{''.join(body)}</tbody>"
+            "</table></div>")
 
 
 def _label_cells(result: LabResult, index: int) -> str:
@@ -199,8 +205,8 @@ def _row_tables(result: LabResult, metrics: Sequence[Metric], caption: str) -> s
         for index in range(len(result.variants)):
             cells = "".join(_cell_html(result, index, m) for m in members)
             body.append(f"<tr>{_label_cells(result, index)}{cells}</tr>")
-        out.append(f"<table><thead><tr>{_label_heads(result)}{head}</tr></thead>"
-                   f"<tbody>{''.join(body)}</tbody></table>")
+        out.append(f'<div class="table-wrap"><table><thead><tr>{_label_heads(result)}{head}'
+                   f"</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
     return "".join(out) + f"<p class=\"lead\">{html.escape(caption)}</p>"
 
 
@@ -222,15 +228,19 @@ def _event_metrics(result: LabResult) -> list[Metric]:
 
 _CAPTION = ("value [95% interval]; below it, against the baseline: the difference (pp = "
             "percentage points), its p-value and test (McN = McNemar, McNx = McNemar exact, "
-            "pt = paired t: the same deals paired; z, W = Welch: unpaired); * = significant, "
-            "p < 0.05")
+            "pt = paired t: the same deals paired; z, W = Welch: unpaired); * = significant "
+            "after the correction for many tests (adjusted p < 0.05; see How the numbers were "
+            "made)")
 
 
 def _figure_html(result: LabResult) -> str:
+    if not has_matplotlib():  # say how to add the figure; every table and finding follows
+        return f'<p class="hint">{html.escape(REPORT_PLOT_HINT)}</p>'
     try:
         from_plot = _png(result)
-    except RuntimeError as error:  # matplotlib missing: say so instead of a picture
-        return f"<p>{html.escape(str(error))}</p>"
+    except RuntimeError as error:  # matplotlib broken: say so instead of a picture
+        return f'<p class="hint">{html.escape(str(error))}</p>'
+
     data = base64.b64encode(from_plot).decode("ascii")
     return (f'<img alt="the figure of {html.escape(result.game)}: every measure with its 95% '
             f'interval" src="data:image/png;base64,{data}">')
@@ -265,8 +275,9 @@ def result_html(result: LabResult, plots: bool = True, title: str | None = None)
                   "duplicate format); gain = its payoff minus the table's mean payoff; wins and "
                   "order count only the hands somebody won.</p>",
                   _tables(result, trace, _CAPTION)]
-    if not plots:
-        return f'<div class="cardkit-lab">{"".join(parts)}</div>'
+    if not plots:  # the notebook's fragment: the report's look, its styles scoped to it
+        return (f'<div class="cardkit-lab"><style>{_scoped_style()}</style>'
+                f'{"".join(parts)}</div>')
     parts += ["<h2>How the numbers were made</h2>", f"<p>{html.escape(_method(result))}</p>",
               "<h2>How to reproduce</h2>",
               f"<pre>{html.escape(command_line(result))}</pre>", _versions_html(result)]
@@ -277,6 +288,19 @@ def result_html(result: LabResult, plots: bool = True, title: str | None = None)
     return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             f"<title>{heading}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n{body}\n"
             "</body>\n</html>\n")
+
+
+def _scoped_style() -> str:
+    """The report's table styles for a notebook's output, limited to ``.cardkit-lab``."""
+    rules = ("table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.9em; }",
+             "th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; "
+             "vertical-align: top; }",
+             "th { background: #f3f3f3; }", "td.num { white-space: nowrap; }",
+             ".diff { color: #777; font-size: 0.92em; }",
+             ".sig { color: #b00020; font-weight: bold; }",
+             "caption { caption-side: bottom; color: #666; font-size: 0.9em; "
+             "text-align: left; }")
+    return " ".join(f".cardkit-lab {rule}" for rule in rules)
 
 
 def _event_meanings(result: LabResult, events: Sequence[Metric]) -> str:
@@ -293,9 +317,10 @@ def _event_meanings(result: LabResult, events: Sequence[Metric]) -> str:
 def _method(result: LabResult) -> str:
     return (f"Hand i of every variant is dealt from the same seed with the same agent seeds, so "
             f"the variants are compared deal by deal. {describe_tests(result.differences)} "
-            "Intervals are 95%: Wilson for shares, Student t for means. There is no "
-            "correction for testing many measures at once: with twenty measures, one "
-            "'significant' difference by chance is expected.")
+            "Intervals are 95%: Wilson for shares, Student t for means, the exact Poisson "
+            "interval for an event's rate a hand (never below 0, and not [0, 0] for an event "
+            "never seen). When the share of hands nobody won changes, who wins is judged on the "
+            "decided hands, each seat's share of them (a two-proportion z-test).")
 
 
 def _versions_html(result: LabResult) -> str:
@@ -348,8 +373,9 @@ def _md_table(result: LabResult, metrics: Sequence[Metric]) -> list[str]:
 
 
 def report_markdown(result: LabResult, figure: str | None = None,
-                    title: str | None = None) -> str:
-    """The report as Markdown; ``figure`` is the file name of the PNG to show, if any."""
+                    title: str | None = None, plots: bool = True) -> str:
+    """The report as Markdown; ``figure`` is the file name of the PNG to show, if any (without
+    one, and with ``plots``, a line says how to add it)."""
     lines = [f"# {title or f'What the rules do: {result.game}'}", "",
              f"{result.units} {result.units_name} per variant on the same deals, "
              f"{result.players} players, bots {'/'.join(sorted(set(result.bots)))}, seed "
@@ -358,6 +384,8 @@ def report_markdown(result: LabResult, figure: str | None = None,
     lines.append("")
     if figure:
         lines += ["## Figure", "", f"![the figure]({figure})", ""]
+    elif plots:
+        lines += ["## Figure", "", REPORT_PLOT_HINT, ""]
     lines += ["## Tables", "", _CAPTION, "", *_md_table(result, _rows(result))]
     events = _event_metrics(result)
     if events:
@@ -390,10 +418,12 @@ def write_report(result: LabResult, path: str | Path) -> list[Path]:
         raise ValueError(f"--report {target}: write FILE.html or FILE.md")
     written = [target]
     figure = None
-    try:
-        png = _png(result)
-    except RuntimeError:
-        png = None
+    png = None
+    if has_matplotlib():
+        try:
+            png = _png(result)
+        except RuntimeError:
+            png = None
     if png is not None:
         picture = target.with_name(f"{target.stem}-figure.png")
         picture.write_bytes(png)

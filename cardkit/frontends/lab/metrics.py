@@ -9,7 +9,10 @@ taken over the *decided* hands (somebody won): a hand nobody won is neither a wi
 for the skilled agent, and its share is reported beside the order.
 
 Events (:class:`~cardkit.engine.capabilities.Events`): for each event the game declares, how
-often it happened per hand (a mean) and the share of hands in which it happened.
+often it happened per hand (a mean, with the exact Poisson interval of the rate: rare events
+get honest bounds, never below 0) and the share of hands in which it happened; for each family
+of events the game declares (``Events.families``: all drops, any bomb ...) the same two
+figures for the family's events together.
 """
 
 from __future__ import annotations
@@ -21,13 +24,31 @@ from typing import Any
 import attrs
 
 from cardkit.frontends.lab.simulate import ChunkResult
-from cardkit.frontends.lab.stats import mean_interval, percentile, wilson_interval
+from cardkit.frontends.lab.stats import (
+    mean_interval,
+    percentile,
+    poisson_rate_interval,
+    wilson_interval,
+)
 
-__all__ = ["EVENT_GROUP", "Metric", "Sample", "compute_metrics", "decided_share", "event_metrics",
-           "merge_chunks", "order_of", "unit_values"]
+__all__ = ["DECIDED_GROUP", "EVENT_GROUP", "INTERVALS", "Metric", "Sample", "compute_metrics",
+           "count_rate", "decided_share", "event_counts", "event_metrics", "merge_chunks",
+           "order_of", "unit_values"]
 
 #: The events' metrics' group (the report shows them as their own table).
 EVENT_GROUP = "events"
+
+#: The group of each seat's share of the decided hands (somebody won): who wins, told apart
+#: from how often nobody wins.
+DECIDED_GROUP = "decided"
+
+#: How a metric's 95% interval is made, by :attr:`Metric.interval`.
+INTERVALS = {
+    "wilson": "Wilson score interval (a share)",
+    "t": "Student t interval (a mean)",
+    "poisson": "exact Poisson (Garwood) interval (a count a hand: an event's rate)",
+    "order": "the win share's Wilson interval, rescaled to the order",
+}
 
 
 @attrs.frozen
@@ -35,9 +56,10 @@ class Metric:
     """One measured quantity of a variant.
 
     ``kind`` is ``"proportion"`` (``successes`` of ``n``; Wilson interval), ``"mean"`` (of
-    ``n`` values with sample ``variance``; t interval) or ``"value"`` (a descriptive figure
-    such as a percentile or a spread: no interval, no test). ``low``/``high`` bound the 95%
-    interval where there is one.
+    ``n`` values with sample ``variance``; t interval, or for an event's count a hand the
+    exact Poisson interval) or ``"value"`` (a descriptive figure such as a percentile or a
+    spread: no interval, no test). ``low``/``high`` bound the 95% interval where there is
+    one, and ``interval`` names how it was made (a key of :data:`INTERVALS`).
     """
 
     key: str
@@ -50,6 +72,13 @@ class Metric:
     high: float | None = None
     successes: int | None = None
     variance: float | None = None
+    interval: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Metric:
+        """The metric :meth:`to_dict` wrote (``cardkit.lab.load``)."""
+        fields = {field.name for field in attrs.fields(cls)}
+        return cls(**{name: value for name, value in data.items() if name in fields})
 
     @property
     def is_percent(self) -> bool:
@@ -86,7 +115,7 @@ def proportion(key: str, label: str, group: str, successes: int, n: int) -> Metr
     """A proportion with its Wilson interval."""
     low, high = wilson_interval(successes, n)
     return Metric(key, label, group, "proportion", successes / n if n else 0.0, n, low, high,
-                  successes=successes)
+                  successes=successes, interval="wilson")
 
 
 def mean(key: str, label: str, group: str, values: Sequence[float]) -> Metric:
@@ -95,7 +124,20 @@ def mean(key: str, label: str, group: str, values: Sequence[float]) -> Metric:
     average = math.fsum(values) / n if n else 0.0
     variance = math.fsum((v - average) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
     low, high = mean_interval(average, variance, n)
-    return Metric(key, label, group, "mean", average, n, low, high, variance=variance)
+    return Metric(key, label, group, "mean", average, n, low, high, variance=variance,
+                  interval="t" if n > 1 else None)
+
+
+def count_rate(key: str, label: str, group: str, counts: Sequence[int]) -> Metric:
+    """A count a hand (an event's): its mean with the exact Poisson interval of the rate,
+    from the total count over the hands (``successes`` holds that total)."""
+    n = len(counts)
+    total = sum(counts)
+    average = total / n if n else 0.0
+    variance = math.fsum((c - average) ** 2 for c in counts) / (n - 1) if n > 1 else 0.0
+    low, high = poisson_rate_interval(total, n)
+    return Metric(key, label, group, "mean", average, n, low, high, successes=total,
+                  variance=variance, interval="poisson")
 
 
 def value(key: str, label: str, group: str, number: float, n: int,
@@ -127,6 +169,10 @@ def _seat_metrics(data: ChunkResult, players: int, unit: str) -> list[Metric]:
     no_winner = sum(1 for winners in data.winners if not winners)
     plural = "matches" if unit == "match" else f"{unit}s"
     metrics.append(proportion("void_rate", f"no-winner {plural}", "outcome", no_winner, n))
+    for seat in range(players):
+        metrics.append(proportion(f"decided.seat{seat}",
+                                  f"seat {seat} wins (of decided {plural})", DECIDED_GROUP,
+                                  wins[seat], n - no_winner))
     return metrics
 
 
@@ -163,15 +209,27 @@ def _skill_metrics(skill: ChunkResult, players: int, agent: str) -> list[Metric]
     return [rate, order, draws, payoff]
 
 
-def event_metrics(events: Sequence[Mapping[str, int]], names: Sequence[str]) -> list[Metric]:
-    """Per event in ``names``: its mean count per hand (``event.NAME``) and the share of hands
-    in which it happened (``event.NAME.hands``), labelled with its meaning."""
+def event_counts(events: Sequence[Mapping[str, int]], names: Sequence[str],
+                 families: Mapping[str, Sequence[str]] | None = None) -> dict[str, list[int]]:
+    """Per event in ``names`` (then per family of ``families``, keyed by its name), the count
+    in each hand; a family's count is the sum of its events'."""
+    counts = {name: [hand.get(name, 0) for hand in events] for name in names}
+    for family, members in (families or {}).items():
+        counts[family] = [sum(hand.get(name, 0) for name in members) for hand in events]
+    return counts
+
+
+def event_metrics(events: Sequence[Mapping[str, int]], names: Sequence[str],
+                  families: Mapping[str, Sequence[str]] | None = None) -> list[Metric]:
+    """Per event in ``names``: its mean count per hand (``event.NAME``, exact Poisson
+    interval) and the share of hands in which it happened (``event.NAME.hands``), labelled
+    with its meaning; then the same for each family of events (``families``: its name to its
+    events, counted together)."""
     metrics: list[Metric] = []
     n = len(events)
-    for name in names:
-        counts = [hand.get(name, 0) for hand in events]
+    for name, counts in event_counts(events, names, families).items():
         label = name.replace("_", " ")
-        metrics.append(mean(f"event.{name}", f"{label}: per hand", EVENT_GROUP, counts))
+        metrics.append(count_rate(f"event.{name}", f"{label}: per hand", EVENT_GROUP, counts))
         metrics.append(proportion(f"event.{name}.hands", f"{label}: hands with one",
                                   EVENT_GROUP, sum(1 for c in counts if c), n))
     return metrics
@@ -179,10 +237,12 @@ def event_metrics(events: Sequence[Mapping[str, int]], names: Sequence[str]) -> 
 
 def compute_metrics(sample: Sample, players: int, mode: str = "hands",
                     endings: Sequence[str] = (), skill_agent: str = "greedy",
-                    events: Sequence[str] = ()) -> list[Metric]:
+                    events: Sequence[str] = (),
+                    families: Mapping[str, Sequence[str]] | None = None) -> list[Metric]:
     """Every metric of one variant, in display order. ``endings`` lists the endings to report
     (the union over the variants compared, so each variant has a row for each); ``events``
-    the events (the game's declared ones, then any other counted)."""
+    the events (the game's declared ones, then any other counted), ``families`` the families
+    of events counted together."""
     data = sample.play
     n = len(data.winners)
     metrics: list[Metric] = []
@@ -219,14 +279,15 @@ def compute_metrics(sample: Sample, players: int, mode: str = "hands",
             metrics.append(proportion("lead.any", "hands with a lead change", "lead",
                                       sum(1 for c in changes if c), len(changes)))
     if events and len(data.events) == n:
-        metrics.extend(event_metrics(data.events, events))
+        metrics.extend(event_metrics(data.events, events, families))
     if sample.skill is not None and sample.skill.seats:
         metrics.extend(_skill_metrics(sample.skill, players, skill_agent))
     return metrics
 
 
 def unit_values(sample: Sample, players: int, mode: str = "hands",
-                endings: Sequence[str] = (), events: Sequence[str] = ()
+                endings: Sequence[str] = (), events: Sequence[str] = (),
+                families: Mapping[str, Sequence[str]] | None = None
                 ) -> dict[str, Sequence[Any]]:
     """Per-unit values of the metrics that pair across variants, by metric key: booleans for
     shares (did seat k win this hand, did it end this way, ...), numbers for means (payoff,
@@ -260,8 +321,7 @@ def unit_values(sample: Sample, players: int, mode: str = "hands",
         values["lead.changes"] = data.lead_changes
         values["lead.any"] = [bool(c) for c in data.lead_changes]
     if len(data.events) == len(data.winners):
-        for name in events:
-            counts = [hand.get(name, 0) for hand in data.events]
+        for name, counts in event_counts(data.events, events, families).items():
             values[f"event.{name}"] = counts
             values[f"event.{name}.hands"] = [bool(c) for c in counts]
     skill = sample.skill

@@ -1,4 +1,8 @@
-"""The lab's figure (needs matplotlib: the ``plot`` extra; imported only here, Agg backend).
+"""The lab's figure (needs matplotlib: the ``plot`` extra; imported only here).
+
+The figure is a :class:`matplotlib.figure.Figure` made without pyplot: drawing it never
+switches matplotlib's backend nor registers it with pyplot, so a notebook's own plots are left
+alone, and it shows inline in Jupyter by itself (its ``_repr_png_``).
 
 A comparison draws one panel per group of metrics: each variant a colour, each estimate a dot
 with its 95% interval. Panels of several metrics of different sizes (endings, seat win rates,
@@ -14,6 +18,8 @@ panel (each step's gain per hand).
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import io
 import math
 from collections.abc import Sequence
@@ -28,16 +34,55 @@ from cardkit.frontends.lab.skill import TRACE_GROUP
 if TYPE_CHECKING:
     from cardkit.frontends.lab.experiment import LabResult
 
-__all__ = ["PLOT_INSTALL_HINT", "Panel", "build_figure", "figure_png", "panels_of",
-           "write_plot"]
+__all__ = ["PLOT_INSTALL_HINT", "REPORT_PLOT_HINT", "Panel", "build_figure", "figure_png",
+           "has_matplotlib", "panels_of", "write_plot"]
 
 PLOT_INSTALL_HINT = "--plot needs matplotlib: pip install 'cardkit[plot]'"
+
+#: What a report says in place of its figure when matplotlib is not installed.
+REPORT_PLOT_HINT = ("The figure is not drawn here: it needs matplotlib. Every finding and "
+                    "table is below without it; to add the figure, pip install "
+                    "'cardkit[plot]' and run the command again.")
+
+
+def has_matplotlib() -> bool:
+    """Whether matplotlib can be imported (without importing it)."""
+    try:
+        return importlib.util.find_spec("matplotlib") is not None
+    except ValueError:  # a module set to None in sys.modules (hidden on purpose)
+        return False
+
+
+@functools.lru_cache(maxsize=1)
+def _figure_class() -> Any:
+    """A matplotlib ``Figure`` that Jupyter shows as a PNG (``_repr_png_``)."""
+    from matplotlib.figure import Figure
+
+    class LabFigure(Figure):
+        """The lab's figure: a plain matplotlib figure that displays itself in a notebook."""
+
+        def _repr_png_(self) -> bytes:
+            return _png_bytes(self)
+
+    return LabFigure
+
+
+def _png_bytes(figure: Any, dpi: int = 90) -> bytes:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi)
+    return buffer.getvalue()
+
 
 #: The most panels a figure holds.
 MAX_PANELS = 10
 
-FOOTNOTE = ("dots, bars and bands: 95% intervals; filled marker and *: significantly "
-            "different from the baseline (p < 0.05, paired on the shared deals where possible)")
+FOOTNOTE = ("bars: 95% intervals (of the difference from the baseline, paired on the same "
+            "deals, in the difference panels); filled marker and *: significant after the "
+            "correction for many tests; hollow: not; square: the baseline")
+
+FOOTNOTE_SWEEP = ("each line: the difference from the first value, on the same deals, with the "
+                  "95% band of that paired difference; filled marker and *: significant after "
+                  "the correction for many tests; hollow: not; square: the first value")
 
 
 @attrs.frozen
@@ -127,17 +172,36 @@ def _sweep_panels(result: LabResult) -> list[Panel]:
     if not keys:
         keys = [k for k in ("turns",) if _present(result, k)]
     extra = [k for k in ("win_rate.seat0", "changed.result", "skill.order") if _present(result, k)]
-    extra += [m.key for m in result.metrics[0] if m.group == TRACE_GROUP
-              and m.key.endswith(".gain")]
-    chosen = [*keys, *[k for k in extra if k not in keys]][:MAX_PANELS]
+    steps = tuple(m.key for m in result.metrics[0] if m.group == TRACE_GROUP
+                  and m.key.endswith(".gain"))
+    room = MAX_PANELS - (1 if steps else 0)
+    chosen = [*keys, *[k for k in extra if k not in keys]][:room]
     panels = []
     for key in chosen:
         metric = _get(result, len(result.variants) - 1, key)
         label = metric.label if metric else key
         if metric is not None and metric.group == "endings":
             label = f"'{key.split('.', 1)[1]}' endings (share of hands)"
-        panels.append(Panel(label, (key,), (label,)))
+        first = _get(result, 0, key)
+        if first is not None and key != "changed.result":
+            label += f"; at {_first_value(result)}: {_level(first)}"
+        panels.append(Panel(label, (key,), (label,), key != "changed.result"))
+    if steps:  # every step of the skill trace in one panel, a line per step
+        names = tuple(key.split(".")[1].replace(">", " → ") for key in steps)
+        panels.append(Panel("skill trace: each step's gain per hand, against the first value",
+                            steps, names, True))
     return panels
+
+
+def _first_value(result: LabResult) -> str:
+    return "; ".join(f"{name}={value}" for (name, _), value in
+                     zip(result.axes, result.coordinates(0), strict=True))
+
+
+def _level(metric: Metric) -> str:
+    if metric.kind == "proportion":
+        return f"{metric.value:.1%}"
+    return f"{metric.value:.3g}"
 
 
 def _scale(metric: Metric | None) -> float:
@@ -185,17 +249,18 @@ def _draw_panel(axis: Any, result: LabResult, panel: Panel, colours: Sequence[An
                 continue
             value, low, high, significant = point
             x = position + (index - (count - 1) / 2) * width
-            filled = significant or (index == 0 and not panel.difference)
             axis.errorbar([x], [value], yerr=[[max(0.0, value - low)], [max(0.0, high - value)]],
-                          fmt="o", color=colours[index], markersize=6, capsize=3,
-                          markerfacecolor=colours[index] if filled else "white",
+                          fmt="s" if index == 0 else "o", color=colours[index], markersize=6,
+                          capsize=3, markerfacecolor=colours[index] if significant else "white",
                           label=result.variants[index].label if position == 0 else None)
             if significant:
                 axis.annotate("*", (x, high), textcoords="offset points", xytext=(0, 2),
                               ha="center", fontsize=11, color=colours[index])
             values.extend((value, low, high))
     axis.set_xticks(range(len(panel.keys)))
-    axis.set_xticklabels(panel.names, rotation=20 if len(panel.keys) > 4 else 0, fontsize=8)
+    crowded = len(panel.keys) > 3 and sum(len(name) for name in panel.names) > 30
+    axis.set_xticklabels(panel.names, rotation=30 if crowded else 0,
+                         ha="right" if crowded else "center", fontsize=8)
     axis.set_xlim(-0.6, len(panel.keys) - 0.4)
     percent = _scale(_get(result, len(result.variants) - 1, panel.keys[0])) == 100.0
     if panel.difference:
@@ -203,12 +268,21 @@ def _draw_panel(axis: Any, result: LabResult, panel: Panel, colours: Sequence[An
         axis.set_ylabel("pp" if percent else "difference")
     elif percent:
         axis.set_ylabel("%")
-    _fit(axis, values, panel.difference, percent)
+    _fit(axis, values, panel.difference, percent, _least_span(panel.keys[0], percent))
 
 
-def _fit(axis: Any, values: Sequence[float], difference: bool, percent: bool) -> None:
-    """Axis limits around the intervals (with room for the stars); an all-zero panel keeps a
-    visible axis and says so."""
+def _least_span(key: str, percent: bool) -> float:
+    """The smallest height of a panel's axis, so that noise is not magnified into a slope:
+    0.2 for an order (a 0-to-1 scale), 2 points for a share, nothing for other measures."""
+    if key.endswith("order"):
+        return 0.2
+    return 2.0 if percent else 0.0
+
+
+def _fit(axis: Any, values: Sequence[float], difference: bool, percent: bool,
+         least: float = 0.0) -> None:
+    """Axis limits around the intervals (with room for the stars), at least ``least`` high;
+    an all-zero panel keeps a visible axis and says so."""
     if not values or all(v == 0 for v in values):
         if difference:  # every estimate equals the baseline's (which need not be 0)
             axis.set_ylim(-1, 1)
@@ -222,6 +296,9 @@ def _fit(axis: Any, values: Sequence[float], difference: bool, percent: bool) ->
     low, high = min(values), max(values)
     if difference:
         low, high = min(low, 0.0), max(high, 0.0)
+    if high - low < least:
+        middle = (low + high) / 2
+        low, high = middle - least / 2, middle + least / 2
     span = high - low or max(abs(high), 1e-9)
     axis.set_ylim(low - 0.12 * span, high + 0.18 * span)
 
@@ -231,20 +308,25 @@ def _numeric(values: Sequence[Any]) -> bool:
 
 
 def _draw_sweep_panel(axis: Any, result: LabResult, panel: Panel) -> None:
-    key = panel.keys[0]
+    """A sweep's panel: for each line (a value of a second swept option, or a step of the skill
+    trace) the difference from the first value over the swept values, with the band of its
+    paired 95% interval; a filled marker where the difference is significant, a square at the
+    first value. A panel of levels (the deals changed) draws the levels instead."""
     first_name, first_values = result.axes[0]
     numeric = _numeric(first_values)
     positions = {value: (value if numeric else i) for i, value in enumerate(first_values)}
-    lines: dict[Any, list[int]] = {}
+    lines: dict[Any, tuple[str, list[int]]] = {}
     for index in range(len(result.variants)):
         place = result.coordinates(index)
-        lines.setdefault(place[1] if len(place) > 1 else None, []).append(index)
+        for key in panel.keys:
+            line = (key, place[1] if len(place) > 1 else None)
+            lines.setdefault(line, (key, []))[1].append(index)
     colours = _colours(len(lines))
     values: list[float] = []
-    for (line, members), colour in zip(lines.items(), colours, strict=True):
-        xs, ys, lows, highs, marks = [], [], [], [], []
+    for ((key, second), (_, members)), colour in zip(lines.items(), colours, strict=True):
+        xs, ys, lows, highs, marks, firsts = [], [], [], [], [], []
         for index in members:
-            point = _point(result, index, key, False)
+            point = _point(result, index, key, panel.difference)
             if point is None:
                 continue
             value, low, high, significant = point
@@ -252,15 +334,28 @@ def _draw_sweep_panel(axis: Any, result: LabResult, panel: Panel) -> None:
             ys.append(value)
             lows.append(low)
             highs.append(high)
-            marks.append(significant or index == 0)
+            marks.append(significant)
+            firsts.append(result.coordinates(index)[0] == first_values[0])
             values.extend((value, low, high))
         if not xs:
             continue
-        label = None if line is None else f"{result.axes[1][0]}={line}"
+        parts = []
+        if len(panel.keys) > 1:
+            base = _get(result, members[0], key)
+            level = f" ({_level(base)} at {first_values[0]})" if base is not None else ""
+            parts.append(panel.names[panel.keys.index(key)] + level)
+        if second is not None:
+            parts.append(f"{result.axes[1][0]}={second}")
+        label = ", ".join(parts) or None
         axis.fill_between(xs, lows, highs, color=colour, alpha=0.2, linewidth=0)
         axis.plot(xs, ys, color=colour, linewidth=1.5, label=label)
-        axis.scatter(xs, ys, s=28, zorder=3, edgecolors=colour,
-                     facecolors=[colour if m else "white" for m in marks])
+        for x, y, high, mark, first in zip(xs, ys, highs, marks, firsts, strict=True):
+            axis.scatter([x], [y], s=32 if first else 28, zorder=3, edgecolors=[colour],
+                         marker="s" if first else "o",
+                         facecolors=[colour] if mark else ["white"])
+            if mark:
+                axis.annotate("*", (x, high), textcoords="offset points", xytext=(0, 2),
+                              ha="center", fontsize=11, color=colour)
     axis.set_xlabel(first_name)
     if not numeric:
         axis.set_xticks(range(len(first_values)))
@@ -268,29 +363,29 @@ def _draw_sweep_panel(axis: Any, result: LabResult, panel: Panel) -> None:
     elif len(first_values) <= 12:
         axis.set_xticks(list(first_values))
         axis.set_xticklabels([f"{v:g}" for v in first_values], fontsize=8)
-    percent = _scale(_get(result, 0, key)) == 100.0
-    if percent:
+    percent = _scale(_get(result, len(result.variants) - 1, panel.keys[0])) == 100.0
+    if panel.difference:
+        axis.axhline(0.0, color="gray", linewidth=0.8)
+        axis.set_ylabel("difference (pp)" if percent else "difference")
+    elif percent:
         axis.set_ylabel("%")
-    _fit(axis, values, False, percent)
+    _fit(axis, values, panel.difference, percent, _least_span(panel.keys[0], percent))
     if len(lines) > 1:
         axis.legend(fontsize=7)
 
 
 def build_figure(result: LabResult) -> Any:
     """The figure of the run: a comparison's panels or a sweep's lines (see the module's
-    docstring); ``RuntimeError`` with the install hint without matplotlib."""
-    try:
-        import matplotlib
-    except ImportError:
-        raise RuntimeError(PLOT_INSTALL_HINT) from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    docstring), made without pyplot (the global backend is untouched); ``RuntimeError`` with
+    the install hint without matplotlib."""
+    if not has_matplotlib():
+        raise RuntimeError(PLOT_INSTALL_HINT)
     sweep = result.is_sweep and len(result.variants) > 1
     panels = _sweep_panels(result) if sweep else panels_of(result)
     columns = 2
     rows = max(1, math.ceil(len(panels) / columns))
-    figure, axes = plt.subplots(rows, columns, figsize=(12, 3.4 * rows + 0.8), squeeze=False)
+    figure = _figure_class()(figsize=(12, 3.4 * rows + 0.8))
+    axes = figure.subplots(rows, columns, squeeze=False)
     colours = _colours(len(result.variants))
     for axis, panel in zip(axes.flat, panels, strict=False):
         axis.set_title(panel.title, fontsize=10)
@@ -309,7 +404,8 @@ def build_figure(result: LabResult) -> Any:
             else "variants")
     figure.suptitle(f"{result.game}: {result.units} {result.units_name} per variant "
                     f"({what}), seed {result.seed}", y=0.995, fontsize=11)
-    figure.text(0.5, 0.005, FOOTNOTE, ha="center", va="bottom", fontsize=8, color="dimgray")
+    figure.text(0.5, 0.005, FOOTNOTE_SWEEP if sweep else FOOTNOTE, ha="center", va="bottom",
+                fontsize=8, color="dimgray")
     top = 0.93 if not sweep and len(result.variants) > 1 else 0.96
     figure.tight_layout(rect=(0, 0.02, 1, top))
     return figure
@@ -317,26 +413,13 @@ def build_figure(result: LabResult) -> Any:
 
 def write_plot(result: LabResult, path: str | Path) -> Path:
     """Draw :func:`build_figure` and save it as a PNG."""
-    import matplotlib.pyplot as plt
-
     figure = build_figure(result)
     target = Path(path)
-    try:
-        figure.savefig(target, dpi=100)
-    finally:
-        plt.close(figure)
+    figure.savefig(target, dpi=100)
     return target
 
 
 def figure_png(result: LabResult) -> bytes:
-    """The figure as PNG bytes (for a report that embeds it)."""
-    import matplotlib.pyplot as plt
-
-    figure = build_figure(result)
-    buffer = io.BytesIO()
-    try:
-        figure.savefig(buffer, format="png", dpi=90)
-    finally:
-        plt.close(figure)
-    return buffer.getvalue()
-
+    """The figure as PNG bytes (for a report that embeds it); ``RuntimeError`` with the install
+    hint without matplotlib."""
+    return _png_bytes(build_figure(result))

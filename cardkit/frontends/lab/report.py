@@ -24,6 +24,7 @@ from cardkit.frontends.lab.compare import Difference, describe_tests
 from cardkit.frontends.lab.formatting import difference_text, format_metric, plus_minus
 from cardkit.frontends.lab.metrics import EVENT_GROUP, Metric
 from cardkit.frontends.lab.skill import TRACE_GROUP, step_key
+from cardkit.frontends.lab.tidy import RECORD_FIELDS, columns, records
 
 if TYPE_CHECKING:
     from cardkit.frontends.lab.experiment import LabResult
@@ -33,16 +34,19 @@ __all__ = ["CAPTION", "CSV_FIELDS", "ROW_CAPTION", "build_events_table", "build_
            "format_metric", "never_text", "packed", "print_report", "to_csv", "to_json",
            "variant_name", "wide", "write_csv"]
 
-CSV_FIELDS = ("variant", "baseline", "options", "metric", "label", "group", "kind", "value",
-              "low", "high", "n", "difference", "test", "statistic", "p_value", "significant")
+#: The CSV's columns after the swept options' (the tidy records' fields).
+CSV_FIELDS = RECORD_FIELDS
 
 CAPTION = ("[95% interval]; difference from the baseline, p and test: McN = McNemar (McNx "
            "exact), pt = paired t (same deals paired); z = two-proportion z, W = Welch t "
-           "(unpaired); * = significant (p < 0.05)")
+           "(unpaired); * = significant after the correction for many tests (adjusted p < "
+           "0.05)")
 
-ROW_CAPTION = ("value ±half its 95% interval (pp for shares); below it the difference from "
-               "the baseline (the first row) and its p-value, paired on the same deals where "
-               "the values pair; * = significant (p < 0.05)")
+ROW_CAPTION = ("value ±h: h is half the width of its 95% interval (pp for shares), written so "
+               "only when the interval is symmetric, else the interval in brackets; below it "
+               "the difference from the baseline (the first row) and its p-value, paired on "
+               "the same deals where the values pair; * = significant after the correction "
+               "for many tests (adjusted p < 0.05)")
 
 #: The most metric columns one table of the row layout holds.
 COLUMNS_PER_TABLE = 5
@@ -211,7 +215,8 @@ def build_events_table(result: LabResult) -> Table | None:
 
 def never_text(result: LabResult) -> str | None:
     """``never happened: cross bomb, ...`` for the declared events no variant saw."""
-    never = [name.replace("_", " ") for name in result.events if not _happened(result, name)]
+    never = [name.replace("_", " ") for name in result.events
+             if name not in result.families and not _happened(result, name)]
     if not never:
         return None
     return f"never happened in {result.units} {result.units_name}: " + ", ".join(never)
@@ -304,32 +309,16 @@ def to_json(result: LabResult) -> str:
 
 
 def csv_rows(result: LabResult) -> list[dict[str, object]]:
-    """One row per variant and metric (long format)."""
-    rows = []
-    for index, variant in enumerate(result.variants):
-        options = " ".join(f"{k}={v}" for k, v in variant.options.items())
-        if variant.preset:
-            options = f"preset={variant.preset} {options}".strip()
-        changes = result.changes[index] if index < len(result.changes) else []
-        for metric in [*result.metrics[index], *changes]:
-            diff = result.differences[index].get(metric.key)
-            rows.append({
-                "variant": variant.label, "baseline": index == 0, "options": options,
-                "metric": metric.key, "label": metric.label, "group": metric.group,
-                "kind": metric.kind, "value": metric.value, "low": metric.low,
-                "high": metric.high, "n": metric.n,
-                "difference": diff.difference if diff else None,
-                "test": diff.test if diff else None,
-                "statistic": diff.statistic if diff else None,
-                "p_value": diff.p_value if diff else None,
-                "significant": diff.significant if diff else None,
-            })
-    return rows
+    """One row per variant and metric: :func:`~cardkit.frontends.lab.tidy.records`, the same
+    tidy layout as ``records()`` and ``to_pandas()``."""
+    return records(result)
 
 
 def write_csv(result: LabResult, stream: IO[str]) -> None:
-    """Write :func:`csv_rows` as CSV."""
-    writer = csv.DictWriter(stream, fieldnames=CSV_FIELDS)
+    """Write :func:`csv_rows` as CSV (the columns of
+    :func:`~cardkit.frontends.lab.tidy.columns`: the swept options', then
+    :data:`~cardkit.frontends.lab.tidy.RECORD_FIELDS`)."""
+    writer = csv.DictWriter(stream, fieldnames=columns(result))
     writer.writeheader()
     for row in csv_rows(result):
         writer.writerow({k: "" if v is None else v for k, v in row.items()})

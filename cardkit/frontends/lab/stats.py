@@ -1,28 +1,39 @@
 """Small statistics, in plain Python (no SciPy): intervals, percentiles and two-sample tests.
 
-- proportions: Wilson score interval; two-proportion z-test with a pooled variance;
+- proportions: Wilson score interval and the exact (Clopper–Pearson) interval; two-proportion
+  z-test with a pooled variance;
+- counts a hand (events): the exact Poisson (Garwood) interval for a rate, from the chi-square
+  (gamma) quantiles, which never goes below 0 and is not ``[0, 0]`` for an event never seen;
 - means: Student t interval; Welch's unequal-variance t-test (Welch–Satterthwaite degrees of
   freedom), p-values from the t distribution through the regularised incomplete beta function;
 - paired samples (unit *i* of two variants played the same deal): the paired t-test on the
   per-unit differences, and McNemar's test for paired yes/no outcomes (exact binomial when few
   units disagree);
-- percentiles: nearest rank (the smallest value with at least p of the sample at or below it).
+- percentiles: nearest rank (the smallest value with at least p of the sample at or below it);
+- many tests at once: Holm's step-down adjustment of p-values (:func:`holm_adjust`) and
+  Benjamini–Hochberg's (:func:`benjamini_hochberg_adjust`).
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 __all__ = [
     "MCNEMAR_EXACT_BELOW",
     "Z95",
+    "benjamini_hochberg_adjust",
+    "beta_quantile",
+    "clopper_pearson_interval",
+    "gamma_quantile",
+    "holm_adjust",
     "mcnemar_test",
     "mean_interval",
     "normal_two_sided_p",
     "paired_t_test",
     "percentile",
+    "poisson_rate_interval",
     "t_quantile",
     "t_two_sided_p",
     "two_proportion_test",
@@ -87,6 +98,134 @@ def _betainc(a: float, b: float, x: float) -> float:
     if x < (a + 1) / (a + b + 2):
         return front * _betacf(a, b, x) / a
     return 1.0 - front * _betacf(b, a, 1 - x) / b
+
+
+def _bisect(function: Callable[[float], float], target: float, low: float, high: float,
+            steps: int = 200) -> float:
+    """The x in [low, high] where the increasing ``function`` reaches ``target``."""
+    for _ in range(steps):
+        mid = (low + high) / 2
+        if function(mid) < target:
+            low = mid
+        else:
+            high = mid
+        if high - low <= 1e-15 * max(1.0, abs(high)):
+            break
+    return (low + high) / 2
+
+
+def beta_quantile(q: float, a: float, b: float) -> float:
+    """The ``q`` quantile of the Beta(a, b) distribution (bisection on the regularised
+    incomplete beta function)."""
+    if q <= 0:
+        return 0.0
+    if q >= 1:
+        return 1.0
+    return _bisect(lambda x: _betainc(a, b, x), q, 0.0, 1.0)
+
+
+def clopper_pearson_interval(successes: int, trials: int, confidence: float = 0.95
+                             ) -> tuple[float, float]:
+    """The exact (Clopper–Pearson) interval for a proportion: the shares whose binomial tails
+    reach (1 - confidence) / 2 at the observed count (``(0, 1)`` for no trials)."""
+    if trials == 0:
+        return 0.0, 1.0
+    alpha = 1 - confidence
+    low = 0.0 if successes == 0 else beta_quantile(alpha / 2, successes,
+                                                    trials - successes + 1)
+    high = 1.0 if successes == trials else beta_quantile(1 - alpha / 2, successes + 1,
+                                                         trials - successes)
+    return low, high
+
+
+def _gammainc(a: float, x: float) -> float:
+    """The regularised lower incomplete gamma function P(a, x) (series below a + 1, Lentz's
+    continued fraction above)."""
+    if x <= 0:
+        return 0.0
+    log_front = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        denominator = a
+        for _ in range(10_000):
+            denominator += 1
+            term *= x / denominator
+            total += term
+            if abs(term) < abs(total) * 1e-16:
+                break
+        return min(1.0, total * math.exp(log_front))
+    tiny = 1e-300
+    b = x + 1 - a
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = d if abs(d) > tiny else tiny
+        c = b + an / c
+        c = c if abs(c) > tiny else tiny
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-16:
+            break
+    return max(0.0, 1.0 - math.exp(log_front) * h)
+
+
+def gamma_quantile(q: float, shape: float) -> float:
+    """The ``q`` quantile of the Gamma(shape, 1) distribution (bisection on P(shape, x))."""
+    if q <= 0:
+        return 0.0
+    high = max(1.0, shape)
+    while _gammainc(shape, high) < q:
+        high *= 2
+    return _bisect(lambda x: _gammainc(shape, x), q, 0.0, high)
+
+
+def poisson_rate_interval(count: int, units: int, confidence: float = 0.95
+                          ) -> tuple[float, float]:
+    """The exact (Garwood) interval for a rate per unit from ``count`` events in ``units``
+    units: ``[G(a/2; k) / n, G(1 - a/2; k + 1) / n]`` with G the gamma quantile (half the
+    chi-square one at 2k and 2k + 2 degrees of freedom). No events still gives an upper bound
+    (about 3.69 / n), and the lower bound is never negative. ``(0, 0)`` for no units."""
+    if units == 0:
+        return 0.0, 0.0
+    alpha = 1 - confidence
+    low = 0.0 if count == 0 else gamma_quantile(alpha / 2, count) / units
+    high = gamma_quantile(1 - alpha / 2, count + 1) / units
+    return low, high
+
+
+def holm_adjust(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment: the p-values sorted, the i-th smallest (from 0) multiplied
+    by (m - i), each at least the one before it, capped at 1; returned in the given order. A
+    test is significant at level a after the adjustment when its adjusted p is below a, which
+    keeps the chance of even one false "significant" among all m tests below a."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, index in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[index]))
+        adjusted[index] = running
+    return adjusted
+
+
+def benjamini_hochberg_adjust(p_values: Sequence[float]) -> list[float]:
+    """Benjamini–Hochberg's step-up adjustment: the i-th smallest p-value (from 1) multiplied
+    by m / i, each at most the one after it, capped at 1; returned in the given order. Calling
+    significant the tests whose adjusted p is below a keeps the expected share of false ones
+    among them below a."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 1.0
+    for rank in range(m - 1, -1, -1):
+        index = order[rank]
+        running = min(running, p_values[index] * m / (rank + 1))
+        adjusted[index] = min(1.0, running)
+    return adjusted
 
 
 def normal_two_sided_p(z: float) -> float:

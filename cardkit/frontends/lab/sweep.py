@@ -20,7 +20,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from cardkit.frontends.lab.experiment import LabResult, run_experiment
-from cardkit.frontends.lab.variants import Variant
+from cardkit.frontends.lab.variants import Variant, value_text
 from cardkit.services.registry import game_definition
 
 __all__ = ["MAX_SWEEP_VALUES", "parse_sweep", "sweep", "sweep_variants", "value_text"]
@@ -75,21 +75,11 @@ def parse_sweep(text: str) -> tuple[str, list[str]]:
     return name, values
 
 
-def value_text(value: Any) -> str:
-    """An option value as it is written on the command line (``true``, ``3``, ``a,b``)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, list | tuple | set | frozenset):
-        return ",".join(str(item) for item in value)
-    return str(value)
-
-
 def sweep_variants(axes: Sequence[tuple[str, Sequence[Any]]], base: Mapping[str, Any] | None = None,
                    preset: str | None = None) -> list[Variant]:
     """One variant per point of the grid ``axes`` (the first option varying slowest), on top
-    of the ``base`` options; each labelled ``name=value[, name=value]``."""
+    of the ``base`` options; each labelled ``name=value[; name=value]`` (a semicolon between
+    the options, since a value may hold commas)."""
     if not axes:
         raise ValueError("a sweep needs an option and its values")
     if len(axes) > 2:
@@ -102,7 +92,7 @@ def sweep_variants(axes: Sequence[tuple[str, Sequence[Any]]], base: Mapping[str,
         raise ValueError(f"the grid has {len(points)} points; at most {MAX_SWEEP_VALUES}")
     variants = []
     for point in points:
-        label = ", ".join(f"{name}={value_text(value)}" for name, value in
+        label = "; ".join(f"{name}={value_text(value)}" for name, value in
                           zip(names, point, strict=True))
         variants.append(Variant(label, {**(base or {}), **dict(zip(names, point, strict=True))},
                                 preset))

@@ -17,7 +17,18 @@ import attrs
 from cardkit.engine.game import Game
 from cardkit.services.registry import load_game
 
-__all__ = ["Variant", "parse_assignments", "split_label", "variant_from_text"]
+__all__ = ["Variant", "parse_assignments", "split_label", "value_text", "variant_from_text"]
+
+
+def value_text(value: Any) -> str:
+    """An option value as it is written on the command line (``true``, ``3``, ``a,b``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, list | tuple | set | frozenset):
+        return ",".join(str(item) for item in value)
+    return str(value)
 
 
 def _options(values: Mapping[str, Any]) -> dict[str, Any]:

@@ -8,8 +8,9 @@ file that ``cardkit play GAME --bot FILE`` seats.
     python docs/research/selfplay.py tonk --minutes 1 --out /tmp/quick.npz    # a quick check
 
 Two stages, both seeded and resumable (``--checkpoint FILE``: the run saves its whole state
-there every few minutes and, started again with the same arguments, goes on from it, the same
-run as one without the stop):
+there every two minutes of CPU and, started again with the same arguments, goes on from it, the
+same run as one without the stop). ``--minutes`` caps the CPU time; ``--updates N`` stops after
+N self-play updates instead, a run of fixed length (the same weights on every machine):
 
 1. *Warm start*, ``--imitate`` hands: the network learns to predict the moves of the game's
    ``normal`` agent on hands where every seat plays ``normal`` (cross-entropy over the legal
@@ -420,7 +421,9 @@ class Trainer:
             self.save(Path(self.args.checkpoint))
 
     def out_of_time(self) -> bool:
-        """True once the run has used its ``--minutes`` of CPU."""
+        """True once the run has used its ``--minutes`` of CPU, or made its ``--updates``."""
+        if self.args.updates is not None and self.updates >= self.args.updates:
+            return True
         return self.cpu >= self.args.minutes * 60
 
 
@@ -435,6 +438,9 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--minutes", type=float, default=50.0, help="CPU minutes in all")
+    parser.add_argument("--updates", type=int,
+                        help="stop after this many self-play updates (a run of fixed length, "
+                             "the same on every machine); --minutes still caps it")
     parser.add_argument("--out", required=True, help="the policy file (.npz)")
     parser.add_argument("--curve", help="the learning curve (.csv)")
     parser.add_argument("--checkpoint", help="resume from / save the run's state to this file")

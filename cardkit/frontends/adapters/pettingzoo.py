@@ -78,6 +78,9 @@ class CardkitAEC(AECEnv):
         self.render_mode = render_mode
         self.encoding = encoding_for(game)
         self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
+        self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._limit = game.definition.max_actions
+        self._over = False
         self.agents = self.possible_agents[:]
         size = self.encoding.actions.size
         space = spaces.Dict({
@@ -128,15 +131,17 @@ class CardkitAEC(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {
             agent: {"redealt": list(redealt)} if redealt else {} for agent in self.agents}
+        self._over = False
         self._settle()
-        if self._ended():  # over at the deal (decided="pay"): last() pays every agent
+        if self._over:  # over at the deal (decided="pay"): last() pays every agent
             self._accumulate_rewards()
 
     def _settle(self) -> None:
         """Point ``agent_selection`` at the seat to move, or end the episode."""
         state = self.state
         assert state is not None
-        if state.is_over or self._steps >= self.game.definition.max_actions:
+        if state.is_over or self._steps >= self._limit:
+            self._over = True
             payoffs = state.result.payoffs if state.result is not None else (0,) * len(
                 self.possible_agents)
             for index, agent in enumerate(self.possible_agents):
@@ -161,8 +166,8 @@ class CardkitAEC(AECEnv):
         """The agent's observation: its view encoded, and its action mask."""
         state = self.state
         assert state is not None
-        seat = self.possible_agents.index(agent)
-        to_move = state.current_player == seat and not self._ended()
+        seat = self._seat_of[agent]
+        to_move = state.current_player == seat and not self._over
         return {"observation": observation_array(self.encoding, state.view(seat)),
                 "action_mask": action_mask(self.encoding, self._legal_now() if to_move else {})}
 
@@ -176,9 +181,6 @@ class CardkitAEC(AECEnv):
             self._legal = self.encoding.actions.legal(state.legal_actions())
             self._legal_at = at
         return self._legal
-
-    def _ended(self) -> bool:
-        return any(self.terminations.values()) or any(self.truncations.values())
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an index of the catalogue) for the agent to move."""
@@ -198,7 +200,8 @@ class CardkitAEC(AECEnv):
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._settle()
-        self._accumulate_rewards()
+        if self._over:  # the rewards are all zero before the end
+            self._accumulate_rewards()
         if self.render_mode == "ansi":
             pass  # rendering is on demand: render() returns the text
 

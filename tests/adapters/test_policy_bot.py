@@ -14,6 +14,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from cardkit_cli.main import cli
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -29,7 +30,6 @@ from cardkit.adapters.policy import (
 from cardkit.frontends.adapters.arrays import observation_array
 from cardkit.services.encoding import EncodingError, encoding_for
 from cardkit.services.search import roster
-from cardkit_cli.main import cli
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "agents.py"
 

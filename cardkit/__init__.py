@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from cardkit.engine.match import HandContext, MatchOutcome, MatchRules
     from cardkit.engine.phases import Phase
     from cardkit.engine.state import State
+    from cardkit.frontends.evaluation import Evaluation, evaluate
     from cardkit.services.records import HandRecord, MatchRecord, load_record, save_record
     from cardkit.services.registry import available_games, load_game, plugin_errors, register
     from cardkit.values.actions import Action, parse_action
@@ -50,6 +51,7 @@ __all__ = [
     "Card",
     "CardSet",
     "DeckSpec",
+    "Evaluation",
     "Game",
     "GameDefinition",
     "HandContext",
@@ -74,6 +76,7 @@ __all__ = [
     "__version__",
     "available_games",
     "derive_seed",
+    "evaluate",
     "format_cards",
     "load_game",
     "load_record",
@@ -126,6 +129,8 @@ __getattr__ = lazy_names(
     Phase="cardkit.engine.phases:Phase",
     State="cardkit.engine.state:State",
     View="cardkit.values.views:View",
+    Evaluation="cardkit.frontends.evaluation:Evaluation",
+    evaluate="cardkit.frontends.evaluation:evaluate",
 )
 
 

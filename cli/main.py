@@ -39,6 +39,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "join": ("cardkit_cli.join:join", "Play a seat of a table hosted with 'serve'."),
     "watch": ("cardkit_cli.watch:watch", "Follow a hosted table as a spectator."),
     "lab": ("cardkit_cli.lab:lab", "The rule lab: simulate and compare variants."),
+    "evaluate": ("cardkit_cli.evaluate:evaluate",
+                 "Measure a bot or a policy against a rival on duplicate deals."),
     "new-game": ("cardkit_cli.new_game:new_game", "Create a new game plugin from a template."),
 }
 

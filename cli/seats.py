@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
+from cardkit_cli.bots import bot_agent, bot_label, is_offered, is_policy_file
 from cardkit_cli.main import CardkitError
 
 from cardkit.services.search.hint import strongest_agent, view_only_agent
@@ -115,8 +116,10 @@ def seating(game: Game, seat: int | None, hotseat: bool, bot: str | None,
         names_wanted = [bot or (quick_bot(game) if auto else default_bot(game))] * len(bot_seats)
     valid = game.definition.agent_names
     for name in names_wanted:
-        if name not in valid:
-            raise CardkitError(f"{game.name} has no bot {name!r}; bots: {', '.join(valid)}", 2)
+        if not is_offered(game, name):
+            raise CardkitError(f"{game.name} has no bot {name!r}; bots: {', '.join(valid)} "
+                               "(or a factory as package.module:factory, or a policy "
+                               "FILE.npz)", 2)
     for flag, given in (("--think", think), ("--playouts", playouts)):
         if given is not None and not thinking_bots(game):
             raise CardkitError(f"{flag} sets how long the searching bots think; {game.name} "
@@ -124,7 +127,10 @@ def seating(game: Game, seat: int | None, hotseat: bool, bot: str | None,
     agents: list[Agent | None] = [None] * players
     names = ["you" if not hotseat else f"player {s + 1}" for s in range(players)]
     for bot_seat, name in zip(bot_seats, names_wanted, strict=True):
-        params = think_params(game, name, think, playouts)
-        agents[bot_seat] = game.agent(name, bot_seat, seed, **params)
-        names[bot_seat] = f"{name} bot"
+        try:
+            params = {} if is_policy_file(name) else think_params(game, name, think, playouts)
+        except ValueError as error:  # an import path that does not import
+            raise CardkitError(str(error), 2) from None
+        agents[bot_seat] = bot_agent(game, name, bot_seat, seed, params)
+        names[bot_seat] = f"{bot_label(name)} bot"
     return Seating(tuple(agents), tuple(names), think, playouts)

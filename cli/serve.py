@@ -29,6 +29,8 @@ from cardkit_cli.main import CardkitError
 from cardkit_cli.options import players_option, preset_option, rule_option
 from cardkit_cli.paths import unwritable_reason
 
+from cardkit.services.search.roster import is_import_path
+
 if TYPE_CHECKING:
     from cardkit import Game
     from cardkit.engine.match import Match
@@ -50,9 +52,13 @@ def parse_bots(values: tuple[str, ...], game: Game) -> tuple[str | None, ...]:
                 raise CardkitError(f"--bots {item}: give a seat from 0 to {game.players - 1}, "
                                    "optionally with a bot: 1 or 1=search", 2)
             name = name.strip() or default_bot(game)
-            if name not in valid:
-                raise CardkitError(f"{game.name} has no bot {name!r}; bots: {', '.join(valid)}",
-                                   2)
+            if name not in valid and not is_import_path(name):
+                raise CardkitError(f"{game.name} has no bot {name!r}; bots: {', '.join(valid)} "
+                                   "(or a factory as package.module:factory)", 2)
+            try:
+                game.definition.agent_factory(name)
+            except ValueError as error:  # an import path that does not import
+                raise CardkitError(str(error), 2) from None
             bots[int(seat_text)] = name
     if all(bot is not None for bot in bots):
         raise CardkitError("every seat is a bot's: leave at least one seat for a person "

@@ -37,3 +37,38 @@ def test_comparison_plays_both_seats_of_a_deal(
               monkeypatch=monkeypatch)
     row = out.splitlines()[1].split()
     assert row[0] == "tonk" and row[1] in ("hard", "search") and row[2] == "2"
+
+
+def _selfplay(tmp: Path, name: str, updates: int, capsys: pytest.CaptureFixture[str],
+              monkeypatch: pytest.MonkeyPatch, checkpoint: str | None = None) -> str:
+    out = tmp / f"{name}.npz"
+    arguments = ["tonk", "--players", "2", "--imitate", "200", "--batch", "8",
+                 "--hidden", "8", "--eval-deals", "2", "--every", "1e9",
+                 "--updates", str(updates), "--out", str(out), "--curve", str(tmp / "c.csv")]
+    if checkpoint:
+        arguments += ["--checkpoint", str(tmp / checkpoint)]
+    run("selfplay.py", *arguments, capsys=capsys, monkeypatch=monkeypatch)
+    return str(out)
+
+
+def test_selfplay_saves_a_bot_and_resumes_as_if_never_stopped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run stopped after two updates and resumed to three makes the same policy as a run of
+    three; the policy loads as a bot of the game it was trained for."""
+    import numpy as np
+
+    import cardkit
+    from cardkit.adapters.policy import PolicyAgent, load_policy
+
+    _selfplay(tmp_path, "stopped", 2, capsys, monkeypatch, checkpoint="ck.npz")
+    resumed = _selfplay(tmp_path, "resumed", 3, capsys, monkeypatch, checkpoint="ck.npz")
+    whole = _selfplay(tmp_path, "whole", 3, capsys, monkeypatch)
+    first, second = load_policy(resumed), load_policy(whole)
+    for (w1, b1), (w2, b2) in zip(first.layers, second.layers, strict=True):
+        assert np.array_equal(w1, w2) and np.array_equal(b1, b2)
+    assert (tmp_path / "c.csv").read_text().startswith("cpu,hands,mean,half_width")
+    game = cardkit.load_game("tonk", players=2)
+    state = game.new_hand(seed=1)
+    agent = PolicyAgent(first, game)
+    assert agent.choose(state.view(0), state.legal_actions()) in state.legal_actions()

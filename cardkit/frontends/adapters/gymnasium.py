@@ -9,9 +9,17 @@ seats are cardkit agents.
 ['action_mask', 'observation']
 
 The observation and action spaces are those of :mod:`cardkit.adapters.pettingzoo` (the
-game's encoding); the reward is the seat's payoff when the hand ends, 0 before; the hand is
-truncated at the game's ``max_actions``. ``opponents`` names the other seats' agent: one of
-the game's agents, or a strength of the ladder (``easy``, ``normal``, ``hard``).
+game's encoding); the reward comes when the hand ends, 0 before: the seat's payoff, or its
+margin over the rivals' mean, or its rank among them (``reward=``), divided by
+``reward_scale``; the hand is truncated at the game's ``max_actions``. ``opponents`` are the
+other seats: a name (one of the game's agents or a strength of the ladder), an agent, a factory
+``(game, seat, seed) -> Agent`` or a policy over the encoding (:mod:`cardkit.adapters.policy`),
+for every other seat or one per seat; ``reset(options={"opponents": ...})`` changes them.
+
+A hand over before the seat's first move (a win at the deal, or the others ending it) is dealt
+again by default (``decided="redeal"``; the skipped results are in ``info["redealt"]``), so
+``reset`` always returns a hand the seat can move in; ``decided="pay"`` returns it instead,
+with an all-zero mask and ``info["decided"]``, and the next step pays it.
 
 An action outside the mask changes nothing in the hand: the step returns the same observation,
 reward ``illegal_reward`` (default -1), and ``info["illegal"]`` naming the action and the legal
@@ -22,6 +30,7 @@ Refused steps count toward the truncation at ``max_actions``.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
@@ -31,22 +40,39 @@ from gymnasium import spaces
 from cardkit.engine.game import Game
 from cardkit.engine.state import State
 from cardkit.frontends.adapters.arrays import action_mask, observation_array
-from cardkit.frontends.adapters.common import configured, ladder_agent, view_text
+from cardkit.frontends.adapters.common import (
+    OpponentSpec,
+    check_reward,
+    configured,
+    opponent_agents,
+    reward_of,
+    view_text,
+)
 from cardkit.services.encoding import EncodingError, encoding_for
 from cardkit.services.registry import available_games
 from cardkit.services.search.choose import choose_action
 from cardkit.values.deck import derive_seed
 
-__all__ = ["CardkitEnv", "make_env", "register_all"]
+__all__ = ["REDEAL_LIMIT", "CardkitEnv", "make_env", "register_all"]
+
+#: ``decided="redeal"`` gives up after this many hands in a row over before the seat's move.
+REDEAL_LIMIT = 1000
 
 
-def make_env(game: str | Game, seat: int = 0, opponents: str = "normal",
+def make_env(game: str | Game, seat: int = 0, opponents: OpponentSpec = "normal",
              players: int | None = None, render_mode: str | None = None,
-             illegal_reward: float = -1.0, **options: Any) -> CardkitEnv:
+             illegal_reward: float = -1.0, *, reward: str = "payoff", reward_scale: float = 1.0,
+             decided: str = "redeal", opponent_params: Mapping[str, Any] | None = None,
+             **options: Any) -> CardkitEnv:
     """The environment in which ``seat`` of ``game`` (a name with ``players`` and rule
-    ``options``, or a configured game) plays against ``opponents``."""
+    ``options``, or a configured game) plays against ``opponents``: a name, an agent, a factory
+    ``(game, seat, seed) -> Agent`` or a policy, for every other seat or one per seat.
+    ``opponent_params`` go to named agents that take them (a search budget, ``iterations``).
+    ``reward`` is ``payoff``, ``margin`` or ``rank``, divided by ``reward_scale``; ``decided``
+    says what happens to a hand over before the seat's first move (``redeal`` or ``pay``)."""
     return CardkitEnv(configured(game, players, options), seat, opponents, render_mode,
-                      illegal_reward)
+                      illegal_reward, reward=reward, reward_scale=reward_scale, decided=decided,
+                      opponent_params=opponent_params)
 
 
 class CardkitEnv(gymnasium.Env):
@@ -54,19 +80,26 @@ class CardkitEnv(gymnasium.Env):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Env declares it)
 
-    def __init__(self, game: Game, seat: int = 0, opponents: str = "normal",
-                 render_mode: str | None = None, illegal_reward: float = -1.0) -> None:
+    def __init__(self, game: Game, seat: int = 0, opponents: OpponentSpec = "normal",
+                 render_mode: str | None = None, illegal_reward: float = -1.0, *,
+                 reward: str = "payoff", reward_scale: float = 1.0, decided: str = "redeal",
+                 opponent_params: Mapping[str, Any] | None = None) -> None:
         if not 0 <= seat < game.players:
             raise ValueError(f"seat must be 0..{game.players - 1}, not {seat}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_reward(reward, reward_scale, decided)
         self.game = game
         self.seat = seat
-        self.opponents = opponents
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward
+        self.reward = reward
+        self.reward_scale = reward_scale
+        self.decided = decided
+        self.opponent_params = dict(opponent_params or {})
         self.encoding = encoding_for(game)
-        ladder_agent(game, opponents, 0, 0)  # a bad name fails now, not at the first reset
+        self.opponents = opponents
+        self._check_opponents(opponents)  # a bad name fails now, not at the first reset
         size = self.encoding.actions.size
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (self.encoding.observation.size,), np.float32),
@@ -77,21 +110,49 @@ class CardkitEnv(gymnasium.Env):
         self._seeds = random.Random(random.SystemRandom().randrange(1 << 63))
         self._steps = 0
         self._paid = False
+        self._redealt: list[Any] = []
+
+    def _check_opponents(self, opponents: OpponentSpec) -> None:
+        others = [s for s in range(self.game.players) if s != self.seat]
+        opponent_agents(self.game, opponents, others, 0, self.opponent_params)
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
-        """Deal a hand and let the other seats play up to this seat's first turn."""
+        """Deal a hand and let the other seats play up to this seat's first turn.
+
+        ``options={"opponents": ...}`` changes the opponents from this hand on (a league, a
+        new snapshot of the learner). With ``decided="redeal"`` a hand over before this seat's
+        first move is set aside and the next one dealt (their results are in
+        ``info["redealt"]``); with ``decided="pay"`` it is returned as it is, its mask all
+        zero, and the next :meth:`step` (any action) pays it and ends the episode."""
         super().reset(seed=seed)
         if seed is not None:
             self._seeds = random.Random(derive_seed(seed, "gymnasium"))
+        if options and "opponents" in options:
+            self._check_opponents(options["opponents"])
+            self.opponents = options["opponents"]
+        self._redealt = []
+        while True:
+            self._deal()
+            state = self.state
+            assert state is not None
+            if not state.is_over or self.decided == "pay":
+                break
+            self._redealt.append(state.result)
+            if len(self._redealt) >= REDEAL_LIMIT:
+                raise ValueError(f"{REDEAL_LIMIT} hands in a row were over before seat "
+                                 f"{self.seat} could move: use decided='pay'")
+        return self._observation(), self._info()
+
+    def _deal(self) -> None:
         hand_seed = self._seeds.randrange(1 << 63)
         self.state = self.game.new_hand(seed=hand_seed)
-        self._agents = {other: ladder_agent(self.game, self.opponents, other, hand_seed)
-                        for other in range(self.game.players) if other != self.seat}
+        others = [s for s in range(self.game.players) if s != self.seat]
+        self._agents = opponent_agents(self.game, self.opponents, others, hand_seed,
+                                       self.opponent_params)
         self._steps = 0
         self._paid = False
         self._others_play()
-        return self._observation(), self._info()
 
     def _others_play(self) -> None:
         state = self.state
@@ -116,7 +177,12 @@ class CardkitEnv(gymnasium.Env):
     def _info(self) -> dict[str, Any]:
         state = self.state
         assert state is not None
-        return {"result": state.result, "seat": self.seat}
+        info: dict[str, Any] = {"result": state.result, "seat": self.seat}
+        if self._redealt:
+            info["redealt"] = list(self._redealt)
+        if state.is_over and not self._paid:
+            info["decided"] = True  # over before this seat moved: the next step pays it
+        return info
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
         """Play ``action`` (an index of the catalogue), then the other seats up to this seat's
@@ -124,7 +190,7 @@ class CardkitEnv(gymnasium.Env):
         state = self.state
         if state is None:
             raise ValueError("no hand dealt yet: call reset()")
-        if state.is_over:  # it ended before this seat's turn (a win at the deal): pay once
+        if state.is_over:  # over before this seat's turn (decided="pay"): pay once
             reward = 0.0 if self._paid else self._payoff()
             self._paid = True
             return self._observation(), reward, True, False, self._info()
@@ -146,7 +212,7 @@ class CardkitEnv(gymnasium.Env):
     def _payoff(self) -> float:
         state = self.state
         assert state is not None and state.result is not None
-        return float(state.result.payoffs[self.seat])
+        return reward_of(state.result.payoffs, self.seat, self.reward, self.reward_scale)
 
     def render(self) -> str | None:
         """This seat's view as the play screen shows it (``render_mode="ansi"``)."""

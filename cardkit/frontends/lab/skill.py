@@ -32,7 +32,7 @@ from typing import Any
 from cardkit.engine.definition import GameDefinition
 from cardkit.frontends.lab.metrics import Metric, decided_share, mean, order_of, proportion, value
 from cardkit.frontends.lab.simulate import ChunkResult
-from cardkit.services.search.roster import LADDER
+from cardkit.services.search.roster import LADDER, is_import_path
 
 __all__ = [
     "DEFAULT_LADDER",
@@ -68,7 +68,7 @@ def resolve_ladder(definition: GameDefinition, names: Sequence[str]
     rungs: list[str] = []
     notes: list[str] = []
     for name in cleaned:
-        if name in offered:
+        if name in offered or is_import_path(name):  # a factory by its import path too
             rungs.append(name)
         elif name in _FALLBACKS and _FALLBACKS[name] in offered \
                 and _FALLBACKS[name] not in cleaned:
@@ -87,7 +87,7 @@ def default_ladder(definition: GameDefinition) -> tuple[str, ...]:
     offered = set(definition.agent_names)
     rungs = []
     for name in DEFAULT_LADDER:
-        if name in offered:
+        if name in offered or is_import_path(name):  # a factory by its import path too
             rungs.append(name)
         elif name in _FALLBACKS and _FALLBACKS[name] in offered:
             rungs.append(_FALLBACKS[name])

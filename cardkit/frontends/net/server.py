@@ -42,6 +42,7 @@ from cardkit.frontends.net.protocol import (
 from cardkit.frontends.net.saving import DiskWriter
 from cardkit.frontends.net.store import new_tokens
 from cardkit.frontends.net.table import KEEP_HANDS, Peer, RateLimit, Refusal, Table
+from cardkit.services.search.roster import is_import_path
 
 if TYPE_CHECKING:
     from cardkit.engine.match import Match
@@ -123,7 +124,7 @@ class Server:
             raise ValueError(f"bots: expected one entry per seat ({players})")
         valid = match.game.definition.agent_names
         for bot in bots:
-            if bot is not None and bot not in valid:
+            if bot is not None and bot not in valid and not is_import_path(bot):
                 raise ValueError(f"{match.game.name} has no bot {bot!r}; bots: {', '.join(valid)}")
         chosen = tuple(tokens) if tokens is not None else new_tokens(players, bots)
         table = Table(name, match, chosen, tuple(bots), save=save,

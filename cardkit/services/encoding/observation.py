@@ -3,6 +3,8 @@ encoding, the pair of its action catalogue and its observation encoding."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from cardkit.services.encoding.catalogue import ActionCatalogue
@@ -25,62 +27,97 @@ class ObservationEncoding:
     phases: tuple[str, ...]
     planes: tuple[Plane | SeatPlanes, ...] = attrs.field(factory=base_planes)
     _position: dict[int, int] = attrs.field(init=False, repr=False)
+    _names: list[str] = attrs.field(init=False, repr=False)
+    _size: int = attrs.field(init=False, repr=False)
+    _phase_at: dict[str, int] = attrs.field(init=False, repr=False)
+    _identity: bool = attrs.field(init=False, repr=False)
+    _full: int = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self._position = {card.index: i for i, card in enumerate(self.deck)}
         if "over" not in self.phases:
             self.phases = (*self.phases, "over")
-
-    @property
-    def plane_names(self) -> list[str]:
-        """Every plane's name, in order (seat planes as ``name, seat +k``)."""
         names: list[str] = []
         for plane in self.planes:
             if isinstance(plane, SeatPlanes):
                 names.extend(f"{plane.name}, seat +{k}" for k in range(self.players))
             else:
                 names.append(plane.name)
-        return names
+        self._names = names
+        self._size = (len(names) * len(self.deck) + 2 * self.players + 1 + len(self.phases))
+        self._phase_at = {phase: i for i, phase in enumerate(self.phases)}
+        self._identity = all(card.index == i and card.mask == 1 << i
+                             for i, card in enumerate(self.deck))
+        self._full = (1 << len(self.deck)) - 1
+
+    @property
+    def plane_names(self) -> list[str]:
+        """Every plane's name, in order (seat planes as ``name, seat +k``)."""
+        return list(self._names)
 
     @property
     def size(self) -> int:
         """The vector's length."""
-        return (len(self.plane_names) * len(self.deck) + 2 * self.players + 1
-                + len(self.phases))
+        return self._size
 
     def entries(self, view: View) -> dict[int, float]:
         """The vector for ``view``, sparse: position -> value for the non-zero entries (a
         few dozen of several hundred)."""
-        width = len(self.deck)
-        position = self._position
+        bits, values = self.sparse(view)
         entries: dict[int, float] = {}
-        offset = 0
+        while bits:
+            low = bits & -bits
+            entries[low.bit_length() - 1] = 1.0
+            bits ^= low
+        entries.update(values)
+        return entries
+
+    def sparse(self, view: View) -> tuple[int, dict[int, float]]:
+        """The vector for ``view`` as one integer whose bit ``i`` is set where position ``i``
+        holds 1 (the card planes, the phase, the turn), and the other non-zero entries (the
+        sizes): the fast form, for filling an array."""
+        width = len(self.deck)
         players = self.players
-        order = [(view.seat + k) % players for k in range(players)]
+        viewer = view.seat
+        order = [(viewer + k) % players for k in range(players)]
+        groups: list[Iterable[Card]] = []
         for plane in self.planes:
             if isinstance(plane, SeatPlanes):
-                groups = [plane.cards(view, seat) for seat in order]
+                seat_cards = plane.cards
+                groups.extend(seat_cards(view, seat) for seat in order)
             else:
-                groups = [plane.cards(view)]
+                groups.append(plane.cards(view))
+        bits = 0
+        offset = 0
+        if self._identity:  # a card's bit is its position: OR the cards' masks
+            for cards in groups:
+                mask = 0
+                for card in cards:
+                    mask |= card.mask
+                bits |= (mask & self._full) << offset
+                offset += width
+        else:
+            position = self._position
             for cards in groups:
                 for card in cards:
                     spot = position.get(card.index)
                     if spot is not None:
-                        entries[offset + spot] = 1.0
+                        bits |= 1 << (offset + spot)
                 offset += width
+        values: dict[int, float] = {}
+        sizes = view.hand_sizes
         for seat in order:
-            if seat < len(view.hand_sizes) and view.hand_sizes[seat]:
-                entries[offset] = view.hand_sizes[seat] / width
+            if seat < len(sizes) and sizes[seat]:
+                values[offset] = sizes[seat] / width
             offset += 1
         if view.stock_size:
-            entries[offset] = view.stock_size / width
+            values[offset] = view.stock_size / width
         offset += 1
-        phase = view.phase if view.phase in self.phases else "over"
-        entries[offset + self.phases.index(phase)] = 1.0
+        bits |= 1 << (offset + self._phase_at.get(view.phase, self._phase_at["over"]))
         offset += len(self.phases)
         if view.current_player is not None:
-            entries[offset + (view.current_player - view.seat) % players] = 1.0
-        return entries
+            bits |= 1 << (offset + (view.current_player - viewer) % players)
+        return bits, values
 
     def encode(self, view: View) -> list[float]:
         """The vector for ``view``."""

@@ -9,12 +9,21 @@ then has, the ``expert`` search (:mod:`~cardkit.services.search.expert`). A game
 :class:`~cardkit.engine.capabilities.Agents` capability) win over the generic ones. The
 engine reaches this roster through its port (:data:`cardkit.engine.ports.AGENT_ROSTER`):
 ``game.agent(...)`` and ``definition.agent_names`` are answered here.
+
+Agents from elsewhere join in two ways, with no change to the game: an installed package
+declares them in the entry-point group ``cardkit.agents`` (the name ``GAME.NAME`` offers the
+agent ``NAME`` in ``GAME``, ``*.NAME`` in every game; the value a factory ``(game, seat, seed)
+-> Agent``), and then they are offered by name like the game's own (``cardkit play tonk --bot
+NAME``, ``serve --bots``, the lab); and any factory is reached by its import path,
+``package.module:factory``, wherever an agent is named.
 """
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Mapping
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from cardkit.engine.agents import Agent, AgentFactory, random_agent
@@ -22,12 +31,54 @@ from cardkit.services.search.expert import expert_agent
 from cardkit.services.search.ladder import easy_agent, hard_agent, normal_agent, search_agent
 from cardkit.services.search.melding import melding_agent
 from cardkit.values.deck import derive_seed
+from cardkit.values.lazy import resolve
 
 if TYPE_CHECKING:
     from cardkit.engine.definition import GameDefinition
     from cardkit.engine.game import Game
 
-__all__ = ["LADDER", "ROSTER", "Roster", "agent_parameters"]
+__all__ = ["AGENTS_GROUP", "LADDER", "ROSTER", "Roster", "agent_parameters",
+           "installed_agent_points", "is_import_path"]
+
+#: The entry-point group of agents from installed packages (``GAME.NAME`` or ``*.NAME``).
+AGENTS_GROUP = "cardkit.agents"
+
+
+def is_import_path(name: str) -> bool:
+    """True for an agent named by its factory's import path, ``package.module:factory``."""
+    module, colon, attribute = name.partition(":")
+    return bool(colon and module and attribute) and all(
+        part.isidentifier() for part in (*module.split("."), *attribute.split(".")))
+
+
+@functools.cache
+def installed_agent_points() -> tuple[Any, ...]:
+    """The entry points of :data:`AGENTS_GROUP`, read once (``cache_clear()`` to read them
+    again), those for one game before the ``*`` ones."""
+    return tuple(sorted(entry_points(group=AGENTS_GROUP),
+                        key=lambda p: (p.name.startswith("*."), p.name)))
+
+
+def _installed_agents(game: str) -> dict[str, Any]:
+    """The entry points of :data:`AGENTS_GROUP` offered to ``game``, by agent name (a game's
+    own entry wins over a ``*`` one)."""
+    found: dict[str, Any] = {}
+    for point in installed_agent_points():
+        target, _, name = point.name.partition(".")
+        if name and target in (game, "*") and name not in found:
+            found[name] = point
+    return found
+
+
+def _imported_factory(name: str) -> AgentFactory:
+    """The factory an import path names; ``ValueError`` saying why it cannot be had."""
+    try:
+        factory = resolve(name)
+    except (ImportError, AttributeError) as error:
+        raise ValueError(f"agent {name!r}: cannot import it ({error})") from None
+    if not callable(factory):
+        raise ValueError(f"agent {name!r} is not a factory (game, seat, seed) -> Agent")
+    return factory
 
 #: The generic rungs, weakest first, as offered to players.
 LADDER = ("random", "easy", "normal", "hard", "expert")
@@ -58,8 +109,12 @@ class Roster:
         return ladder
 
     def available(self, definition: GameDefinition) -> Mapping[str, AgentFactory]:
-        """Every agent by name: the generic ones, replaced by the game's own of one name."""
-        return {**self.generic(definition), **definition.agents}
+        """Every agent by name: the generic ones, replaced by the game's own of one name, then
+        those installed packages offer (:data:`AGENTS_GROUP`) under names not yet taken."""
+        own = {**self.generic(definition), **definition.agents}
+        for name, point in _installed_agents(definition.name).items():
+            own.setdefault(name, _EntryPointFactory(point))
+        return own
 
     def names(self, definition: GameDefinition) -> list[str]:
         """``random``, then the ladder where the game has it, then the game's own agents."""
@@ -70,6 +125,8 @@ class Roster:
     def factory(self, definition: GameDefinition, name: str) -> AgentFactory:
         """The factory for agent ``name``; ``ValueError`` naming the valid ones otherwise."""
         factory = self.available(definition).get(name)
+        if factory is None and is_import_path(name):
+            return _imported_factory(name)
         if factory is None:
             raise ValueError(f"{definition.name} has no agent {name!r}; agents: "
                              f"{', '.join(self.names(definition))}")
@@ -87,6 +144,21 @@ class Roster:
                 raise ValueError(f"agent {name!r} of {game.name} has no parameter "
                                  f"{unknown[0]!r}; it {takes}")
         return factory(game, seat, derive_seed(seed, "agent", seat), **params)
+
+
+class _EntryPointFactory:
+    """An installed agent's factory, imported the first time it makes an agent."""
+
+    def __init__(self, point: Any) -> None:
+        self.point = point
+
+    def __call__(self, game: Game, seat: int, seed: int, **params: Any) -> Agent:
+        try:
+            factory = self.point.load()
+        except (ImportError, AttributeError) as error:
+            raise ValueError(f"agent {self.point.name!r} ({self.point.value}): cannot import "
+                             f"it ({error})") from None
+        return factory(game, seat, seed, **params)
 
 
 #: The roster the package binds to the engine's port.

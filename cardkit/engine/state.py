@@ -294,6 +294,12 @@ class State:
         """The cards ``seat`` may not see now (others' hands, the stock, cards out of play)."""
         raise NotImplementedError
 
+    def hidden_again(self, seat: int) -> CardSet:
+        """The cards hidden from ``seat`` now that every seat saw before -- a discard pile
+        shuffled back into the stock: the public history may name them, and the conformance
+        kit's leak check allows it. None by default."""
+        return CardSet()
+
     def zones(self) -> Mapping[str, Iterable[Card]]:
         """Every card of the deck, by where it is (hands, stock, discard pile, table, out of
         play); the conformance kit checks that each card is in exactly one zone."""
@@ -334,6 +340,14 @@ class State:
         if seat is None:
             raise RuntimeError("the hand is over: nobody is to play")
         return seat
+
+    @property
+    def turn_player(self) -> int | None:
+        """The seat whose turn it is: ``current_player``, except while a claim window
+        (:mod:`cardkit.engine.claims`) asks other seats out of turn, when it is the seat whose
+        turn the window interrupted. The lab counts turns by it."""
+        window = self.__dict__.get("claim_window")
+        return window.turn if window is not None else self.current_player
 
     @property
     def phase(self) -> str:

@@ -8,7 +8,8 @@ four methods every state needs and which are easy to get subtly wrong by hand:
 - ``zones()``: every card by the place it lies in (the conformance kit checks that each card is
   in exactly one);
 - ``hidden_cards(seat)``: the other hands (less the cards every seat saw go into them), the
-  stock and the face-down cards; once the hand is over, every hand is shown;
+  stock and the face-down cards; once the hand is over, every hand is shown (and
+  ``hidden_again(seat)``: those of them every seat saw before, a pile shuffled back);
 - ``view(seat)``: the seat's own hand, the other hands' sizes, the stock's size, the pile's top
   (or the whole pile, when it is spread), the table, the scores, the public history, every hand
   once the hand is over, and the game's own details from :meth:`ZonedState.view_info`;
@@ -58,6 +59,9 @@ class Zones:
     - ``table``: the public melds (see the module's docstring), or None;
     - ``seen``: a ``CardSet`` (or card mask) of hand cards every seat has seen go into a hand
       (taken from the discard pile): never hidden, kept in their hands by a re-deal;
+    - ``recycled``: a ``CardSet`` (or card mask) of cards every seat saw that may be hidden
+      again (a discard pile shuffled back into the stock): where they are now is hidden as
+      usual, but the public history may name them (:meth:`ZonedState.hidden_again`);
     - ``face_up``: other public places (a card on offer, dead cards);
     - ``face_down``: cards out of play that nobody sees (dealt again by a re-deal).
     """
@@ -67,6 +71,7 @@ class Zones:
     pile: str | None = None
     table: str | None = None
     seen: str | None = None
+    recycled: str | None = None
     face_up: tuple[str, ...] = attrs.field(default=(), converter=_names)
     face_down: tuple[str, ...] = attrs.field(default=(), converter=_names)
     spread_pile: bool = False
@@ -173,6 +178,14 @@ class ZonedState(State):
                     others |= _mask(hand)
             hidden |= others & ~self._seen_mask()
         return CardSet.from_mask(hidden)
+
+    def hidden_again(self, seat: int) -> CardSet:
+        """The cards hidden from ``seat`` now that every seat saw before (the declared
+        ``recycled`` zone: a discard pile shuffled back into the stock)."""
+        name = self.ZONES.recycled
+        if name is None:
+            return CardSet()
+        return CardSet.from_mask(_mask(getattr(self, name)) & self.hidden_cards(seat).mask)
 
     def view_info(self, seat: int) -> dict[str, Any]:
         """The game's own public details for ``seat``'s view (``View.info``); none by default.

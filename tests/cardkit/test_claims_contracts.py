@@ -227,6 +227,22 @@ def test_the_lab_counts_turns_not_claim_offers() -> None:
     assert turns <= owners + 1 and turns < actions - asked
 
 
+def test_the_generic_greedy_claims_what_makes_a_meld() -> None:
+    """Offered the 4D, seat 1 (4H 5H 6H 7H, no diamond near) passes; offered a 9C with
+    9H 9D 9S in hand, a player claims it."""
+    agent = MeldingAgent(RULES)
+    state = hand_of()
+    state.apply("draw stock")
+    move, _ = agent.choose_with_reason(state.view(1), state.legal_actions())
+    assert str(move) == "pass"
+    hands = (HANDS[0], "9H 9D 4S 4H 5H 6H 7H KC JS 2C", HANDS[2])
+    offered = BUYING.configure().new_hand(deck=stacked("JD 10D", up="9S", hands=hands))
+    offered.apply("draw stock")
+    move, why = agent.choose_with_reason(offered.view(1), offered.legal_actions())
+    assert str(move) == "buy 9S" and "meld" in why
+    assert offered.view(1).info["claim_cost"] == 1
+
+
 # ----- contracts and going down ------------------------------------------------------------------
 
 

@@ -519,6 +519,7 @@ class RummyState(ZonedState):
             info["discard_pile"] = tuple(self.discards)
         if self.turn.claims is not None:
             info["claims_left"] = tuple(claims_left(self, seat) for seat in range(self.players))
+            info["claim_cost"] = self.turn.claims.cost
             if self.claim_window is not None:
                 info["claim"] = self.claim_window.to_info()
         if self.turn.going_down is not None:

@@ -10,7 +10,9 @@ It reads the moves by their shape, not by their names, so it plays any game buil
 - a move with two or more cards and no target lays a meld; one card and a target lays it off
   on that meld of the table (one the player does not hold, on another player's meld, is a
   *force*, which it leaves alone);
-- ``discard CARD`` and ``knock CARD`` discard; ``pass`` passes.
+- ``discard CARD`` and ``knock CARD`` discard; ``pass`` passes;
+- in a claim window (``info["claim"]``, :mod:`cardkit.claims`) the move naming the card on offer
+  claims it, at the window's cost in penalty cards.
 
 Every choice is judged by the hand's *standing* against the table: the value of the cards it
 can put down (its best melds and lay-offs, chains included) less a share of the value of those
@@ -20,7 +22,11 @@ standing highest first) -- a *patient* agent keeps melds made of hand cards unti
 out, must use a card taken from the pile, or sees a hand or the stock nearly empty -- and it
 discards the card whose loss hurts least, keeping cards that could meld together and sparing
 a card the next players could use (its *danger*: a lay-off on the table, or cards of a spread
-pile it would let them take). At Rummy 500, three players, it scores more than both random
+pile it would let them take). Out of turn it claims a card that completes or advances a meld it
+can use: one that raises its standing by more than the penalty cards cost (each an unseen card,
+counted at the deck's average value). Where the deal has a contract (``info["contract"]``) the
+engine offers only melds that go down, so it goes down as soon as it can and lays off at once
+afterwards. At Rummy 500, three players, it scores more than both random
 opponents in about 84 % of hands (``python bench/rummy500.py``).
 """
 
@@ -65,6 +71,9 @@ LINK = 3.0
 #: flexible) until it can go out, must meld a card taken from the pile, holds this many cards,
 #: or sees another hand, or the stock, this small.
 CROWDED, CLOSE = 10, 3
+
+#: What a claim must gain on the standing beyond its penalty cards, in points.
+CLAIM_MARGIN = 2.0
 
 #: What a card that cannot be put down costs the standing beyond its value, as a share of it:
 #: low, because a card kept may meld later (at Rummy 500 against random agents 1.0 won 80 % of
@@ -156,6 +165,9 @@ class MeldingAgent(Agent):
             return legal_actions[0], "the only move"
         hand = CardSet(view.hand)
         table, owners = _table_melds(view)
+        offer = view.info.get("claim") if isinstance(view.info, dict) else None
+        if isinstance(offer, dict) and isinstance(offer.get("card"), Card):
+            return self._claim_or_pass(offer["card"], legal_actions, view, hand, table)
         plays = [a for a in legal_actions if self._is_play(a, hand, owners, view.seat)]
         # a card taken from the pile this turn was taken to be used or kept: throwing it back
         # lets players pass cards round between them for ever, the stock never shrinking
@@ -179,10 +191,31 @@ class MeldingAgent(Agent):
         passes = [a for a in legal_actions if a.kind == "pass"]
         return (passes or list(legal_actions))[0], "nothing worth doing"
 
+    def _claim_or_pass(self, card: Card, legal: Sequence[Action], view: View, hand: CardSet,
+                       table: list[Meld]) -> tuple[Action, str]:
+        """Claim ``card`` when it raises the standing by more than the penalty costs."""
+        claims = [a for a in legal if a.cards == (card,) and a.target is None]
+        declines = [a for a in legal if a not in claims]
+        if not claims or not declines:
+            return (claims or list(legal))[0], "the only move"
+        cost = view.info.get("claim_cost", 0)
+        penalty = (1 + self.hold) * self._mean_value() * (cost if isinstance(cost, int) else 0)
+        gain = self.standing(hand.add(card), table) - self.standing(hand, table)
+        if gain > penalty + CLAIM_MARGIN:
+            return claims[0], f"{card} makes a meld for me"
+        return declines[0], f"{card} is not worth it"
+
+    def _mean_value(self) -> float:
+        """The average value of a natural card under the rules."""
+        return sum(self.rules.card_values) / len(self.rules.card_values)
+
     def _time_to_meld(self, view: View, hand: CardSet, table: list[Meld]) -> bool:
         """A patient agent melds now: it can go out, must use a card taken from the pile,
-        holds many cards, or another hand or the stock is nearly empty."""
+        holds many cards, another hand or the stock is nearly empty, or the deal has a contract
+        (the melds offered go down, and once down every lay-off sheds a card)."""
         if view.info.get("must_use") is not None or len(hand) >= CROWDED:
+            return True
+        if view.info.get("contract") is not None:
             return True
         others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat]
         if min(others, default=CLOSE + 1) <= CLOSE or view.stock_size <= CLOSE:

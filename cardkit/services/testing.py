@@ -170,13 +170,13 @@ def _check_zones(game: Game, state: State, seed: int, step: int) -> None:
 
 def _fully_hidden(state: State, seat: int) -> set[Card]:
     """The cards of which ``seat`` can see no copy now: every copy the deck holds is among
-    ``state.hidden_cards(seat)`` (with one deck, simply the hidden cards). A view that names
+    ``state.hidden_copies(seat)`` (with one deck, simply the hidden cards). A view that names
     such a card leaks it; a view that names a card whose other copy is hidden does not."""
-    hidden = Counter(state.hidden_cards(seat))
-    if all(count == 1 for count in hidden.values()) and len(state.deck) == len(set(state.deck)):
+    hidden = state.hidden_copies(seat)
+    if hidden.copies <= 1 and len(state.deck) == len(set(state.deck)):
         return set(hidden)
     deck = Counter(state.deck)
-    return {card for card, count in hidden.items() if count >= deck[card]}
+    return {card for card, count in hidden.counts().items() if count >= deck[card]}
 
 
 def _check_views(game: Game, state: State, seed: int, step: int) -> None:

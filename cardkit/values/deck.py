@@ -75,7 +75,8 @@ class DeckSpec:
     """
 
     name: str
-    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards, repr=lambda cards: (
+        f"<{len(cards)} cards>"))
 
     def __attrs_post_init__(self) -> None:
         if not self.cards:

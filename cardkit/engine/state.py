@@ -29,7 +29,7 @@ import attrs
 from cardkit.engine import ports
 from cardkit.engine.phases import OVER, Phase, phases
 from cardkit.values.actions import Action, parse_action
-from cardkit.values.cards import Card, CardSet
+from cardkit.values.cards import Card, CardMultiset, CardSet
 from cardkit.values.errors import IllegalAction
 from cardkit.values.results import Result
 
@@ -63,7 +63,7 @@ _SHARED_BY_CLONES = frozenset({"game", "options", "context", "_current"})
 _CACHES = frozenset({"_legal", "_legal_set", "_public"})
 
 _IMMUTABLE_TYPES: set[type] = {int, float, str, bool, bytes, type(None), frozenset, range,
-                               Card, CardSet, Action, Result}
+                               Card, CardSet, CardMultiset, Action, Result}
 _MUTABLE_TYPES: set[type] = {list, dict, set, bytearray}
 
 
@@ -299,6 +299,14 @@ class State:
         shuffled back into the stock: the public history may name them, and the conformance
         kit's leak check allows it. None by default."""
         return CardSet()
+
+    def hidden_copies(self, seat: int) -> CardMultiset:
+        """The copies ``seat`` may not see, counted: what :meth:`hidden_cards` says, for a game
+        played with copies of cards (two or more decks), where the seat may see one copy of a
+        card and not the other. By default the hidden cards, each once; a game with copies
+        overrides it (and its ``hidden_cards`` gives the cards of which some copy is
+        hidden)."""
+        return CardMultiset(self.hidden_cards(seat))
 
     def zones(self) -> Mapping[str, Iterable[Card]]:
         """Every card of the deck, by where it is (hands, stock, discard pile, table, out of

@@ -15,7 +15,8 @@ that would end the hand is avoided while another is legal, nine times in ten, so
 deep states are reached too) and checks, at every step, that:
 
 - playouts terminate (within the definition's ``max_actions``);
-- every card of the deck is in exactly one zone (cards are conserved);
+- every card of the deck is in exactly one zone (with copies: each copy in one zone, no card
+  more often than the deck holds it; cards are conserved);
 - ``current_player``/``legal_actions``/``result`` agree with ``is_over``;
 - every legal action applies, and its text parses back to the same action, on a clone that
   shares nothing the move changes; a class that names its mutable attributes
@@ -51,6 +52,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
@@ -66,7 +68,7 @@ from cardkit.services.records import HandRecord, parse_record
 from cardkit.services.registry import game_definition
 from cardkit.services.search.rollout import PolicyCheck
 from cardkit.values.actions import Action, parse_action
-from cardkit.values.cards import ALL_CARDS, Card, CardSet
+from cardkit.values.cards import ALL_CARDS, Card, CardMultiset, CardSet
 from cardkit.values.deck import derive_seed
 from cardkit.values.errors import IllegalAction
 from cardkit.values.options import Option
@@ -121,7 +123,7 @@ def _walk(value: Any, found: set[Card], seen: set[int]) -> None:
     if isinstance(value, Card):
         found.add(value)
         return
-    if isinstance(value, CardSet):
+    if isinstance(value, CardSet | CardMultiset):
         found.update(value)
         return
     if isinstance(value, str):
@@ -155,17 +157,35 @@ def _fail(game: Game, seed: int, step: int, message: str) -> NoReturn:
 
 
 def _check_zones(game: Game, state: State, seed: int, step: int) -> None:
-    seen: dict[Card, str] = {}
+    # with copies (two decks) a card may be in as many zones as the deck holds copies of it
+    expected = Counter(state.deck)
+    seen: dict[Card, list[str]] = {}
     for zone, cards in state.zones().items():
         for card in cards:
-            if card in seen:
-                _fail(game, seed, step, f"{card} is in both {seen[card]} and {zone}")
-            seen[card] = zone
-    expected = set(state.deck)
-    if set(seen) != expected:
-        missing = sorted(expected - set(seen))
-        extra = sorted(set(seen) - expected)
+            places = seen.setdefault(card, [])
+            places.append(zone)
+            held = expected.get(card, 0)
+            if held and len(places) > held:
+                if held == 1:
+                    _fail(game, seed, step, f"{card} is in both {places[0]} and {zone}")
+                _fail(game, seed, step, f"{card} is held {len(places)} times (in "
+                      f"{', '.join(places)}); the deck has {held} copies")
+    found = Counter({card: len(places) for card, places in seen.items()})
+    if found != expected:
+        missing = sorted((expected - found).elements())
+        extra = sorted((found - expected).elements())
         _fail(game, seed, step, f"cards not conserved: missing {missing}, unexpected {extra}")
+
+
+def _fully_hidden(state: State, seat: int) -> set[Card]:
+    """The cards of which ``seat`` can see no copy now: every copy the deck holds is among
+    ``state.hidden_copies(seat)`` (with one deck, simply the hidden cards). A view that names
+    such a card leaks it; a view that names a card whose other copy is hidden does not."""
+    hidden = state.hidden_copies(seat)
+    if hidden.copies <= 1 and len(state.deck) == len(set(state.deck)):
+        return set(hidden)
+    deck = Counter(state.deck)
+    return {card for card, count in hidden.counts().items() if count >= deck[card]}
 
 
 def _check_views(game: Game, state: State, seed: int, step: int) -> None:
@@ -173,7 +193,7 @@ def _check_views(game: Game, state: State, seed: int, step: int) -> None:
         view = state.view(seat)
         if view.seat != seat:
             _fail(game, seed, step, f"view({seat}) says it is seat {view.seat}")
-        hidden = set(state.hidden_cards(seat))
+        hidden = _fully_hidden(state, seat)
         # the public history may name cards everyone saw that are hidden again (a pile
         # shuffled back into the stock); nothing else in the view may name a hidden card
         again = set(state.hidden_again(seat))

@@ -26,11 +26,11 @@ from collections.abc import Iterable
 
 import attrs
 
-from cardkit.libraries.melds import MeldRules, all_melds
+from cardkit.libraries.melds import MeldRules
+from cardkit.libraries.rummy.copies import Hand, hand_melds, minus
 from cardkit.libraries.rummy.moves import MELD
 from cardkit.values.actions import Action
 from cardkit.values.cache import BoundedCache
-from cardkit.values.cards import CardSet
 
 __all__ = ["RUN", "SET", "Contract", "GoingDown", "can_complete", "contract_meld_actions",
            "remaining_after"]
@@ -106,11 +106,11 @@ def _bound(rules: MeldRules, kind: str, wilds: int) -> int:
     return max(shortest, rules.min_natural + wilds)
 
 
-_COMPLETE: BoundedCache[tuple[CardSet, tuple[str, ...], int, MeldRules], bool] = \
+_COMPLETE: BoundedCache[tuple[Hand, tuple[str, ...], int, MeldRules], bool] = \
     BoundedCache(65536)
 
 
-def can_complete(hand: CardSet, needed: Iterable[str], rules: MeldRules, keep: int = 0) -> bool:
+def can_complete(hand: Hand, needed: Iterable[str], rules: MeldRules, keep: int = 0) -> bool:
     """True when ``hand`` holds, at once and without sharing a card, one meld of each kind in
     ``needed`` while leaving at least ``keep`` cards in hand (an empty ``needed`` asks only
     for the ``keep`` cards)."""
@@ -123,7 +123,7 @@ def can_complete(hand: CardSet, needed: Iterable[str], rules: MeldRules, keep: i
     return known
 
 
-def _complete(hand: CardSet, needed: tuple[str, ...], rules: MeldRules, keep: int) -> bool:
+def _complete(hand: Hand, needed: tuple[str, ...], rules: MeldRules, keep: int) -> bool:
     if not needed:
         return len(hand) >= keep
     kind = needed[0]
@@ -133,22 +133,22 @@ def _complete(hand: CardSet, needed: tuple[str, ...], rules: MeldRules, keep: in
         return False
     wilds = sum(1 for card in hand if card in rules.wild)
     bound = _bound(rules, kind, wilds)
-    for meld in all_melds(hand, rules):
+    for meld in hand_melds(hand, rules):
         if meld.kind == kind and len(meld) <= bound and \
-                can_complete(hand - CardSet(meld.cards), rest, rules, keep):
+                can_complete(minus(hand, meld.cards), rest, rules, keep):
             return True
     return False
 
 
-def contract_meld_actions(hand: CardSet, needed: Iterable[str], rules: MeldRules,
+def contract_meld_actions(hand: Hand, needed: Iterable[str], rules: MeldRules,
                           keep: int = 0, kind: str = MELD) -> list[Action]:
     """Every meld of ``hand`` of a kind still ``needed`` after which the rest of the contract
     can still be laid this turn leaving ``keep`` cards (:func:`can_complete`), as moves of
     ``kind`` (``meld 7H 7D 7S``)."""
     kinds = _kinds(needed)
     actions = []
-    for meld in all_melds(hand, rules):
-        if meld.kind in kinds and can_complete(hand - CardSet(meld.cards),
+    for meld in hand_melds(hand, rules):
+        if meld.kind in kinds and can_complete(minus(hand, meld.cards),
                                                remaining_after(kinds, meld.kind), rules, keep):
             declared = tuple((card, identity) for card, identity
                              in zip(meld.cards, meld.represents, strict=True)

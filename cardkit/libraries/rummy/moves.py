@@ -32,9 +32,10 @@ from cardkit.libraries.melds import (
     layoff_identities,
     layoff_positions,
 )
+from cardkit.libraries.rummy.copies import hand_melds
 from cardkit.libraries.rummy.table import Table
 from cardkit.values.actions import Action
-from cardkit.values.cards import Card, CardSet
+from cardkit.values.cards import Card, CardMultiset, CardSet
 
 __all__ = ["LAY", "MELD", "MayLayOn", "apply_lay_off", "apply_meld", "cheapest_use",
            "lay_off_actions", "meld_actions", "owned_by", "usable"]
@@ -62,11 +63,12 @@ def _declared(meld: Meld, rules: MeldRules) -> tuple[tuple[Card, Card], ...]:
                  if card in rules.wild)
 
 
-def meld_actions(hand: CardSet | Iterable[Card] | int, rules: MeldRules,
+def meld_actions(hand: CardSet | CardMultiset | Iterable[Card] | int, rules: MeldRules,
                  kind: str = MELD) -> list[Action]:
-    """Every meld ``hand`` holds (:func:`cardkit.melds.all_melds`) as a move of ``kind``."""
+    """Every meld ``hand`` holds (:func:`cardkit.melds.all_melds`; with copies, sets holding
+    a card twice too: :func:`cardkit.rummy.hand_melds`) as a move of ``kind``."""
     return [Action(kind, cards=meld.cards, declared=_declared(meld, rules))
-            for meld in all_melds(hand, rules)]
+            for meld in hand_melds(hand, rules)]
 
 
 def lay_off_actions(cards: Iterable[Card], table: Table, rules: MeldRules,

@@ -23,7 +23,7 @@ may not discard the card just taken always keeps another.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -39,6 +39,7 @@ from cardkit.engine.claims import (
 from cardkit.engine.phases import Phase, phases
 from cardkit.libraries.melds import DEFAULT_RULES, MeldRules, classify, layoff_positions
 from cardkit.libraries.rummy.contracts import GoingDown, contract_meld_actions, remaining_after
+from cardkit.libraries.rummy.copies import Hand, distinct, minus, plus
 from cardkit.libraries.rummy.moves import (
     LAY,
     MELD,
@@ -55,7 +56,7 @@ from cardkit.libraries.rummy.stock import Reshuffle, reshuffled
 from cardkit.libraries.rummy.table import Table
 from cardkit.libraries.zones import ZonedState, Zones
 from cardkit.values.actions import Action
-from cardkit.values.cards import Card, CardSet
+from cardkit.values.cards import Card, CardMultiset, CardSet
 
 __all__ = ["CLAIM", "DRAW_STOCK", "PASS", "RummyState", "TurnRules", "rummy_phases"]
 
@@ -162,10 +163,9 @@ def draw_apply(state: RummyState, action: Action) -> None:
             state.draw_from_stock(seat)
         return
     choice = next(c for c in state.pickups() if c.action == action)
-    taken = CardSet(choice.taken)
     del state.discards[len(state.discards) - len(choice.taken):]
-    state.hands[seat] = state.hands[seat] | taken
-    state.seen = state.seen | taken
+    state.hands[seat] = plus(state.hands[seat], choice.taken)
+    state.saw(seat, choice.taken)
     state.must_use = choice.obligation
     # a card that must be melded is used before any discard: no further rule is needed
     free = state.turn.pickup.discard_taken or choice.obligation is not None
@@ -184,7 +184,8 @@ def play_legal(state: RummyState) -> list[Action]:
     moves = state.meld_moves(seat) + state.lay_off_moves(seat)
     actions = [move for move in moves if state.leaves_a_way(move)]
     if state.must_use is None and not state.laying:
-        actions += [Action("discard", cards=(card,)) for card in hand if card is not state.taken]
+        actions += [Action("discard", cards=(card,)) for card in distinct(hand)
+                    if card is not state.taken]
     return actions
 
 
@@ -238,6 +239,7 @@ def play_apply(state: RummyState, action: Action) -> None:
     if action.kind == "discard":
         card = action.card
         state.hands[seat] = state.hands[seat].remove(card)
+        state.shown(seat, action.cards)
         state.discards.append(card)
         state.taken = None
         if not state.hands[seat]:
@@ -246,7 +248,8 @@ def play_apply(state: RummyState, action: Action) -> None:
             state.next_turn()
         return
     state.table = state.table_after(seat, action)
-    state.hands[seat] = state.hands[seat] - CardSet(action.cards)
+    state.hands[seat] = minus(state.hands[seat], action.cards)
+    state.shown(seat, action.cards)
     if action.kind == MELD and state.turn.going_down is not None:
         state.contract_melded(seat, state.table[len(state.table)].meld.kind)
     if state.must_use in action.cards:
@@ -287,11 +290,13 @@ class RummyState(ZonedState):
     #: The turn rules when :meth:`turn_rules` is not overridden.
     TURN: ClassVar[TurnRules] = TurnRules()
 
-    hands: list[CardSet]
+    hands: list[Hand]
     stock: list[Card]
     discards: list[Card]
     table: Table
-    seen: CardSet
+    #: the hand cards every seat saw go into them: one set for every seat with one deck, a
+    #: multiset per seat with copies
+    seen: CardSet | list[CardMultiset]
     must_use: Card | None
     taken: Card | None
     turn: TurnRules
@@ -342,7 +347,7 @@ class RummyState(ZonedState):
         self.discards = rest[:upcards]
         self.stock = rest[upcards:][::-1]  # its top is the list's end
         self.table = Table()
-        self.seen = CardSet()
+        self.seen = [CardMultiset()] * self.players if self.has_copies() else CardSet()
         self.must_use = None
         self.taken = None
         self.recycled = CardSet()
@@ -367,12 +372,30 @@ class RummyState(ZonedState):
                                                    self.reshuffles)
             back = CardSet(self.stock)
             self.recycled = self.recycled | back
-            self.seen = self.seen - back  # where they go now nobody knows
+            if isinstance(self.seen, CardSet):
+                self.seen = self.seen - back  # where they go now nobody knows
             self.reshuffles += 1
         if not self.stock and (self.turn.stock_out == "end" or not self.pickups()):
             self.finish(self.game.hooks.stock_out(self))
             return
         self.enter("draw")
+
+    def saw(self, seat: int, cards: Iterable[Card]) -> None:
+        """Every seat saw ``cards`` go into ``seat``'s hand (taken from the pile)."""
+        if isinstance(self.seen, CardSet):
+            self.seen = self.seen | CardSet(cards)
+        else:
+            seen = list(self.seen)
+            seen[seat] = seen[seat] + CardMultiset(list(cards))
+            self.seen = seen
+
+    def shown(self, seat: int, cards: Iterable[Card]) -> None:
+        """``cards`` left ``seat``'s hand face up: with copies, the copies every seat saw go
+        there count one fewer each (nobody knows which copy went)."""
+        if not isinstance(self.seen, CardSet):
+            seen = list(self.seen)
+            seen[seat] = seen[seat] - CardMultiset(list(cards))
+            self.seen = seen
 
     def draw_from_stock(self, seat: int) -> None:
         """``seat`` takes the stock's top card and plays."""
@@ -411,8 +434,8 @@ class RummyState(ZonedState):
         assert rule is not None
         card = self.discards.pop()
         penalty = [self.stock.pop() for _ in range(rule.cost)]
-        self.hands[seat] = self.hands[seat].add(card) | CardSet(penalty)
-        self.seen = self.seen.add(card)
+        self.hands[seat] = plus(self.hands[seat], [card, *penalty])
+        self.saw(seat, (card,))
 
     def claims_closed(self, window: OpenWindow) -> None:
         """The window is settled: the player whose turn it is draws from the stock."""
@@ -443,7 +466,7 @@ class RummyState(ZonedState):
         if rule is not None and (not self.down[seat]
                                  or (self.down_now and not rule.lay_off_same_turn)):
             return []
-        return lay_off_actions(self.hands[seat], self.table, self.meld_rules,
+        return lay_off_actions(distinct(self.hands[seat]), self.table, self.meld_rules,
                                self.may_lay_on(seat))
 
     def contract_melded(self, seat: int, kind: str) -> None:
@@ -499,14 +522,14 @@ class RummyState(ZonedState):
         to be used can be, a hand emptied goes out where the rules allow it, and otherwise a
         card remains that may be discarded."""
         seat = self.seat_to_play
-        hand = self.hands[seat] - CardSet(move.cards)
+        hand = minus(self.hands[seat], move.cards)
         keep = self._keep()
         if self.must_use is not None and self.must_use not in move.cards:
             return usable(self.must_use, hand, self.table_after(seat, move), self.meld_rules,
                           keep, self.may_lay_on(seat))
         if not hand:
             return not keep
-        return bool(hand - CardSet([self.taken])) if self.taken is not None else True
+        return bool(minus(hand, [self.taken])) if self.taken is not None else True
 
     # ----- what the views show -------------------------------------------------------------------
 

@@ -10,15 +10,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.cards import JOKERS, Card, CardMultiset, CardSet, parse_cards
+from cardkit.cards import ALL_CARDS, JOKERS, Card, CardMultiset, CardSet, parse_cards
 from cardkit.deck import DeckSpec
+from cardkit.libraries.melds.copies import all_melds_copies
 from cardkit.melds import (
+    Meld,
     MeldRules,
+    all_melds,
     best_arrangement,
     best_with_layoffs,
     classify,
+    deadwood_cards,
     deadwood_value,
     deadwood_within,
+    deadwood_without_each,
+    lay_off,
+    layoff_chains,
+    layoff_identities,
+    layoff_positions,
 )
 
 # ----- the oracle: every sub-multiset that is a meld, checked by the rules' words alone -------
@@ -200,3 +209,144 @@ def test_rules_warn_of_wild_cards_the_deck_lacks():
         warnings.simplefilter("error")
         MeldRules(wild=JOKERS, deck=DeckSpec.standard(decks=2, jokers=4))
         MeldRules(wild=JOKERS)  # no deck declared: nothing to check against
+
+
+# ----- lay-offs over copies, against the oracle ------------------------------------------------
+
+
+def can_extend(meld: Meld, naturals: tuple[Card, ...], wilds: int, rules: MeldRules) -> bool:
+    """Does ``meld`` with these cards added make a meld of its kind (identities kept)?"""
+    wild = set(rules.wild)
+    old_wilds = sum(1 for card in meld.cards if card in wild)
+    total_wilds = old_wilds + wilds
+    own = len(meld) - old_wilds + len(naturals)
+    if total_wilds and (own < rules.min_natural
+                        or (rules.max_wild is not None and total_wilds > rules.max_wild)):
+        return False
+    size = len(meld) + len(naturals) + wilds
+    if meld.is_set:
+        if any(card.rank != meld.rank for card in naturals) or size not in rules.set_sizes:
+            return False
+        suits = [identity.suit for identity in meld.represents] + [c.suit for c in naturals]
+        return rules.set_duplicates or (len(set(suits)) == len(suits) and size <= 4)
+    ranks = [identity.rank for identity in meld.represents] + [c.rank for c in naturals]
+    if any(card.suit != meld.suit for card in naturals) or len(set(ranks)) != len(ranks):
+        return False
+    positions = rules.positions
+    return any(len(set(positions[i:i + size])) == size and set(ranks) <= set(positions[i:i + size])
+               for i in range(len(positions) - size + 1))
+
+
+def oracle_with_layoffs(hand: list[Card], table: list[Meld], rules: MeldRules) -> int:
+    wild = set(rules.wild)
+
+    def sub_multisets(cards: Counter[Card]):
+        distinct = list(cards)
+
+        def walk(i: int, chosen: tuple[Card, ...]):
+            if i == len(distinct):
+                yield chosen
+                return
+            for n in range(cards[distinct[i]] + 1):
+                yield from walk(i + 1, chosen + (distinct[i],) * n)
+
+        yield from walk(0, ())
+
+    def best(index: int, rest: Counter[Card]) -> int:
+        if index == len(table):
+            return oracle(list(rest.elements()), rules)
+        value = best(index + 1, rest)
+        for laid in sub_multisets(rest):
+            if not laid:
+                continue
+            naturals = tuple(card for card in laid if card not in wild)
+            if len(naturals) + sum(1 for c in laid if c.is_joker and c not in wild) != len(
+                    naturals) or not can_extend(table[index], naturals,
+                                                len(laid) - len(naturals), rules):
+                continue
+            value = min(value, best(index + 1, rest - Counter(laid)))
+        return value
+
+    return best(0, Counter(hand))
+
+
+@st.composite
+def showdowns(draw: st.DrawFn) -> tuple[list[Card], list[Meld], MeldRules]:
+    deck, rules = draw(decks_and_rules())
+    ranks = draw(st.sets(st.integers(1, 13), min_size=2, max_size=4))
+    pool = draw(st.permutations([c for c in deck.cards if c.is_joker or c.rank in ranks]))
+    knocker = pool[:draw(st.integers(3, min(9, len(pool))))]
+    table = list(best_arrangement(CardMultiset(knocker), rules).melds)[:2]
+    used = Counter(card for meld in table for card in meld.cards)
+    rest = list((Counter(pool) - used).elements())
+    rest = draw(st.permutations(rest))
+    return rest[:draw(st.integers(0, min(6, len(rest))))], table, rules
+
+
+@settings(max_examples=60, deadline=None)
+@given(showdowns())
+def test_lay_offs_over_copies_are_exact(case):
+    hand, table, rules = case
+    result = best_with_layoffs(CardMultiset(hand), table, rules)
+    assert result.deadwood_value == oracle_with_layoffs(hand, table, rules)
+    laid = Counter(card for card, _ in result.layoffs)
+    own = Counter(card for meld in result.own_melds for card in meld.cards)
+    assert laid + own + Counter(result.deadwood) == Counter(hand)
+    for index, meld in enumerate(result.table_after):
+        assert Counter(meld.cards) == Counter(table[index].cards) + Counter(
+            card for card, where in result.layoffs if where == index)
+        assert classify(meld.cards, rules) is not None
+
+
+def test_a_twin_joins_a_set_only_with_duplicates_allowed():
+    deck = DeckSpec.standard(decks=2, jokers=4)
+    plain = MeldRules(deck=deck, wild=JOKERS, min_natural=1)
+    twins = MeldRules(deck=deck, wild=JOKERS, min_natural=1, set_duplicates=True,
+                      set_sizes=(3, 4, 5, 6))
+    seven, joker = Card.parse("7H"), Card.parse("X1")
+    for rules, expected in ((plain, []), (twins, ["set"])):
+        meld = classify(parse_cards("7H 7S 7D"), rules)
+        assert layoff_positions(seven, meld, rules) == expected
+    run = classify(parse_cards("5H X1 7H"), plain)
+    assert layoff_positions(joker, run, plain) == ["low", "high"]  # the other X1
+    capped = MeldRules(deck=deck, wild=JOKERS, min_natural=1, max_wild=1)
+    assert layoff_positions(joker, classify(parse_cards("5H X1 7H"), capped), capped) == []
+    full = classify(parse_cards("7H 7S 7D 7C"), twins)
+    assert [c.text for c in layoff_identities(joker, full, twins)] == ["7C", "7D", "7H", "7S"]
+    assert str(lay_off(full, seven, twins)) == "7C 7D 7H 7H 7S"
+    chains = layoff_chains(classify(parse_cards("5H 6H 7H"), plain), CardMultiset("8H 8H X1"),
+                           plain)
+    # nothing at the low end, then the wild card at it; one 8H at a time
+    assert [" ".join(c.text for c in laid) for _, laid in chains] == [
+        "", "8H", "8H X1", "X1", "X1", "X1 8H"]
+    assert [str(after) for after, _ in chains][3:5] == ["5H 6H 7H X1=8H", "X1=4H 5H 6H 7H"]
+
+
+# ----- enumeration and discards over copies -----------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sets(st.sampled_from(ALL_CARDS), max_size=12),
+       st.sampled_from([MeldRules(), MeldRules(wild=JOKERS, min_natural=1),
+                        MeldRules(ace="high_or_low", wild=JOKERS),
+                        MeldRules(set_sizes=(3,), min_run=4, wild=JOKERS)]))
+def test_the_enumeration_over_copies_agrees_with_one_decks(cards, rules):
+    hand = CardSet(cards)
+    assert all_melds_copies(CardMultiset(hand), rules) == all_melds(hand, rules)
+
+
+def test_every_meld_of_a_hand_with_copies_once():
+    rules = MeldRules(deck=DeckSpec.standard(decks=2), set_duplicates=True)
+    melds = [str(meld) for meld in all_melds(CardMultiset("5H 5H 6H 6H 7H 7H 7S"), rules)]
+    assert melds == ["7H 7H 7S", "5H 6H 7H"]
+    plain = MeldRules(deck=DeckSpec.standard(decks=2))
+    assert [str(m) for m in all_melds(CardMultiset("7H 7H 7S 7D"), plain)] == ["7D 7H 7S"]
+
+
+def test_discard_weighing_over_copies():
+    rules = MeldRules(deck=DeckSpec.standard(decks=2), set_duplicates=True)
+    hand = CardMultiset("7H 7H 7S KD")
+    # in index order: less KD the set alone; less one 7H: 7H 7S KD; less the 7S: 7H 7H KD
+    assert deadwood_without_each(hand, rules) == [0, 24, 24]
+    value, mask = deadwood_cards(hand, rules)
+    assert value == 10 and mask == Card.parse("KD").mask

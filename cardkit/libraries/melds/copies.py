@@ -261,3 +261,71 @@ def _run_meld(naturals: int, suit: int, ranks: tuple[int, ...], wilds: list[Card
         represents.append(identity)
         cards.append(identity if naturals & identity.mask else next(spare))
     return Meld(RUN, tuple(cards), tuple(represents))
+
+
+def all_melds_copies(hand: CardMultiset, rules: MeldRules) -> list[Meld]:
+    """Every distinct meld in a hand with copies: each set of a rank (copies per suit where
+    the rules allow duplicates) and each run window of a suit, with every choice of which
+    positions wild cards fill and of which wild cards (as a multiset) fill them. Sorted as
+    :func:`~cardkit.melds.all_melds` sorts (sets by rank, then runs by suit, low end and
+    length)."""
+    ct = copy_tables(rules._tables or meld_tables(rules))
+    p, w, _ = natural_planes(hand.planes, ct.wildmask)
+    wild_cards = [card for card in hand if card.mask & ct.wildmask]
+    choices = _wild_choices(wild_cards)
+    cap = min(w, ct.max_wild)
+    found: list[Meld] = []
+    p0 = p[0] if p else 0
+    for rank0 in range(13):
+        counts = []
+        for s in range(4):
+            bit = 1 << (13 * s + rank0)
+            n = sum(1 for plane in p if plane & bit)
+            counts.append(n if ct.duplicates else min(n, 1))
+        if not any(counts):
+            continue
+        takes = {tuple(t) for s in range(4) if counts[s] for t in _set_takes(counts, s)}
+        for taken in sorted(takes, key=lambda t: (-sum(t), t)):
+            k = sum(taken)
+            for g in range(cap + 1):
+                size = k + g
+                if size not in ct.set_sizes or (g and k < ct.min_natural) or (
+                        not ct.duplicates and size > 4):
+                    continue
+                for wilds in choices[g]:
+                    found.append(_set_meld(taken, rank0, list(wilds)))
+    for suit in range(4):
+        held = p0 >> 13 * suit & M13
+        if not held:
+            continue
+        windows = {window: ranks for runs in ct.runs for window, ranks in runs}
+        for window, ranks in windows.items():
+            have = window & held
+            if not have:
+                continue
+            gaps = (window & ~have).bit_count()
+            sub = have
+            while sub:
+                g = gaps + (have & ~sub).bit_count()
+                if g <= cap and (not g or sub.bit_count() >= ct.min_natural):
+                    for wilds in choices[g]:
+                        found.append(_run_meld(sub << 13 * suit, suit, ranks, list(wilds)))
+                sub = (sub - 1) & have
+    found.sort(key=lambda m: (meld_sort_key(m), tuple(c.index for c in m.cards),
+                              tuple(r.index for r in m.represents)))
+    return found
+
+
+def _wild_choices(wild_cards: list[Card]) -> list[list[tuple[Card, ...]]]:
+    """By number g: every distinct multiset of g of these wild cards (index order)."""
+    out: list[list[tuple[Card, ...]]] = [[()]]
+    counts: dict[Card, int] = {}
+    for card in wild_cards:
+        counts[card] = counts.get(card, 0) + 1
+    combos: set[tuple[Card, ...]] = {()}
+    for card, n in counts.items():
+        combos = {combo + (card,) * k for combo in combos for k in range(n + 1)}
+    for g in range(1, len(wild_cards) + 1):
+        out.append(sorted((c for c in combos if len(c) == g),
+                          key=lambda c: tuple(card.index for card in c)))
+    return out

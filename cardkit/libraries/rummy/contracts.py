@@ -26,8 +26,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from cardkit.libraries.melds import MeldRules
-from cardkit.libraries.rummy.copies import Hand, hand_melds, minus
+from cardkit.libraries.melds import MeldRules, all_melds
+from cardkit.libraries.rummy.copies import Hand, minus
 from cardkit.libraries.rummy.moves import MELD
 from cardkit.values.actions import Action
 from cardkit.values.cache import BoundedCache
@@ -133,7 +133,7 @@ def _complete(hand: Hand, needed: tuple[str, ...], rules: MeldRules, keep: int) 
         return False
     wilds = sum(1 for card in hand if card in rules.wild)
     bound = _bound(rules, kind, wilds)
-    for meld in hand_melds(hand, rules):
+    for meld in all_melds(hand, rules):
         if meld.kind == kind and len(meld) <= bound and \
                 can_complete(minus(hand, meld.cards), rest, rules, keep):
             return True
@@ -147,7 +147,7 @@ def contract_meld_actions(hand: Hand, needed: Iterable[str], rules: MeldRules,
     ``kind`` (``meld 7H 7D 7S``)."""
     kinds = _kinds(needed)
     actions = []
-    for meld in hand_melds(hand, rules):
+    for meld in all_melds(hand, rules):
         if meld.kind in kinds and can_complete(minus(hand, meld.cards),
                                                remaining_after(kinds, meld.kind), rules, keep):
             declared = tuple((card, identity) for card, identity

@@ -32,13 +32,12 @@ from cardkit.libraries.melds import (
     layoff_identities,
     layoff_positions,
 )
-from cardkit.libraries.rummy.copies import hand_melds
 from cardkit.libraries.rummy.table import Table
 from cardkit.values.actions import Action
 from cardkit.values.cards import Card, CardMultiset, CardSet
 
 __all__ = ["LAY", "MELD", "MayLayOn", "apply_lay_off", "apply_meld", "cheapest_use",
-           "lay_off_actions", "meld_actions", "owned_by", "usable"]
+           "lay_off_actions", "meld_actions", "meld_of", "owned_by", "usable"]
 
 MELD = "meld"
 LAY = "lay"
@@ -65,10 +64,10 @@ def _declared(meld: Meld, rules: MeldRules) -> tuple[tuple[Card, Card], ...]:
 
 def meld_actions(hand: CardSet | CardMultiset | Iterable[Card] | int, rules: MeldRules,
                  kind: str = MELD) -> list[Action]:
-    """Every meld ``hand`` holds (:func:`cardkit.melds.all_melds`; with copies, sets holding
-    a card twice too: :func:`cardkit.rummy.hand_melds`) as a move of ``kind``."""
+    """Every meld ``hand`` holds (:func:`cardkit.melds.all_melds`, copies included) as a move
+    of ``kind``."""
     return [Action(kind, cards=meld.cards, declared=_declared(meld, rules))
-            for meld in hand_melds(hand, rules)]
+            for meld in all_melds(hand, rules)]
 
 
 def lay_off_actions(cards: Iterable[Card], table: Table, rules: MeldRules,
@@ -99,10 +98,28 @@ def lay_off_actions(cards: Iterable[Card], table: Table, rules: MeldRules,
 def apply_meld(table: Table, seat: int, action: Action, rules: MeldRules) -> Table:
     """The table after ``seat`` lays the meld ``action`` names; ``ValueError`` if its cards
     form no meld."""
-    meld = classify(action.cards, rules, dict(action.declared) or None)
+    meld = meld_of(action, rules)
     if meld is None:
         raise ValueError(f"{' '.join(card.text for card in action.cards)} is not a meld")
     return table.lay(seat, meld)
+
+
+def _pairs(pairs: Iterable[tuple[Card, Card]]) -> list[tuple[int, int]]:
+    return sorted((wild.index, identity.index) for wild, identity in pairs)
+
+
+def meld_of(action: Action, rules: MeldRules) -> Meld | None:
+    """The meld a meld move lays (None when its cards form none): its cards, each wild card
+    standing for what the move declares -- two identical wild cards (two decks) may stand
+    for two different cards."""
+    declared = action.declared
+    if len({wild for wild, _ in declared}) == len(declared):
+        return classify(action.cards, rules, dict(declared) or None)
+    wanted = _pairs(declared)
+    for meld in all_melds(CardMultiset(action.cards), rules):
+        if len(meld) == len(action.cards) and _pairs(_declared(meld, rules)) == wanted:
+            return meld
+    return None
 
 
 def apply_lay_off(table: Table, seat: int, action: Action, rules: MeldRules) -> Table:

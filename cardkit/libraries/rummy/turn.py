@@ -37,7 +37,7 @@ from cardkit.engine.claims import (
     start_claims,
 )
 from cardkit.engine.phases import Phase, phases
-from cardkit.libraries.melds import DEFAULT_RULES, MeldRules, classify, layoff_positions
+from cardkit.libraries.melds import DEFAULT_RULES, MeldRules, layoff_positions
 from cardkit.libraries.rummy.contracts import GoingDown, contract_meld_actions, remaining_after
 from cardkit.libraries.rummy.copies import Hand, distinct, minus, plus
 from cardkit.libraries.rummy.moves import (
@@ -48,6 +48,7 @@ from cardkit.libraries.rummy.moves import (
     apply_meld,
     lay_off_actions,
     meld_actions,
+    meld_of,
     owned_by,
     usable,
 )
@@ -207,7 +208,7 @@ def play_why_illegal(state: RummyState, action: Action) -> str | None:
             return "you may not discard the card you have just taken from the pile"
         return None
     if action.kind == MELD:
-        if classify(action.cards, rules, dict(action.declared) or None) is None:
+        if meld_of(action, rules) is None:
             return f"{' '.join(card.text for card in action.cards)} is not a meld"
     elif action.kind == LAY:
         if len(action.cards) != 1 or action.target is None:

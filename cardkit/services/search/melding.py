@@ -45,8 +45,9 @@ from cardkit.libraries.melds import (
     classify,
     lay_off,
 )
+from cardkit.libraries.rummy.copies import Hand, minus, plus
 from cardkit.values.actions import Action
-from cardkit.values.cards import Card, CardSet
+from cardkit.values.cards import Card, CardMultiset, CardSet
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
@@ -145,7 +146,7 @@ class MeldingAgent(Agent):
 
     # ----- judging a hand -----------------------------------------------------------------------
 
-    def standing(self, hand: CardSet, table: Sequence[Meld]) -> float:
+    def standing(self, hand: Hand, table: Sequence[Meld]) -> float:
         """The value of what ``hand`` can put down on ``table`` less the value of the rest."""
         if not hand:
             return 0.0
@@ -163,7 +164,8 @@ class MeldingAgent(Agent):
         """The greedy move and why."""
         if len(legal_actions) == 1:
             return legal_actions[0], "the only move"
-        hand = CardSet(view.hand)
+        hand: Hand = CardSet(view.hand) if len(set(view.hand)) == len(view.hand) \
+            else CardMultiset(view.hand)  # copies: two or more decks
         table, owners = _table_melds(view)
         offer = view.info.get("claim") if isinstance(view.info, dict) else None
         if isinstance(offer, dict) and isinstance(offer.get("card"), Card):
@@ -191,7 +193,7 @@ class MeldingAgent(Agent):
         passes = [a for a in legal_actions if a.kind == "pass"]
         return (passes or list(legal_actions))[0], "nothing worth doing"
 
-    def _claim_or_pass(self, card: Card, legal: Sequence[Action], view: View, hand: CardSet,
+    def _claim_or_pass(self, card: Card, legal: Sequence[Action], view: View, hand: Hand,
                        table: list[Meld]) -> tuple[Action, str]:
         """Claim ``card`` when it raises the standing by more than the penalty costs."""
         claims = [a for a in legal if a.cards == (card,) and a.target is None]
@@ -209,7 +211,7 @@ class MeldingAgent(Agent):
         """The average value of a natural card under the rules."""
         return sum(self.rules.card_values) / len(self.rules.card_values)
 
-    def _time_to_meld(self, view: View, hand: CardSet, table: list[Meld]) -> bool:
+    def _time_to_meld(self, view: View, hand: Hand, table: list[Meld]) -> bool:
         """A patient agent melds now: it can go out, must use a card taken from the pile,
         holds many cards, another hand or the stock is nearly empty, or the deal has a contract
         (the melds offered go down, and once down every lay-off sheds a card)."""
@@ -222,7 +224,7 @@ class MeldingAgent(Agent):
             return True
         return len(best_with_layoffs(hand, table, self.rules).deadwood) <= 1
 
-    def _is_play(self, action: Action, hand: CardSet, owners: list[int | None],
+    def _is_play(self, action: Action, hand: Hand, owners: list[int | None],
                  seat: int) -> bool:
         """A meld, or a lay-off that is not a force (a card not held, on another's meld)."""
         if action.kind in _DISCARDS or action.option == "stock":
@@ -247,13 +249,13 @@ class MeldingAgent(Agent):
             return (view.discard_top,)
         return ()
 
-    def _after(self, action: Action, hand: CardSet, table: list[Meld]
-               ) -> tuple[CardSet, list[Meld]] | None:
+    def _after(self, action: Action, hand: Hand, table: list[Meld]
+               ) -> tuple[Hand, list[Meld]] | None:
         """The hand and table after a meld or lay-off (None if it cannot be read)."""
-        held = CardSet(card for card in action.cards if card in hand)
+        held = [card for card in action.cards if card in hand]
         if action.target is None:
             meld = classify(action.cards, self.rules, dict(action.declared) or None)
-            return (hand - held, [*table, meld]) if meld is not None else None
+            return (minus(hand, held), [*table, meld]) if meld is not None else None
         number = action.target - 1
         if not 0 <= number < len(table):
             return None
@@ -265,9 +267,9 @@ class MeldingAgent(Agent):
                             declared=declared if declared is not card else None)
         except ValueError:
             return None
-        return hand - held, [*table[:number], grown, *table[number + 1:]]
+        return minus(hand, held), [*table[:number], grown, *table[number + 1:]]
 
-    def _best_play(self, plays: list[Action], hand: CardSet, table: list[Meld]) -> Action:
+    def _best_play(self, plays: list[Action], hand: Hand, table: list[Meld]) -> Action:
         def score(action: Action) -> float:
             after = self._after(action, hand, table)
             if after is None:
@@ -278,7 +280,7 @@ class MeldingAgent(Agent):
         return max(plays, key=score)
 
     def _best_draw(self, draws: list[Action], legal: Sequence[Action], view: View,
-                   hand: CardSet, table: list[Meld]) -> tuple[Action, str]:
+                   hand: Hand, table: list[Meld]) -> tuple[Action, str]:
         now = self.standing(hand, table)
         stock = next((a for a in draws if a.option == "stock"), None)
         best: Action | None = None
@@ -287,7 +289,7 @@ class MeldingAgent(Agent):
             taken = self._taken(action, view)
             if not taken:
                 continue
-            gain = self.standing(hand | CardSet(taken), table) - now
+            gain = self.standing(plus(hand, taken), table) - now
             if gain > best_gain:
                 best, best_gain = action, gain
         if best is not None:
@@ -308,7 +310,7 @@ class MeldingAgent(Agent):
             danger += self.pile_danger * sum(1 for other in pile if _related(card, other))
         return danger
 
-    def _best_discard(self, discards: list[Action], hand: CardSet, table: list[Meld],
+    def _best_discard(self, discards: list[Action], hand: Hand, table: list[Meld],
                       pile: Sequence[Card]) -> tuple[Action, str]:
         def score(action: Action) -> tuple[float, bool, int]:
             card = action.card

@@ -44,7 +44,7 @@ from cardkit.libraries.rummy.pickups import TAKE, TOP_CARD, Pickup, PickupChoice
 from cardkit.libraries.rummy.table import Table
 from cardkit.libraries.zones import ZonedState, Zones
 from cardkit.values.actions import Action
-from cardkit.values.cards import Card, CardSet
+from cardkit.values.cards import Card, CardMultiset, CardSet, add_cards, remove_cards
 
 __all__ = ["DRAW_STOCK", "PASS", "RummyState", "TurnRules"]
 
@@ -134,10 +134,12 @@ def draw_apply(state: RummyState, action: Action) -> None:
         state.must_use = state.taken = None
     else:
         choice = next(c for c in state.pickups() if c.action == action)
-        taken = CardSet(choice.taken)
         del state.discards[len(state.discards) - len(choice.taken):]
-        state.hands[seat] = state.hands[seat] | taken
-        state.seen = state.seen | taken
+        state.hands[seat] = add_cards(state.hands[seat], choice.taken)
+        if isinstance(state.seen, list):  # with copies: what each seat was seen to take
+            state.seen[seat] = add_cards(state.seen[seat], choice.taken)
+        else:
+            state.seen = add_cards(state.seen, choice.taken)
         state.must_use = choice.obligation
         # a card that must be melded is used before any discard: no further rule is needed
         free = state.turn.pickup.discard_taken or choice.obligation is not None
@@ -154,12 +156,20 @@ def play_legal(state: RummyState) -> list[Action]:
     seat = state.seat_to_play
     hand = state.hands[seat]
     rules = state.meld_rules
-    moves = meld_actions(hand, rules) + lay_off_actions(hand, state.table, rules,
+    # with copies, one move per distinct card: identical copies are interchangeable
+    cards = hand.distinct() if isinstance(hand, CardMultiset) else hand
+    moves = meld_actions(hand, rules) + lay_off_actions(cards, state.table, rules,
                                                         state.may_lay_on(seat))
     actions = [move for move in moves if state.leaves_a_way(move)]
     if state.must_use is None:
-        actions += [Action("discard", cards=(card,)) for card in hand if card is not state.taken]
+        actions += [Action("discard", cards=(card,)) for card in cards
+                    if card is not state.taken or _count(hand, card) > 1]
     return actions
+
+
+def _count(hand: CardSet | CardMultiset, card: Card) -> int:
+    """How many copies of ``card`` ``hand`` holds."""
+    return hand.count(card) if isinstance(hand, CardMultiset) else int(card in hand)
 
 
 def play_why_illegal(state: RummyState, action: Action) -> str | None:
@@ -169,15 +179,19 @@ def play_why_illegal(state: RummyState, action: Action) -> str | None:
     missing = [card for card in action.cards if card not in hand]
     if missing:
         return f"you do not hold {missing[0]}"
+    named = CardMultiset(action.cards)
+    if isinstance(hand, CardMultiset) and not named <= hand:
+        twice = next(card for card in named.distinct() if named.count(card) > hand.count(card))
+        return f"you hold {hand.count(twice)} {twice}, not {named.count(twice)}"
     rules = state.meld_rules
     if action.kind == "discard":
         if state.must_use is not None:
             return f"you must meld {state.must_use}, taken from the pile, before you discard"
-        if action.cards and action.cards[0] is state.taken:
+        if action.cards and action.cards[0] is state.taken and _count(hand, state.taken) < 2:
             return "you may not discard the card you have just taken from the pile"
         return None
     if action.kind == MELD:
-        if classify(action.cards, rules, dict(action.declared) or None) is None:
+        if classify(action.cards, rules, action.declared or None) is None:
             return f"{' '.join(card.text for card in action.cards)} is not a meld"
     elif action.kind == LAY:
         if len(action.cards) != 1 or action.target is None:
@@ -209,6 +223,7 @@ def play_apply(state: RummyState, action: Action) -> None:
     if action.kind == "discard":
         card = action.card
         state.hands[seat] = state.hands[seat].remove(card)
+        state.forget_seen(seat)
         state.discards.append(card)
         state.taken = None
         if not state.hands[seat]:
@@ -217,7 +232,8 @@ def play_apply(state: RummyState, action: Action) -> None:
             state.next_turn()
         return
     state.table = state.table_after(seat, action)
-    state.hands[seat] = state.hands[seat] - CardSet(action.cards)
+    state.hands[seat] = remove_cards(state.hands[seat], action.cards)
+    state.forget_seen(seat)
     if state.must_use in action.cards:
         state.must_use = None
     if not state.hands[seat]:
@@ -244,11 +260,11 @@ class RummyState(ZonedState):
     #: The turn rules when :meth:`turn_rules` is not overridden.
     TURN: ClassVar[TurnRules] = TurnRules()
 
-    hands: list[CardSet]
+    hands: list[CardSet | CardMultiset]  # multisets with copies (two or more decks)
     stock: list[Card]
     discards: list[Card]
     table: Table
-    seen: CardSet
+    seen: CardSet | list[CardMultiset]  # by seat with copies
     must_use: Card | None
     taken: Card | None
     turn: TurnRules
@@ -288,7 +304,10 @@ class RummyState(ZonedState):
         self.discards = rest[:upcards]
         self.stock = rest[upcards:][::-1]  # its top is the list's end
         self.table = Table()
-        self.seen = CardSet()
+        # with copies, each seat's own: which copies of a card a seat holds is known only for
+        # the ones it was seen to take (and still holds)
+        self.seen = [CardMultiset() for _ in range(self.players)] if self.has_copies() \
+            else CardSet()
         self.must_use = None
         self.taken = None
         self.enter("draw")
@@ -324,7 +343,7 @@ class RummyState(ZonedState):
         to be used can be, a hand emptied goes out where the rules allow it, and otherwise a
         card remains that may be discarded."""
         seat = self.seat_to_play
-        hand = self.hands[seat] - CardSet(move.cards)
+        hand = remove_cards(self.hands[seat], move.cards)
         keep = self._keep()
         if self.must_use is not None and self.must_use not in move.cards:
             return usable(self.must_use, hand, self.table_after(seat, move), self.meld_rules,
@@ -332,6 +351,14 @@ class RummyState(ZonedState):
         if not hand:
             return not keep
         return bool(hand - CardSet([self.taken])) if self.taken is not None else True
+
+    def forget_seen(self, seat: int) -> None:
+        """With copies: ``seat``'s seen cards less those that have left its hand (a copy it
+        draws later is not seen). One deck needs nothing: a card leaves a hand for good."""
+        seen = self.seen
+        if isinstance(seen, list):
+            hand = self.hands[seat]
+            seen[seat] = seen[seat] & hand
 
     # ----- what the views show -------------------------------------------------------------------
 

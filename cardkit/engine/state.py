@@ -21,6 +21,7 @@ import enum
 import io
 import pickle
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -417,9 +418,19 @@ class State:
                 normalised = canonical + normalised[len(alias):]
                 break
         try:
-            return parse_action(normalised)
+            action = parse_action(normalised)
         except ValueError as error:
             raise IllegalAction(str(error)) from None
+        cards = action.cards
+        if len(set(cards)) != len(cards):  # copies: at most as many as the deck holds
+            held = Counter(self.deck)
+            for card, named in Counter(cards).items():
+                if named > held[card]:
+                    raise IllegalAction(
+                        f"{text.strip()!r} names a card twice" if held[card] <= 1 else
+                        f"{text.strip()!r} names {card} {named} times; the deck holds "
+                        f"{held[card]}")
+        return action
 
     def apply(self, action: Action | str) -> None:
         """Apply an action or its text. Raises ``IllegalAction`` (with a reason a player can read)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, TypeVar, cast
 
 __all__ = [
     "ALL_CARDS",
@@ -37,11 +37,13 @@ __all__ = [
     "CardSet",
     "Rank",
     "Suit",
+    "add_cards",
     "card_mask",
     "card_tuple",
     "cards_of_mask",
     "format_cards",
     "parse_cards",
+    "remove_cards",
 ]
 
 
@@ -639,3 +641,23 @@ def _multiset(planes: tuple[int, ...]) -> CardMultiset:
 
 
 _set_planes = CardMultiset.__dict__["planes"].__set__
+
+
+Hand = TypeVar("Hand", bound=CardSet | CardMultiset)
+
+
+def add_cards(hand: Hand, cards: Iterable[Card]) -> Hand:
+    """``hand`` with ``cards`` added, of the same kind: a :class:`CardSet` (one deck) or a
+    :class:`CardMultiset` (copies: a card taken twice is held twice). Game code written with it
+    plays with one deck or several alike."""
+    if isinstance(hand, CardMultiset):
+        return cast(Hand, hand + CardMultiset(cards))
+    return cast(Hand, CardSet.from_mask(hand.mask | card_mask(cards)))
+
+
+def remove_cards(hand: Hand, cards: Iterable[Card]) -> Hand:
+    """``hand`` less ``cards``, of the same kind (with copies, one copy per card named: a meld
+    of ``7H 7H 7S`` takes two 7H); cards not held are ignored, as by ``-``."""
+    if isinstance(hand, CardMultiset):
+        return cast(Hand, hand - CardMultiset(cards))
+    return cast(Hand, CardSet.from_mask(hand.mask & ~card_mask(cards)))

@@ -133,11 +133,13 @@ def run_intervals(positions: tuple[int, ...], length: int) -> tuple[int, ...]:
 def classify(
     cards: Iterable[Card],
     rules: MeldRules = DEFAULT_RULES,
-    declared: dict[Card, Card] | None = None,
+    declared: dict[Card, Card] | Iterable[tuple[Card, Card]] | None = None,
 ) -> Meld | None:
     """The meld these cards form under ``rules``, or ``None`` when they form none.
 
-    Wild cards take the identity given in ``declared`` (wild card -> the card it stands for);
+    Wild cards take the identity given in ``declared`` (wild card -> the card it stands for; with
+    copies of one wild card, as ``(wild card, identity)`` pairs, one per copy, such as an
+    action's ``declared``);
     undeclared wild cards get one the engine picks: a set is tried first (free suits in suit
     order), then a run (wilds fill the gaps, then extend the run upward, downward when it cannot
     go up). A group of only undeclared wild cards is not classified.
@@ -154,13 +156,18 @@ def classify(
         return None
     if rules.max_wild is not None and len(group) - len(natural_cards) > rules.max_wild:
         return None
-    declared = declared or {}
+    queues: dict[Card, list[Card]] = {}
+    if declared:
+        pairs = declared.items() if isinstance(declared, dict) else declared
+        for wild, identity in reversed(list(pairs)):
+            queues.setdefault(wild, []).append(identity)
     fixed: list[tuple[Card, Card]] = []  # (physical, identity) for naturals and declared wilds
     free: list[Card] = []
     naturals = 0
     for card in group:
         if card in wild_set:
-            identity = declared.get(card)
+            queue = queues.get(card)
+            identity = queue.pop() if queue else None
             if identity is None:
                 free.append(card)
             elif identity.is_joker:

@@ -48,7 +48,6 @@ from cardkit.libraries.rummy.moves import (
     apply_meld,
     lay_off_actions,
     meld_actions,
-    meld_of,
     owned_by,
     usable,
 )
@@ -186,8 +185,13 @@ def play_legal(state: RummyState) -> list[Action]:
     actions = [move for move in moves if state.leaves_a_way(move)]
     if state.must_use is None and not state.laying:
         actions += [Action("discard", cards=(card,)) for card in distinct(hand)
-                    if card is not state.taken]
+                    if card is not state.taken or _count(hand, card) > 1]
     return actions
+
+
+def _count(hand: CardSet | CardMultiset, card: Card) -> int:
+    """How many copies of ``card`` ``hand`` holds."""
+    return hand.count(card) if isinstance(hand, CardMultiset) else int(card in hand)
 
 
 def play_why_illegal(state: RummyState, action: Action) -> str | None:
@@ -197,6 +201,10 @@ def play_why_illegal(state: RummyState, action: Action) -> str | None:
     missing = [card for card in action.cards if card not in hand]
     if missing:
         return f"you do not hold {missing[0]}"
+    named = CardMultiset(action.cards)
+    if isinstance(hand, CardMultiset) and not named <= hand:
+        twice = next(card for card in named.distinct() if named.count(card) > hand.count(card))
+        return f"you hold {hand.count(twice)} {twice}, not {named.count(twice)}"
     rules = state.meld_rules
     contract = state.contract_refusal(seat, action)
     if contract is not None:
@@ -204,11 +212,11 @@ def play_why_illegal(state: RummyState, action: Action) -> str | None:
     if action.kind == "discard":
         if state.must_use is not None:
             return f"you must meld {state.must_use}, taken from the pile, before you discard"
-        if action.cards and action.cards[0] is state.taken:
+        if action.cards and action.cards[0] is state.taken and _count(hand, state.taken) < 2:
             return "you may not discard the card you have just taken from the pile"
         return None
     if action.kind == MELD:
-        if meld_of(action, rules) is None:
+        if classify(action.cards, rules, action.declared or None) is None:
             return f"{' '.join(card.text for card in action.cards)} is not a meld"
     elif action.kind == LAY:
         if len(action.cards) != 1 or action.target is None:
@@ -348,7 +356,10 @@ class RummyState(ZonedState):
         self.discards = rest[:upcards]
         self.stock = rest[upcards:][::-1]  # its top is the list's end
         self.table = Table()
-        self.seen = [CardMultiset()] * self.players if self.has_copies() else CardSet()
+        # with copies, each seat's own: which copies of a card a seat holds is known only for
+        # the ones it was seen to take (and still holds)
+        self.seen = [CardMultiset() for _ in range(self.players)] if self.has_copies() \
+            else CardSet()
         self.must_use = None
         self.taken = None
         self.recycled = CardSet()

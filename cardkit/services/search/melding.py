@@ -254,7 +254,7 @@ class MeldingAgent(Agent):
         """The hand and table after a meld or lay-off (None if it cannot be read)."""
         held = [card for card in action.cards if card in hand]
         if action.target is None:
-            meld = classify(action.cards, self.rules, dict(action.declared) or None)
+            meld = classify(action.cards, self.rules, action.declared or None)
             return (minus(hand, held), [*table, meld]) if meld is not None else None
         number = action.target - 1
         if not 0 <= number < len(table):

@@ -37,7 +37,7 @@ from cardkit.engine.claims import (
     start_claims,
 )
 from cardkit.engine.phases import Phase, phases
-from cardkit.libraries.melds import DEFAULT_RULES, MeldRules, layoff_positions
+from cardkit.libraries.melds import DEFAULT_RULES, MeldRules, classify, layoff_positions
 from cardkit.libraries.rummy.contracts import GoingDown, contract_meld_actions, remaining_after
 from cardkit.libraries.rummy.copies import Hand, distinct, minus, plus
 from cardkit.libraries.rummy.moves import (

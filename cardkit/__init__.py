@@ -33,7 +33,15 @@ if TYPE_CHECKING:
     from cardkit.services.records import HandRecord, MatchRecord, load_record, save_record
     from cardkit.services.registry import available_games, load_game, plugin_errors, register
     from cardkit.values.actions import Action, parse_action
-    from cardkit.values.cards import Card, CardSet, Rank, Suit, format_cards, parse_cards
+    from cardkit.values.cards import (
+        Card,
+        CardMultiset,
+        CardSet,
+        Rank,
+        Suit,
+        format_cards,
+        parse_cards,
+    )
     from cardkit.values.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec, derive_seed
     from cardkit.values.errors import IllegalAction, RecordError
     from cardkit.values.hooks import Hooks
@@ -49,6 +57,7 @@ __all__ = [
     "Action",
     "Agent",
     "Card",
+    "CardMultiset",
     "CardSet",
     "DeckSpec",
     "Evaluation",
@@ -96,6 +105,7 @@ __getattr__ = lazy_names(
     Agent="cardkit.engine.agents:Agent",
     RandomAgent="cardkit.engine.agents:RandomAgent",
     Card="cardkit.values.cards:Card",
+    CardMultiset="cardkit.values.cards:CardMultiset",
     CardSet="cardkit.values.cards:CardSet",
     Rank="cardkit.values.cards:Rank",
     Suit="cardkit.values.cards:Suit",

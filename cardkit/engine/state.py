@@ -23,6 +23,7 @@ import io
 import operator
 import pickle
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -31,7 +32,7 @@ import attrs
 from cardkit.engine import ports
 from cardkit.engine.phases import OVER, Phase, phases
 from cardkit.values.actions import Action, parse_action
-from cardkit.values.cards import Card, CardSet
+from cardkit.values.cards import Card, CardMultiset, CardSet
 from cardkit.values.errors import IllegalAction
 from cardkit.values.results import Result
 
@@ -65,7 +66,7 @@ _SHARED_BY_CLONES = frozenset({"game", "options", "context", "_current"})
 _CACHES = frozenset({"_legal", "_legal_set", "_public"})
 
 _IMMUTABLE_TYPES: set[type] = {int, float, str, bool, bytes, type(None), frozenset, range,
-                               Card, CardSet, Action, Result}
+                               Card, CardSet, CardMultiset, Action, Result}
 _MUTABLE_TYPES: set[type] = {list, dict, set, bytearray}
 
 
@@ -319,6 +320,20 @@ class State:
         """The cards ``seat`` may not see now (others' hands, the stock, cards out of play)."""
         raise NotImplementedError
 
+    def hidden_again(self, seat: int) -> CardSet:
+        """The cards hidden from ``seat`` now that every seat saw before -- a discard pile
+        shuffled back into the stock: the public history may name them, and the conformance
+        kit's leak check allows it. None by default."""
+        return CardSet()
+
+    def hidden_copies(self, seat: int) -> CardMultiset:
+        """The copies ``seat`` may not see, counted: what :meth:`hidden_cards` says, for a game
+        played with copies of cards (two or more decks), where the seat may see one copy of a
+        card and not the other. By default the hidden cards, each once; a game with copies
+        overrides it (and its ``hidden_cards`` gives the cards of which some copy is
+        hidden)."""
+        return CardMultiset(self.hidden_cards(seat))
+
     def zones(self) -> Mapping[str, Iterable[Card]]:
         """Every card of the deck, by where it is (hands, stock, discard pile, table, out of
         play); the conformance kit checks that each card is in exactly one zone."""
@@ -359,6 +374,14 @@ class State:
         if seat is None:
             raise RuntimeError("the hand is over: nobody is to play")
         return seat
+
+    @property
+    def turn_player(self) -> int | None:
+        """The seat whose turn it is: ``current_player``, except while a claim window
+        (:mod:`cardkit.engine.claims`) asks other seats out of turn, when it is the seat whose
+        turn the window interrupted. The lab counts turns by it."""
+        window = self.__dict__.get("claim_window")
+        return window.turn if window is not None else self.current_player
 
     @property
     def phase(self) -> str:
@@ -420,9 +443,19 @@ class State:
                 normalised = canonical + normalised[len(alias):]
                 break
         try:
-            return parse_action(normalised)
+            action = parse_action(normalised)
         except ValueError as error:
             raise IllegalAction(str(error)) from None
+        cards = action.cards
+        if len(set(cards)) != len(cards):  # copies: at most as many as the deck holds
+            held = Counter(self.deck)
+            for card, named in Counter(cards).items():
+                if named > held[card]:
+                    raise IllegalAction(
+                        f"{text.strip()!r} names a card twice" if held[card] <= 1 else
+                        f"{text.strip()!r} names {card} {named} times; the deck holds "
+                        f"{held[card]}")
+        return action
 
     def apply(self, action: Action | str) -> None:
         """Apply an action or its text. Raises ``IllegalAction`` (with a reason a player can read)

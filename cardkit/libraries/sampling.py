@@ -5,7 +5,10 @@ made by taking every card the seat cannot see out of the places that hold it -- 
 the stock, cards out of play -- and dealing them back at random into the same places, each
 place keeping how many hidden cards it had and every card the seat does see.
 :func:`redeal_hidden` does that for places given either as bitmasks (hands: unordered) or as
-lists of cards (a stock: ordered, each hidden card replaced where it lay).
+lists of cards (a stock: ordered, each hidden card replaced where it lay);
+:func:`redeal_hidden_copies` does the same with copies (two or more decks), for places given as
+:class:`~cardkit.cards.CardMultiset` or lists; :func:`relabel_deck` rewrites a deck's order to
+match either re-deal.
 """
 
 from __future__ import annotations
@@ -14,18 +17,18 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
-from cardkit.values.cards import Card, cards_of_mask
+from cardkit.values.cards import Card, CardMultiset, CardSet, cards_of_mask
 from cardkit.values.deck import shuffle_like_random
 
 if TYPE_CHECKING:
     from cardkit.engine.state import State
 
 __all__ = ["PileEvidence", "Redeal", "chain_refiner", "exchange_chain", "linear_log_weight",
-           "redeal_hidden"]
+           "redeal_hidden", "redeal_hidden_copies", "relabel_deck"]
 
 Place = TypeVar("Place", int, list[Card])
 
@@ -34,10 +37,14 @@ Place = TypeVar("Place", int, list[Card])
 class Redeal:
     """The outcome of :func:`redeal_hidden`: the places with their hidden cards dealt again (in
     the order given, same types), and ``relabel``, which new card took each hidden card's place
-    (for a game that rewrites its deck order so a record replays the new deal)."""
+    (for a game that rewrites its deck order so a record replays the new deal). With copies
+    (:func:`redeal_hidden_copies`) a card's copies may be replaced by different cards:
+    ``swaps`` lists every hidden copy with the card dealt in its place, place by place, and
+    ``relabel`` holds the first of each."""
 
-    places: list[int | list[Card]]
+    places: list[Any]
     relabel: dict[Card, Card]
+    swaps: tuple[tuple[Card, Card], ...] = ()
 
 
 _MASK_OF = attrgetter("mask")
@@ -97,6 +104,98 @@ def redeal_hidden(places: Sequence[int | list[Card]], hidden: int,
                     cards[index] = new
             dealt.append(cards)
     return Redeal(dealt, relabel)
+
+
+def redeal_hidden_copies(places: Sequence[CardMultiset | CardSet | list[Card]],
+                         hidden: CardMultiset | CardSet | Sequence[CardMultiset | CardSet],
+                         rng: random.Random) -> Redeal:
+    """:func:`redeal_hidden` for games played with copies of cards (two or more decks).
+
+    ``places`` holds each place's cards, as a :class:`~cardkit.cards.CardMultiset` (a hand:
+    unordered; a ``CardSet`` is taken as one) or as a list (a stock: ordered); ``hidden`` is the
+    multiset of the copies the seat cannot see, or a sequence giving each place's hidden copies
+    (exact where the seat knows where some copies are and not the others). Given as one
+    multiset, the copies a place holds count as hidden as far as ``hidden`` goes, place by place
+    in the order given. The hidden copies are collected in card order (the result depends only
+    on ``hidden`` and ``rng``), shuffled with ``rng`` and dealt back: a multiset keeps its
+    visible copies and gets as many new cards as it had hidden ones, a list keeps its visible
+    cards in place and each hidden position gets the next new card. Hands come back as
+    multisets.
+
+    >>> import random
+    >>> from cardkit.cards import CardMultiset, parse_cards
+    >>> hand = CardMultiset("7H 7H KS")
+    >>> stock = parse_cards("2C 7H")
+    >>> hidden = CardMultiset("7H 7H 2C 7H")    # every copy of a 7H, the 2C; the KS is known
+    >>> redeal = redeal_hidden_copies([hand, stock], hidden, random.Random(4))
+    >>> new_hand, new_stock = redeal.places
+    >>> new_hand.count(parse_cards("KS")[0]), len(new_hand), len(new_stock)
+    (1, 3, 2)
+    >>> sorted(list(new_hand) + new_stock) == sorted(parse_cards("7H 7H KS 2C 7H"))
+    True
+    """
+    parts: list[CardMultiset] = []
+    held = CardMultiset()
+    if isinstance(hidden, CardMultiset | CardSet):
+        budget = CardMultiset(hidden)
+        for place in places:
+            part = CardMultiset(place) & budget
+            budget = budget - part
+            held = held + part
+            parts.append(part)
+    else:
+        if len(hidden) != len(places):
+            raise ValueError(f"{len(places)} places but {len(hidden)} hidden parts")
+        for place, given in zip(places, hidden, strict=True):
+            part = CardMultiset(place) & given
+            held = held + part
+            parts.append(part)
+    pool = held.to_list()
+    shuffle_like_random(pool, rng)
+    position = 0
+    swaps: list[tuple[Card, Card]] = []
+    dealt: list[Any] = []
+    for place, part in zip(places, parts, strict=True):
+        if isinstance(place, list):
+            left = part.counts()
+            cards = list(place)
+            for index, card in enumerate(cards):
+                if left.get(card):
+                    left[card] -= 1
+                    new = pool[position]
+                    position += 1
+                    swaps.append((card, new))
+                    cards[index] = new
+            dealt.append(cards)
+        else:
+            fresh = pool[position:position + len(part)]
+            position += len(fresh)
+            swaps.extend(zip(part, fresh, strict=True))
+            kept = CardMultiset(place) - part
+            dealt.append(kept + CardMultiset(fresh))
+    relabel: dict[Card, Card] = {}
+    for old, new in swaps:
+        relabel.setdefault(old, new)
+    return Redeal(dealt, relabel, tuple(swaps))
+
+
+def relabel_deck(deck: Sequence[Card], redeal: Redeal) -> tuple[Card, ...]:
+    """``deck`` with each hidden card replaced by the card a re-deal put in its place, for a
+    game that rewrites its deck order so that a record replays the re-dealt hand. With copies
+    (``redeal.swaps``) a card's copies are replaced in deck order by the cards that replaced
+    them place by place: identical copies are interchangeable, so which copy went where is not
+    kept."""
+    if not redeal.swaps:
+        relabel = redeal.relabel
+        return tuple(relabel.get(card, card) for card in deck)
+    queues: dict[Card, list[Card]] = {}
+    for old, new in reversed(redeal.swaps):
+        queues.setdefault(old, []).append(new)
+    out = []
+    for card in deck:
+        queue = queues.get(card)
+        out.append(queue.pop() if queue else card)
+    return tuple(out)
 
 
 def exchange_chain(hand: int, movable: int, pool: list[Card],

@@ -8,7 +8,8 @@ four methods every state needs and which are easy to get subtly wrong by hand:
 - ``zones()``: every card by the place it lies in (the conformance kit checks that each card is
   in exactly one);
 - ``hidden_cards(seat)``: the other hands (less the cards every seat saw go into them), the
-  stock and the face-down cards; once the hand is over, every hand is shown;
+  stock and the face-down cards; once the hand is over, every hand is shown (and
+  ``hidden_again(seat)``: those of them every seat saw before, a pile shuffled back);
 - ``view(seat)``: the seat's own hand, the other hands' sizes, the stock's size, the pile's top
   (or the whole pile, when it is spread), the table, the scores, the public history, every hand
   once the hand is over, and the game's own details from :meth:`ZonedState.view_info`;
@@ -20,9 +21,16 @@ A game overrides only what differs (gin's sitter, who sees the captain's hand, o
 ``hidden_cards`` and ``view``), and :meth:`ZonedState.redealt` recomputes anything the game
 caches from a hand (a knock check, say) after a re-deal.
 
-A zone's attribute may hold a list of cards, a :class:`~cardkit.cards.CardSet`, a single card or
-``None``, or -- for the table -- any object with a ``cards()`` method (a table of melds) or a
-list of melds or ``(owner, meld)`` pairs. The table object may also offer ``view_entries()``,
+With copies of cards (a deck of two or more decks: ``DeckSpec.standard(decks=2)``) the hands are
+dealt as :class:`~cardkit.cards.CardMultiset`, ``hidden_copies(seat)`` counts the hidden copies
+(``hidden_cards`` gives the cards of which some copy is hidden) and the re-deal is
+:func:`cardkit.sampling.redeal_hidden_copies`; ``seen`` may then be a list holding each seat's
+seen cards, so that a re-deal keeps a seen copy in its hand and deals its hidden twin again.
+
+A zone's attribute may hold a list of cards, a :class:`~cardkit.cards.CardSet`, a
+:class:`~cardkit.cards.CardMultiset`, a single card or ``None``, or -- for the table -- any
+object with a ``cards()`` method (a table of melds) or a list of melds or ``(owner, meld)``
+pairs. The table object may also offer ``view_entries()``,
 what a view shows as ``View.table`` (by default the list itself).
 """
 
@@ -35,8 +43,8 @@ from typing import Any, ClassVar, Self
 import attrs
 
 from cardkit.engine.state import State
-from cardkit.libraries.sampling import redeal_hidden
-from cardkit.values.cards import Card, CardSet
+from cardkit.libraries.sampling import redeal_hidden, redeal_hidden_copies, relabel_deck
+from cardkit.values.cards import Card, CardMultiset, CardSet
 from cardkit.values.views import View
 
 __all__ = ["ZonedState", "Zones", "cards_in"]
@@ -50,14 +58,18 @@ def _names(value: Iterable[str]) -> tuple[str, ...]:
 class Zones:
     """Where a game keeps its cards: each field names an attribute of the state.
 
-    - ``hands``: a list with one hand per seat (a ``CardSet`` or a list of cards); each seat
-      sees its own;
+    - ``hands``: a list with one hand per seat (a ``CardSet``, a ``CardMultiset`` with copies,
+      or a list of cards); each seat sees its own;
     - ``stock``: the face-down stock (a list of cards), or None;
     - ``pile``: the face-up discard pile (a list, its top last), or None; ``spread_pile``: the
       whole pile is shown in views (``info["discard_pile"]``, bottom first), not only its top;
     - ``table``: the public melds (see the module's docstring), or None;
     - ``seen``: a ``CardSet`` (or card mask) of hand cards every seat has seen go into a hand
-      (taken from the discard pile): never hidden, kept in their hands by a re-deal;
+      (taken from the discard pile): never hidden, kept in their hands by a re-deal; with
+      copies, a ``CardMultiset``, or a list with one (``CardSet`` or ``CardMultiset``) per seat;
+    - ``recycled``: a ``CardSet`` (or card mask) of cards every seat saw that may be hidden
+      again (a discard pile shuffled back into the stock): where they are now is hidden as
+      usual, but the public history may name them (:meth:`ZonedState.hidden_again`);
     - ``face_up``: other public places (a card on offer, dead cards);
     - ``face_down``: cards out of play that nobody sees (dealt again by a re-deal).
     """
@@ -67,6 +79,7 @@ class Zones:
     pile: str | None = None
     table: str | None = None
     seen: str | None = None
+    recycled: str | None = None
     face_up: tuple[str, ...] = attrs.field(default=(), converter=_names)
     face_down: tuple[str, ...] = attrs.field(default=(), converter=_names)
     spread_pile: bool = False
@@ -80,7 +93,7 @@ def cards_in(value: Any) -> Iterator[Card]:
         return
     if isinstance(value, Card):
         yield value
-    elif isinstance(value, CardSet):
+    elif isinstance(value, CardSet | CardMultiset):
         yield from value
     elif callable(getattr(value, "cards", None)):
         yield from value.cards()
@@ -91,6 +104,14 @@ def cards_in(value: Any) -> Iterator[Card]:
     else:
         for item in value:
             yield from cards_in(item)
+
+
+def _multiset(value: Any) -> CardMultiset:
+    if isinstance(value, CardMultiset):
+        return value
+    if isinstance(value, int):
+        return CardMultiset(CardSet.from_mask(value))
+    return CardMultiset(cards_in(value))
 
 
 def _mask(value: Any) -> int:
@@ -130,11 +151,35 @@ class ZonedState(State):
         name = self.ZONES.pile
         return getattr(self, name) if name is not None else []
 
+    def has_copies(self) -> bool:
+        """True when the deck holds copies of a card (two or more decks, more than two
+        jokers): hands are then multisets."""
+        deck = self.deck
+        return len(set(deck)) != len(deck)
+
+    def _seen_of(self, seat: int) -> CardMultiset:
+        """The copies in ``seat``'s hand every seat saw go there (with copies)."""
+        name = self.ZONES.seen
+        if name is None:
+            return CardMultiset()
+        value = getattr(self, name)
+        if isinstance(value, list) and len(value) == self.players and all(
+                isinstance(item, CardSet | CardMultiset | int) for item in value):
+            return _multiset(value[seat]) & _multiset(self._hands()[seat])
+        return _multiset(value) & _multiset(self._hands()[seat])
+
     def deal_hands(self, deck: list[Card], hand_size: int) -> list[Card]:
         """Deal ``hand_size`` cards to each seat, one at a time from the dealer's left, into
-        the hands zone (as ``CardSet``); the dealer's left is to play. Returns the rest of
-        ``deck``, top first."""
+        the hands zone (as ``CardSet``, or ``CardMultiset`` when the deck holds copies); the
+        dealer's left is to play. Returns the rest of ``deck``, top first."""
         first = (self.context.dealer + 1) % self.players
+        if self.has_copies():
+            hands: list[list[Card]] = [[] for _ in range(self.players)]
+            for position in range(hand_size * self.players):
+                hands[(first + position) % self.players].append(deck[position])
+            setattr(self, self.ZONES.hands, [CardMultiset(hand) for hand in hands])
+            self.current_player = first
+            return deck[hand_size * self.players:]
         masks = [0] * self.players
         for position in range(hand_size * self.players):
             masks[(first + position) % self.players] |= deck[position].mask
@@ -160,9 +205,26 @@ class ZonedState(State):
             zones[name] = list(cards_in(getattr(self, name)))
         return zones
 
+    def hidden_copies(self, seat: int) -> CardMultiset:
+        """:meth:`hidden_cards` counted copy by copy (with copies: the other hands less their
+        seen copies, the stock and the face-down cards)."""
+        if not self.has_copies():
+            return CardMultiset(self.hidden_cards(seat))
+        hidden = CardMultiset(self._stock())
+        for name in self.ZONES.face_down:
+            hidden = hidden + _multiset(getattr(self, name))
+        if self.result is None:
+            for other, hand in enumerate(self._hands()):
+                if other != seat:
+                    hidden = hidden + (_multiset(hand) - self._seen_of(other))
+        return hidden
+
     def hidden_cards(self, seat: int) -> CardSet:
         """The other hands (less the cards every seat saw go into them), the stock and the
-        face-down cards; once the hand is over, only the stock and the face-down cards."""
+        face-down cards; once the hand is over, only the stock and the face-down cards. With
+        copies, the cards of which some copy is hidden (:meth:`hidden_copies`)."""
+        if self.has_copies():
+            return self.hidden_copies(seat).distinct()
         hidden = _mask(self._stock())
         for name in self.ZONES.face_down:
             hidden |= _mask(getattr(self, name))
@@ -173,6 +235,14 @@ class ZonedState(State):
                     others |= _mask(hand)
             hidden |= others & ~self._seen_mask()
         return CardSet.from_mask(hidden)
+
+    def hidden_again(self, seat: int) -> CardSet:
+        """The cards hidden from ``seat`` now that every seat saw before (the declared
+        ``recycled`` zone: a discard pile shuffled back into the stock)."""
+        name = self.ZONES.recycled
+        if name is None:
+            return CardSet()
+        return CardSet.from_mask(_mask(getattr(self, name)) & self.hidden_cards(seat).mask)
 
     def view_info(self, seat: int) -> dict[str, Any]:
         """The game's own public details for ``seat``'s view (``View.info``); none by default.
@@ -212,6 +282,8 @@ class ZonedState(State):
         hands, the stock and the face-down places (each keeps its size and every card ``seat``
         sees); the copy's deck is relabelled so that its record replays to it."""
         copy = self.clone()
+        if self.has_copies():
+            return self._determinize_copies(seat, copy, rng)
         hidden = self.hidden_cards(seat).mask
         if not hidden:
             return copy
@@ -233,9 +305,41 @@ class ZonedState(State):
         copy.redealt(self)
         return copy
 
+    def _determinize_copies(self, seat: int, copy: Self, rng: random.Random) -> Self:
+        """:meth:`determinize` with copies: each place's hidden copies exactly (a hand's seen
+        copies stay), dealt again by :func:`~cardkit.sampling.redeal_hidden_copies`."""
+        declared = self.ZONES
+        hands = self._hands()
+        lists = [name for name in (declared.stock, *declared.face_down) if name is not None]
+        places: list[CardMultiset | CardSet | list[Card]] = [
+            list(cards_in(getattr(self, name))) for name in lists]
+        parts: list[CardMultiset | CardSet] = [CardMultiset(place) for place in places]
+        others = [other for other in range(len(hands)) if other != seat]
+        if self.result is None:
+            for other in others:
+                hand = _multiset(hands[other])
+                places.append(hand)
+                parts.append(hand - self._seen_of(other))
+        if not any(parts):
+            return copy
+        redeal = redeal_hidden_copies(places, parts, rng)
+        for name, cards in zip(lists, redeal.places, strict=False):
+            setattr(copy, name, _like(getattr(self, name), cards))
+        if self.result is None:
+            copied = copy._hands()
+            for other, hand in zip(others, redeal.places[len(lists):], strict=True):
+                copied[other] = _like(hands[other], hand)
+        copy.deck = copy.stacked = relabel_deck(self.deck, redeal)
+        copy.redealt(self)
+        return copy
+
 
 def _like(original: Any, cards: Any) -> Any:
     """``cards`` (a list) in the shape of the place's ``original`` value."""
+    if isinstance(original, CardMultiset):
+        return CardMultiset(cards)
+    if isinstance(cards, CardMultiset):
+        return list(cards) if isinstance(original, list) else cards
     if isinstance(original, CardSet):
         return CardSet(cards)
     if isinstance(original, Card) or original is None:

@@ -15,7 +15,8 @@ that would end the hand is avoided while another is legal, nine times in ten, so
 deep states are reached too) and checks, at every step, that:
 
 - playouts terminate (within the definition's ``max_actions``);
-- every card of the deck is in exactly one zone (cards are conserved);
+- every card of the deck is in exactly one zone (with copies: each copy in one zone, no card
+  more often than the deck holds it; cards are conserved);
 - ``current_player``/``legal_actions``/``result`` agree with ``is_over``;
 - every legal action applies, and its text parses back to the same action, on a clone that
   shares nothing the move changes; a class that names its mutable attributes
@@ -30,6 +31,11 @@ deep states are reached too) and checks, at every step, that:
   number of times, and a replay of its record counts the same;
 - the hand moves only between phases that declare each other (``Phase.next``), and
   the report lists the phases met that declare no next phases;
+- while a claim window is open (:mod:`cardkit.claims`) the seat asked is the first waiting one
+  and the turn stays with the turn's seat, and answers given all at once settle each window
+  exactly as asking the seats one by one does (the report counts windows and claims);
+- the public history may name a card hidden again only where the state says every seat saw
+  it before (``State.hidden_again``: a discard pile shuffled back into the stock);
 - for games that sample hidden cards (``State.determinize``, used by the ``hard`` search agent):
   a re-deal for a seat shows that seat the same view and legal moves and keeps every card;
 - every agent of the game that reads a search's sampled world directly (it overrides
@@ -46,6 +52,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
@@ -53,6 +60,7 @@ import attrs
 
 from cardkit.engine.agents import Agent, RandomAgent
 from cardkit.engine.capabilities import Events
+from cardkit.engine.claims import apply_claims
 from cardkit.engine.definition import GameDefinition
 from cardkit.engine.game import Game
 from cardkit.engine.state import State, clone_plan_faults
@@ -60,7 +68,7 @@ from cardkit.services.records import HandRecord, parse_record
 from cardkit.services.registry import game_definition
 from cardkit.services.search.rollout import PolicyCheck
 from cardkit.values.actions import Action, parse_action
-from cardkit.values.cards import ALL_CARDS, Card, CardSet
+from cardkit.values.cards import ALL_CARDS, Card, CardMultiset, CardSet
 from cardkit.values.deck import derive_seed
 from cardkit.values.errors import IllegalAction
 from cardkit.values.options import Option
@@ -87,6 +95,9 @@ class ConformanceReport:
     endings: dict[str, int] = attrs.field(factory=dict)
     #: phases met that declare no ``next`` phases (their transitions go unchecked)
     undeclared_phases: set[str] = attrs.field(factory=set)
+    #: claim windows opened (:mod:`cardkit.claims`) and claims made in them
+    windows: int = 0
+    claims: int = 0
 
 
 def view_cards(value: Any) -> set[Card]:
@@ -121,7 +132,7 @@ def _walk(value: Any, found: set[Card], seen: set[int]) -> None:
     if isinstance(value, Card):
         found.add(value)
         return
-    if isinstance(value, CardSet):
+    if isinstance(value, CardSet | CardMultiset):
         found.update(value)
         return
     if isinstance(value, str):
@@ -155,17 +166,35 @@ def _fail(game: Game, seed: int, step: int, message: str) -> NoReturn:
 
 
 def _check_zones(game: Game, state: State, seed: int, step: int) -> None:
-    seen: dict[Card, str] = {}
+    # with copies (two decks) a card may be in as many zones as the deck holds copies of it
+    expected = Counter(state.deck)
+    seen: dict[Card, list[str]] = {}
     for zone, cards in state.zones().items():
         for card in cards:
-            if card in seen:
-                _fail(game, seed, step, f"{card} is in both {seen[card]} and {zone}")
-            seen[card] = zone
-    expected = set(state.deck)
-    if set(seen) != expected:
-        missing = sorted(expected - set(seen))
-        extra = sorted(set(seen) - expected)
+            places = seen.setdefault(card, [])
+            places.append(zone)
+            held = expected.get(card, 0)
+            if held and len(places) > held:
+                if held == 1:
+                    _fail(game, seed, step, f"{card} is in both {places[0]} and {zone}")
+                _fail(game, seed, step, f"{card} is held {len(places)} times (in "
+                      f"{', '.join(places)}); the deck has {held} copies")
+    found = Counter({card: len(places) for card, places in seen.items()})
+    if found != expected:
+        missing = sorted((expected - found).elements())
+        extra = sorted((found - expected).elements())
         _fail(game, seed, step, f"cards not conserved: missing {missing}, unexpected {extra}")
+
+
+def _fully_hidden(state: State, seat: int) -> set[Card]:
+    """The cards of which ``seat`` can see no copy now: every copy the deck holds is among
+    ``state.hidden_copies(seat)`` (with one deck, simply the hidden cards). A view that names
+    such a card leaks it; a view that names a card whose other copy is hidden does not."""
+    hidden = state.hidden_copies(seat)
+    if hidden.copies <= 1 and len(state.deck) == len(set(state.deck)):
+        return set(hidden)
+    deck = Counter(state.deck)
+    return {card for card, count in hidden.counts().items() if count >= deck[card]}
 
 
 def _check_views(game: Game, state: State, seed: int, step: int) -> None:
@@ -173,8 +202,12 @@ def _check_views(game: Game, state: State, seed: int, step: int) -> None:
         view = state.view(seat)
         if view.seat != seat:
             _fail(game, seed, step, f"view({seat}) says it is seat {view.seat}")
-        hidden = set(state.hidden_cards(seat))
-        leaked = view_cards(view) & hidden
+        hidden = _fully_hidden(state, seat)
+        # the public history may name cards everyone saw that are hidden again (a pile
+        # shuffled back into the stock); nothing else in the view may name a hidden card
+        again = set(state.hidden_again(seat))
+        leaked = view_cards(attrs.evolve(view, history=())) & hidden
+        leaked |= view_cards(view.history) & (hidden - again)
         if leaked:
             _fail(game, seed, step,
                   f"view of seat {seat} leaks hidden cards {sorted(c.text for c in leaked)}")
@@ -228,6 +261,36 @@ def _check_events(game: Game, state: State, seed: int, step: int) -> None:
                   "does not declare (capability Events)")
         if type(count) is not int or count < 1:
             _fail(game, seed, step, f"the event {name!r} was counted {count!r} times")
+
+
+def _check_window(game: Game, state: State, seed: int, step: int, rng: random.Random,
+                  report: ConformanceReport, opened: bool) -> None:
+    """While a claim window is open: the seat asked is the first waiting, the turn stays with
+    the turn's seat, and answers given all at once (:func:`~cardkit.claims.apply_claims`)
+    settle the window exactly as asking seat after seat does."""
+    window = getattr(state, "claim_window", None)
+    if window is None:
+        return
+    if state.current_player != window.waiting[0]:
+        _fail(game, seed, step, f"a claim window asks seat {state.current_player}, not the "
+              f"first waiting seat {window.waiting[0]}")
+    if state.turn_player != window.turn:
+        _fail(game, seed, step, "turn_player is not the turn's seat while a window is open")
+    if not opened:
+        return  # settled all at once when it opened
+    report.windows += 1
+    answers = {seat: rng.random() < 0.5 for seat in window.waiting}
+    together = state.clone()
+    apply_claims(together, answers)
+    one_by_one = state.clone()
+    for seat in window.waiting:
+        legal = one_by_one.legal_actions()
+        one_by_one.apply(legal[0] if answers[seat] else legal[1])
+        if getattr(one_by_one, "claim_window", None) is None:
+            break
+    if together.snapshot() != one_by_one.snapshot():
+        _fail(game, seed, step, "claims answered all at once settle the window differently "
+              "from seats asked one by one")
 
 
 def _illegal_candidates(state: State, rng: random.Random, legal: Sequence[Action]) -> list[Any]:
@@ -288,6 +351,7 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
     snapshots = [state.snapshot()]
     limit = game.definition.max_actions
     step = 0
+    was_open = False
     while True:
         _check_zones(game, state, seed, step)
         _check_views(game, state, seed, step)
@@ -309,6 +373,9 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
                 _fail(game, seed, step, f"the text of {action!s} does not parse: {error}")
             if reparsed != action or parse_action(str(action)) != action:
                 _fail(game, seed, step, f"text round trip changes {action!s}")
+        window_open = getattr(state, "claim_window", None) is not None
+        _check_window(game, state, seed, step, rng, report, window_open and not was_open)
+        was_open = window_open
         if step % exhaustive_every == 0:
             if game.definition.samples_hidden_cards:
                 _check_determinize(game, state, seed, step, rng)
@@ -347,6 +414,7 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
         else:
             action = agent.choose(state.view(seat), legal)
         phase = state.PHASES.get(state.phase)
+        claimed = sum(getattr(state, "claims_made", ()))
         try:
             state.apply(action)
         except RuntimeError as error:  # State.enter refused an undeclared transition
@@ -356,6 +424,8 @@ def check_hand(game: Game, seed: int, report: ConformanceReport | None = None,
                   f"{state.phase!r}, which {phase.name!r} does not declare among its next phases")
         if phase is not None and phase.next is None:
             report.undeclared_phases.add(phase.name)
+        if sum(getattr(state, "claims_made", ())) > claimed:
+            report.claims += 1
         snapshots.append(state.snapshot())
         step += 1
         report.actions += 1

@@ -73,8 +73,25 @@ def _normalise_cards(action: Action) -> None:
 
 
 def _declared_pairs(pairs: Iterable[tuple[Card, Card]]) -> tuple[tuple[Card, Card], ...]:
-    """(wild card, what it stands for) pairs in the order of the wild cards."""
-    return tuple(sorted(pairs, key=lambda pair: pair[0].index))
+    """(wild card, what it stands for) pairs in the order of the wild cards (copies of one wild
+    card, from two decks, in the order of what they stand for)."""
+    return tuple(sorted(pairs, key=lambda pair: pair[0].index << 6 | pair[1].index))
+
+
+def _card_pairs(action: Action) -> list[tuple[Card, Card]]:
+    """(card, what it stands for) for each card of ``action``: each copy of a declared wild
+    card takes the next identity declared for that card."""
+    declared = action.declared
+    if not declared:
+        return [(card, card) for card in action.cards]
+    queues: dict[Card, list[Card]] = {}
+    for wild, identity in reversed(declared):
+        queues.setdefault(wild, []).append(identity)
+    pairs = []
+    for card in action.cards:
+        queue = queues.get(card)
+        pairs.append((card, queue.pop() if queue else card))
+    return pairs
 
 
 @attrs.frozen(cache_hash=True)
@@ -106,8 +123,14 @@ class Action:
         return self.cards[0]
 
     def declared_as(self, card: Card) -> Card:
-        """What ``card`` stands for in this action (itself unless it is a declared wild)."""
+        """What ``card`` stands for in this action (itself unless it is a declared wild; the
+        first identity declared for it when copies of one wild card are declared)."""
         return _declared_for(card, self.declared)
+
+    def identities(self) -> list[tuple[Card, Card]]:
+        """Each card of the action with what it stands for, copies of one wild card each with
+        its own declared identity."""
+        return _card_pairs(self)
 
     def __str__(self) -> str:
         if self._text is None:
@@ -122,14 +145,15 @@ class Action:
         """The action as text; ``card_order`` (a sort key on what each card stands for) lists
         the cards in a game's own order for display (``play QS KS AH`` rather than the canonical
         ``play AH QS KS``). Every order parses back to the same action."""
-        cards: Iterable[Card] = self.cards
+        pairs = _card_pairs(self)
         if card_order is not None:
-            cards = sorted(self.cards, key=lambda card: card_order(self.declared_as(card)))
+            pairs.sort(key=lambda pair: card_order(pair[1]))
+        elif self.declared:
+            pairs.sort(key=lambda pair: (pair[1].sort_key, pair[0].index))
         words = [self.kind]
         if self.option is not None:
             words.append(self.option)
-        for card in cards:
-            identity = _declared_for(card, self.declared)
+        for card, identity in pairs:
             words.append(card.text if identity is card else f"{card.text}={identity.text}")
         if self.target is not None:
             words.append(str(self.target))
@@ -169,6 +193,6 @@ def parse_action(text: str) -> Action:
                 if not token.isalpha() or option is not None or cards:
                     raise
                 option = token.lower()
-    if len(set(cards)) != len(cards):
-        raise ValueError(f"{text.strip()!r} names a card twice")
+    # a card named twice is a copy (two decks): the state refuses more copies than its deck
+    # holds (State.parse)
     return Action(kind, option, tuple(cards), target, tuple(declared))

@@ -12,6 +12,11 @@ Index layout (suit-major, so a suit's 13 cards are one contiguous 13-bit field):
 ``mask >> (13 * suit) & 0x1FFF`` is therefore the ranks held in one suit (bit 0 = ace), which is
 what run-finding tables are indexed by.
 
+Copies (two or more decks) are held by :class:`CardMultiset`, a multiset of the same cards kept
+as *count planes*: plane ``k`` is the mask of the cards held at least ``k + 1`` times, so union,
+difference and "holds n copies" stay integer arithmetic on the same bit layout. A card's text
+never says which physical copy it is: identical copies are interchangeable.
+
 Text forms: ``str(card)`` is the canonical text (``10H``, ``QS``, ``AC``, ``X1``);
 ``card.unicode`` is the display form (``10♥``). Parsing is case-insensitive and accepts ``10``
 or ``T``, letter or unicode suits, and ``X1``/``X2`` (also ``JK1``/``JK2``) for jokers.
@@ -20,22 +25,25 @@ or ``T``, letter or unicode suits, and ``X1``/``X2`` (also ``JK1``/``JK2``) for 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, TypeVar, cast
 
 __all__ = [
     "ALL_CARDS",
     "JOKERS",
     "STANDARD_CARDS",
     "Card",
+    "CardMultiset",
     "CardSet",
     "Rank",
     "Suit",
+    "add_cards",
     "card_mask",
     "card_tuple",
     "cards_of_mask",
     "format_cards",
     "parse_cards",
+    "remove_cards",
 ]
 
 
@@ -364,3 +372,292 @@ class CardSet:
 # ``object.__setattr__`` (the class refuses ordinary attribute assignment).
 _new_object = object.__new__
 _set_mask = CardSet.__dict__["mask"].__set__
+
+
+def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """The planes of the sum of two multisets (counts added)."""
+    if not b:
+        return a
+    if not a:
+        return b
+    la = len(a)
+    lb = len(b)
+    planes = []
+    for k in range(la + lb):
+        plane = (a[k] if k < la else 0) | (b[k] if k < lb else 0)
+        # held k+1 times: i copies from a and k+1-i from b
+        for i in range(max(1, k + 1 - lb), min(k, la) + 1):
+            plane |= a[i - 1] & b[k - i]
+        if not plane:
+            break  # planes nest: none above an empty one
+        planes.append(plane)
+    return tuple(planes)
+
+
+def _minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """The planes of ``a`` less ``b`` (counts subtracted, never below zero)."""
+    if not b:
+        return a
+    la = len(a)
+    lb = len(b)
+    planes = []
+    for k in range(la):
+        # a card left k+1 times: held exactly j times in b and k+1+j times in a
+        plane = a[k] & ~b[0]
+        for j in range(1, lb + 1):
+            if k + j >= la:
+                break
+            plane |= a[k + j] & b[j - 1] & ~(b[j] if j < lb else 0)
+        if not plane:
+            break
+        planes.append(plane)
+    return tuple(planes)
+
+
+def _trim(planes: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    end = len(planes)
+    while end and not planes[end - 1]:
+        end -= 1
+    return tuple(planes[:end])
+
+
+def _planes_of(cards: object) -> tuple[int, ...]:
+    """The count planes of a multiset, a set, or any iterable of cards."""
+    if type(cards) is CardMultiset:
+        return cards.planes
+    if type(cards) is CardSet:
+        return (cards.mask,) if cards.mask else ()
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    planes: list[int] = []
+    for card in cards:  # type: ignore[attr-defined]
+        bit = card.mask
+        for k, plane in enumerate(planes):
+            if not plane & bit:
+                planes[k] = plane | bit
+                break
+        else:
+            planes.append(bit)
+    return tuple(planes)
+
+
+class CardMultiset:
+    """An immutable multiset of cards: the card set of a game played with copies (two or more
+    decks, more than two jokers).
+
+    Kept as *count planes* (:attr:`planes`): plane ``k`` is the bitmask (the :class:`CardSet`
+    layout) of the cards held at least ``k + 1`` times, so each plane lies inside the one
+    before. The algebra is the one of :class:`collections.Counter`: ``+`` adds counts (a hand
+    that draws a card), ``-`` subtracts them (never below zero), ``|`` keeps the larger count
+    and ``&`` the smaller; ``<=`` is "every card held at most as often". ``len`` counts copies,
+    ``in`` asks for one copy, :meth:`count` and :meth:`at_least` ask for more. Iteration is in
+    index order (clubs A-K, diamonds, hearts, spades, jokers), copies side by side.
+
+    A set of cards (:class:`CardSet`) may stand on the right of any operator. Construct from any
+    iterable of cards (repeats are copies), from card text (``CardMultiset("7H 7H 8H")``), or
+    from planes with :meth:`from_planes`.
+    """
+
+    __slots__ = ("planes",)
+
+    planes: tuple[int, ...]
+
+    def __init__(self, cards: Iterable[Card] | str = ()) -> None:
+        object.__setattr__(self, "planes", _planes_of(cards))
+
+    @classmethod
+    def from_planes(cls, planes: Iterable[int]) -> CardMultiset:
+        """The multiset whose count planes are ``planes`` (plane ``k``: the mask of the cards
+        held at least ``k + 1`` times). ``ValueError`` when a plane is not inside the one
+        before."""
+        planes = _trim(list(planes))
+        for k in range(1, len(planes)):
+            if planes[k] & ~planes[k - 1]:
+                raise ValueError(f"count plane {k} holds cards plane {k - 1} lacks")
+        return _multiset(planes)
+
+    @classmethod
+    def from_counts(cls, counts: Mapping[Card, int]) -> CardMultiset:
+        """The multiset holding each card ``counts[card]`` times (``ValueError`` for a negative
+        count)."""
+        planes: list[int] = []
+        for card, number in counts.items():
+            if number < 0:
+                raise ValueError(f"{card} cannot be held {number} times")
+            while len(planes) < number:
+                planes.append(0)
+            for k in range(number):
+                planes[k] |= card.mask
+        return _multiset(_trim(planes))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("card multisets are immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[int, ...]]]:
+        return (CardMultiset.from_planes, (self.planes,))
+
+    def __iter__(self) -> Iterator[Card]:
+        planes = self.planes
+        if not planes:
+            return
+        for card in _cards_of_mask(planes[0]):
+            bit = card.mask
+            for plane in planes:
+                if not plane & bit:
+                    break
+                yield card
+
+    def __len__(self) -> int:
+        return sum(plane.bit_count() for plane in self.planes)
+
+    def __bool__(self) -> bool:
+        return bool(self.planes)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.planes) and bool(self.planes[0] & card.mask)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardMultiset) and self.planes == other.planes
+
+    def __hash__(self) -> int:
+        return hash(("CardMultiset", self.planes))
+
+    def __add__(self, other: CardMultiset | CardSet) -> CardMultiset:
+        return _multiset(_plus(self.planes, _planes_of(other)))
+
+    __radd__ = __add__
+
+    def __sub__(self, other: CardMultiset | CardSet) -> CardMultiset:
+        return _multiset(_minus(self.planes, _planes_of(other)))
+
+    def __rsub__(self, other: CardSet) -> CardMultiset:
+        return _multiset(_minus(_planes_of(other), self.planes))
+
+    def __or__(self, other: CardMultiset | CardSet) -> CardMultiset:
+        a = self.planes
+        b = _planes_of(other)
+        if len(a) < len(b):
+            a, b = b, a
+        return _multiset(tuple(plane | (b[k] if k < len(b) else 0) for k, plane in enumerate(a)))
+
+    __ror__ = __or__
+
+    def __and__(self, other: CardMultiset | CardSet) -> CardMultiset:
+        b = _planes_of(other)
+        return _multiset(_trim([x & y for x, y in zip(self.planes, b, strict=False)]))
+
+    __rand__ = __and__
+
+    def __le__(self, other: CardMultiset | CardSet) -> bool:
+        b = _planes_of(other)
+        return len(self.planes) <= len(b) and all(
+            not x & ~y for x, y in zip(self.planes, b, strict=False))
+
+    def __lt__(self, other: CardMultiset | CardSet) -> bool:
+        return self <= other and self.planes != _planes_of(other)
+
+    def __ge__(self, other: CardMultiset | CardSet) -> bool:
+        return _multiset(_planes_of(other)) <= self
+
+    def __gt__(self, other: CardMultiset | CardSet) -> bool:
+        return _multiset(_planes_of(other)) < self
+
+    @property
+    def copies(self) -> int:
+        """The most copies of any one card held (0 when empty)."""
+        return len(self.planes)
+
+    def count(self, card: Card) -> int:
+        """How many copies of ``card`` are held."""
+        bit = card.mask
+        number = 0
+        for plane in self.planes:
+            if not plane & bit:
+                break
+            number += 1
+        return number
+
+    def at_least(self, copies: int) -> CardSet:
+        """The cards held at least ``copies`` times (``at_least(1)``: every card held)."""
+        if copies <= 0:
+            raise ValueError(f"at_least needs a number of copies >= 1, not {copies}")
+        planes = self.planes
+        return CardSet.from_mask(planes[copies - 1] if copies <= len(planes) else 0)
+
+    def distinct(self) -> CardSet:
+        """The cards held, each once."""
+        return CardSet.from_mask(self.planes[0] if self.planes else 0)
+
+    def counts(self) -> dict[Card, int]:
+        """Each card held and its number of copies, in index order."""
+        return {card: self.count(card) for card in self.distinct()}
+
+    def add(self, card: Card, copies: int = 1) -> CardMultiset:
+        """A new multiset with ``copies`` more copies of ``card``."""
+        return _multiset(_plus(self.planes, (card.mask,) * copies))
+
+    def remove(self, card: Card, copies: int = 1) -> CardMultiset:
+        """A new multiset with ``copies`` fewer copies of ``card``; ``KeyError`` if fewer are
+        held."""
+        if self.count(card) < copies:
+            raise KeyError(card)
+        return _multiset(_minus(self.planes, (card.mask,) * copies))
+
+    def isdisjoint(self, other: CardMultiset | CardSet) -> bool:
+        """True when the two share no card."""
+        b = _planes_of(other)
+        return not (self.planes and b and self.planes[0] & b[0])
+
+    def to_list(self) -> list[Card]:
+        """The cards as a list, in index order, copies side by side."""
+        return list(self)
+
+    def sorted(self, key: Callable[[Card], Any] | None = None) -> list[Card]:
+        """The cards sorted by ``key`` (default: rank, then suit)."""
+        return sorted(self, key=key or (lambda card: card.sort_key))
+
+    def in_suit(self, suit: Suit, copies: int = 1) -> int:
+        """The 13-bit rank mask of the cards of ``suit`` held at least ``copies`` times."""
+        return (self.at_least(copies).mask >> (13 * suit)) & 0x1FFF
+
+    def as_cardset(self) -> CardSet:
+        """The same cards as a :class:`CardSet`; ``ValueError`` when a card is held twice."""
+        if len(self.planes) > 1:
+            twice = format_cards(self.at_least(2).sorted())
+            raise ValueError(f"a card set holds each card once; this holds {twice} twice")
+        return self.distinct()
+
+    def __str__(self) -> str:
+        return format_cards(self.sorted())
+
+    def __repr__(self) -> str:
+        return f"CardMultiset({format_cards(self.sorted())!r})"
+
+
+def _multiset(planes: tuple[int, ...]) -> CardMultiset:
+    multiset = _new_object(CardMultiset)
+    _set_planes(multiset, planes)
+    return multiset
+
+
+_set_planes = CardMultiset.__dict__["planes"].__set__
+
+
+Hand = TypeVar("Hand", bound=CardSet | CardMultiset)
+
+
+def add_cards(hand: Hand, cards: Iterable[Card]) -> Hand:
+    """``hand`` with ``cards`` added, of the same kind: a :class:`CardSet` (one deck) or a
+    :class:`CardMultiset` (copies: a card taken twice is held twice). Game code written with it
+    plays with one deck or several alike."""
+    if isinstance(hand, CardMultiset):
+        return cast(Hand, hand + CardMultiset(cards))
+    return cast(Hand, CardSet.from_mask(hand.mask | card_mask(cards)))
+
+
+def remove_cards(hand: Hand, cards: Iterable[Card]) -> Hand:
+    """``hand`` less ``cards``, of the same kind (with copies, one copy per card named: a meld
+    of ``7H 7H 7S`` takes two 7H); cards not held are ignored, as by ``-``."""
+    if isinstance(hand, CardMultiset):
+        return cast(Hand, hand - CardMultiset(cards))
+    return cast(Hand, CardSet.from_mask(hand.mask & ~card_mask(cards)))

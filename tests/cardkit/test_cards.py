@@ -97,8 +97,8 @@ def test_deck_specs():
     assert STANDARD_52.size == 52 and WITH_JOKERS_54.size == 54
     assert FORTY_CARD_SPANISH.size == 40
     assert not any(c.rank in (8, 9, 10) for c in FORTY_CARD_SPANISH.cards)
-    with pytest.raises(ValueError):
-        DeckSpec.standard(jokers=3)
+    with pytest.raises(ValueError, match="0 or more jokers"):
+        DeckSpec.standard(jokers=-1)
 
 
 def test_shuffle_is_seeded_and_never_uses_the_global_rng():

@@ -168,7 +168,8 @@ def play_hand(
     state: State, agents: Sequence[Agent], evaluate: Evaluate | None, max_actions: int
 ) -> tuple[int, int | None, int]:
     """Play ``state`` to its end (or ``max_actions``). Returns (completed turns, lead changes or
-    None, actions). A turn ends when the player to act changes; after each completed turn
+    None, actions). A turn ends when the seat whose turn it is (``state.turn_player``)
+    changes -- seats answering a claim window out of turn take no turn; after each completed turn
     ``evaluate`` (if given) names the leader (the unique best seat; ties keep the last one),
     and a lead change is counted when a new leader differs from the last one."""
     turns = 0
@@ -178,10 +179,11 @@ def play_hand(
     while state.result is None and actions < max_actions:
         seat = state.current_player
         assert seat is not None  # the hand goes on
+        turn = state.turn_player
         action = choose_action(agents[seat], state, seat)[0]
         state.apply_unchecked(action)
         actions += 1
-        if state.current_player != seat:
+        if state.turn_player != turn:
             turns += 1
             if evaluate is not None and state.result is None:
                 now = _leader(evaluate(state))

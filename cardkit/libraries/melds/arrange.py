@@ -12,6 +12,12 @@ three suits the answer is four table lookups; with one such rank each set choice
 per-suit deltas; only with several is a product of set choices searched. ``best_arrangement``
 finds the value at once and builds its melds and deadwood cards the first time they are read.
 
+Hands with copies (a :class:`~cardkit.cards.CardMultiset` holding a card twice, or a list naming
+one twice), and hands with wild cards under rules the one-deck search does not cover
+(``max_wild``, sets of five or more), go to the exact search of
+:mod:`~cardkit.libraries.melds.copies`, with its own tie-break (see there); a multiset without
+copies takes the one-deck path.
+
 Tie-break (deterministic): lowest deadwood value; then fewest deadwood cards; then fewest cards
 in sets (runs preferred); then, among set choices, lower ranks decided first with "no set",
 larger sets, and sets of the lower suits (clubs, diamonds, hearts, spades) tried in that order;
@@ -34,9 +40,11 @@ from cardkit.libraries.melds.arrangement import (
     _new_arrangement,
     _set_source,
     _set_value,
+    hand_bits,
     hand_mask,
     natural_arrangement,
 )
+from cardkit.libraries.melds.copies import copies_score, solve_copies
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 from cardkit.libraries.melds.shapes import all_melds
 from cardkit.libraries.melds.solve import best_choice, solve, solve_one_rank, solve_ranks
@@ -49,7 +57,7 @@ from cardkit.libraries.melds.tables import (
     meld_tables,
 )
 from cardkit.libraries.melds.wild import wild_arrangement, wild_search
-from cardkit.values.cards import Card, CardSet
+from cardkit.values.cards import Card, CardMultiset, CardSet
 
 __all__ = [
     "Arrangement",
@@ -66,14 +74,29 @@ __all__ = [
 assert M13 == 0x1FFF and VALUE_SHIFT == 12 and RANK_BITS == 0x8004002001
 
 
-def deadwood_value(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_RULES) -> int:
+Hand = CardSet | CardMultiset | Iterable[Card] | int
+
+
+def _general(h: int | CardMultiset, tables: MeldTables) -> CardMultiset:
+    return h if type(h) is CardMultiset else CardMultiset.from_planes((h,))  # type: ignore[arg-type]
+
+
+def deadwood_value(hand: Hand, rules: MeldRules = DEFAULT_RULES) -> int:
     """The least deadwood count of ``hand`` (the value of :func:`best_arrangement`), fastest path:
     no objects are built."""
-    h = hand.mask if type(hand) is CardSet else hand_mask(hand)
+    if type(hand) is CardSet:
+        h = hand.mask
+    else:
+        bits = hand_bits(hand)
+        if type(bits) is CardMultiset:
+            return solve_copies(bits, rules)[0]
+        h = bits  # type: ignore[assignment]
     tables = rules._tables  # the rules value keeps its compiled tables (None before first use)
     if tables is None:
         tables = meld_tables(rules)
     if h & tables.special:  # wild cards, or jokers that are not
+        if tables.general and (h & tables.wildmask or tables.special & 1):
+            return solve_copies(_general(h, tables), rules)[0]
         if h & tables.wildmask:
             return wild_search(h, tables)[0] >> 12
         return (solve(h & STD52, tables)[0]
@@ -105,7 +128,7 @@ def deadwood_value(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFA
     return (sa + sb + sc + sd + (gain if gain < 0 else 0)) >> 12
 
 
-def deadwood_within(hand: CardSet | Iterable[Card] | int, bound: int,
+def deadwood_within(hand: Hand, bound: int,
                     rules: MeldRules = DEFAULT_RULES) -> int | None:
     """The least deadwood count of ``hand`` if it is at most ``bound``, else None: a knock
     check, asked after every draw, where the answer is almost always None.
@@ -113,7 +136,14 @@ def deadwood_within(hand: CardSet | Iterable[Card] | int, bound: int,
     A set only takes cards of a rank held three times or more, so the best arrangement leaves
     at least the runs-only deadwood less the value of those cards; a hand whose bound is over
     ``bound`` (most hands with a set to weigh) is ruled out without weighing its sets."""
-    h = hand.mask if type(hand) is CardSet else hand_mask(hand)
+    if type(hand) is CardSet:
+        h = hand.mask
+    else:
+        bits = hand_bits(hand)
+        if type(bits) is CardMultiset:
+            least = solve_copies(bits, rules)[0]
+            return least if least <= bound else None
+        h = bits  # type: ignore[assignment]
     tables = rules._tables  # the rules value keeps its compiled tables (None before first use)
     if tables is None:
         tables = meld_tables(rules)
@@ -136,26 +166,39 @@ def deadwood_within(hand: CardSet | Iterable[Card] | int, bound: int,
 
 def hand_score(h: int, tables: MeldTables) -> int:
     """The packed tie-break score (see :mod:`cardkit.melds.tables`) of the best arrangement."""
+    if tables.general and (h & tables.wildmask or tables.special & 1):
+        score = copies_score(_general(h, tables), tables)
+        # the copies' packing (value << 8 | cards) in the one-deck one's (see tables)
+        return (score >> 8) << VALUE_SHIFT | (score & 0xFF) << 6
     if h & tables.wildmask:
         return wild_search(h, tables)[0]
     extra = (h >> 52).bit_count() * tables.joker_score
     return solve(h & STD52, tables)[0] + extra
 
 
-def best_arrangement(
-    hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_RULES
-) -> Arrangement:
+def best_arrangement(hand: Hand, rules: MeldRules = DEFAULT_RULES) -> Arrangement:
     """The arrangement of ``hand`` into disjoint melds with the least deadwood value (exact).
 
     Ties are broken as described in this module's docstring: fewest deadwood cards, then fewest
     cards in sets, then a fixed enumeration order. The value is found at once; the melds and
     deadwood cards are built the first time they are read (most callers want the value only).
+    With copies, the melds may hold identical cards where the rules allow (``set_duplicates``).
     """
-    h = hand.mask if type(hand) is CardSet else hand_mask(hand)
+    if type(hand) is CardSet:
+        h = hand.mask
+    else:
+        bits = hand_bits(hand)
+        if type(bits) is CardMultiset:
+            value, melds, deadwood = solve_copies(bits, rules)
+            return Arrangement(melds, deadwood, value)
+        h = bits  # type: ignore[assignment]
     tables = rules._tables  # the rules value keeps its compiled tables (None before first use)
     if tables is None:
         tables = meld_tables(rules)
     if h & tables.special:
+        if tables.general and (h & tables.wildmask or tables.special & 1):
+            value, melds, deadwood = solve_copies(_general(h, tables), rules)
+            return Arrangement(melds, deadwood, value)
         if h & tables.wildmask:
             return wild_arrangement(h, tables)
         return natural_arrangement(h, tables)

@@ -21,9 +21,9 @@ from cardkit.libraries.melds.tables import (
     MeldTables,
     tables_of_serial,
 )
-from cardkit.values.cards import ALL_CARDS, Card, CardSet
+from cardkit.values.cards import ALL_CARDS, Card, CardMultiset, CardSet
 
-__all__ = ["Arrangement", "fill_arrangement", "hand_mask", "natural_arrangement"]
+__all__ = ["Arrangement", "fill_arrangement", "hand_bits", "hand_mask", "natural_arrangement"]
 
 
 @attrs.frozen
@@ -70,6 +70,27 @@ def hand_mask(hand: CardSet | Iterable[Card] | int) -> int:
     mask = 0
     for card in hand:
         mask |= card.mask
+    return mask
+
+
+def hand_bits(hand: CardSet | CardMultiset | Iterable[Card] | int) -> int | CardMultiset:
+    """The bitmask of a hand, or the hand as a :class:`~cardkit.cards.CardMultiset` when it
+    holds a card twice (copies: a multiset with copies, or an iterable naming a card twice)."""
+    if isinstance(hand, int):
+        return hand
+    if hand.__class__ is CardMultiset:
+        planes = hand.planes
+        if len(planes) > 1:
+            return hand
+        return planes[0] if planes else 0
+    if hand.__class__ is CardSet:
+        return hand.mask
+    cards = hand if isinstance(hand, list | tuple) else list(hand)
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    if mask.bit_count() != len(cards):
+        return CardMultiset(cards)
     return mask
 
 

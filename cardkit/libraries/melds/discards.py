@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cardkit.libraries.melds.arrange import best_arrangement, deadwood_value
-from cardkit.libraries.melds.arrangement import hand_mask
+from cardkit.libraries.melds.arrangement import hand_bits, hand_mask
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 from cardkit.libraries.melds.solve import solve, solve_one_rank, solve_ranks
 from cardkit.libraries.melds.tables import M13, RANK_BITS, VALUE_SHIFT, MeldTables, meld_tables
-from cardkit.values.cards import Card, CardSet
+from cardkit.values.cards import Card, CardMultiset, CardSet
 
 __all__ = ["deadwood_cards", "deadwood_without_each"]
 
@@ -32,8 +32,16 @@ def deadwood_cards(hand: CardSet | Iterable[Card] | int,
     arrangement that has it, without building melds. A card of that deadwood leaves exactly the
     value less its own when taken out of the hand (the arrangement less it is still the best);
     any other card leaves at least that much, so a discard search can weigh only the cards
-    that might do better."""
-    h = hand.mask if type(hand) is CardSet else hand_mask(hand)
+    that might do better. With copies (a :class:`~cardkit.cards.CardMultiset` holding a card
+    twice) the mask names each deadwood card once."""
+    if type(hand) is CardSet:
+        h = hand.mask
+    else:
+        bits = hand_bits(hand)
+        if isinstance(bits, CardMultiset):
+            arrangement = best_arrangement(bits, rules)
+            return arrangement.deadwood_value, hand_mask(arrangement.deadwood)
+        h = bits
     tables = rules._tables
     if tables is None:
         tables = meld_tables(rules)
@@ -65,9 +73,16 @@ def deadwood_without_each(hand: CardSet | Iterable[Card] | int,
 
     The last answer is remembered (a game's knock check and its player's discard weigh the
     same hand one after the other): the list returned may be that same list, not to be
-    changed."""
+    changed. With copies (a :class:`~cardkit.cards.CardMultiset` holding a card twice) there
+    is one value per distinct card, in index order: the hand less one copy of it."""
     global _LAST_EACH
-    h = hand.mask if type(hand) is CardSet else hand_mask(hand)
+    if type(hand) is CardSet:
+        h = hand.mask
+    else:
+        bits = hand_bits(hand)
+        if isinstance(bits, CardMultiset):
+            return [deadwood_value(bits.remove(card), rules) for card in bits.distinct()]
+        h = bits
     remembered = _LAST_EACH
     if remembered[0] == h and remembered[1] is rules:
         return remembered[2]

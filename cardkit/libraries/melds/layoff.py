@@ -1,15 +1,22 @@
-"""Lay-offs (hits): one card joining a meld on the table, and the defender's best showdown."""
+"""Lay-offs (hits): one card joining a meld on the table, and the defender's best showdown.
+
+With copies (two or more decks) a card may join a set already holding its twin where the rules
+allow duplicates (``MeldRules.set_duplicates``), a wild card may join a meld holding another copy
+of it, and ``MeldRules.max_wild`` caps the wild cards of a meld; :func:`best_with_layoffs` takes
+a :class:`~cardkit.cards.CardMultiset` hand."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from cardkit.libraries.melds.arrange import best_arrangement, hand_mask, hand_score
+from cardkit.libraries.melds.arrange import best_arrangement, hand_score
+from cardkit.libraries.melds.arrangement import hand_bits
+from cardkit.libraries.melds.copies import copies_score
 from cardkit.libraries.melds.meld import RUN, SET, LayoffResult, Meld
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 from cardkit.libraries.melds.tables import COUNT_SHIFT, meld_tables
-from cardkit.values.cards import ALL_CARDS, Card, CardSet
+from cardkit.values.cards import ALL_CARDS, Card, CardMultiset, CardSet
 
 __all__ = ["best_with_layoffs", "can_lay_off", "lay_off", "layoff_chains", "layoff_identities",
            "layoff_positions"]
@@ -25,16 +32,34 @@ def _run_ends(meld: Meld, rules: MeldRules) -> tuple[int | None, int | None]:
 
 def _set_fits(meld: Meld, rules: MeldRules) -> bool:
     size = len(meld) + 1
-    return size in rules.set_sizes and size <= 4
+    return size in rules.set_sizes and size <= rules.max_set
+
+
+def _wild_fits(meld: Meld, rules: MeldRules) -> bool:
+    """Another wild card may join ``meld`` (``max_wild``; the natural cards it needs)."""
+    wilds = sum(1 for card in meld.cards if card in rules.wild)
+    if rules.max_wild is not None and wilds + 1 > rules.max_wild:
+        return False
+    return len(meld) - wilds >= rules.min_natural
+
+
+def _free_suits(meld: Meld, rules: MeldRules) -> list[int]:
+    """The suits a card joining the set ``meld`` may stand for: the missing ones, or (sets
+    with duplicates, all four held) every suit."""
+    used = {identity.suit for identity in meld.represents}
+    free = [suit for suit in range(4) if suit not in used]
+    return free if free or not rules.set_duplicates else [0, 1, 2, 3]
 
 
 def layoff_positions(card: Card, meld: Meld, rules: MeldRules = DEFAULT_RULES) -> list[str]:
     """Where ``card`` can join ``meld``: ``[]`` (it cannot), ``["set"]`` for a set, or the run
     ends ``"low"`` / ``"high"`` it fits (a wild card, or a high-or-low ace, may fit both)."""
-    if card in meld.cards:
-        return []
     wild = card in rules.wild
+    if card in meld.cards and not wild and not (meld.kind == SET and rules.set_duplicates):
+        return []
     if card.is_joker and not wild:
+        return []
+    if wild and not _wild_fits(meld, rules):
         return []
     if meld.kind == SET:
         if not _set_fits(meld, rules):
@@ -42,7 +67,8 @@ def layoff_positions(card: Card, meld: Meld, rules: MeldRules = DEFAULT_RULES) -
         if wild:
             return [SET]
         suits = {identity.suit for identity in meld.represents}
-        return [SET] if card.rank == meld.rank and card.suit not in suits else []
+        return [SET] if card.rank == meld.rank and (
+            card.suit not in suits or rules.set_duplicates) else []
     below, above = _run_ends(meld, rules)
     suit = meld.suit
     ends = []
@@ -79,9 +105,8 @@ def layoff_identities(card: Card, meld: Meld, rules: MeldRules = DEFAULT_RULES) 
     if not ends:
         return []
     if meld.kind == SET:
-        used = {identity.suit for identity in meld.represents}
-        return [Card.of(meld.rank, suit) for suit in range(4)  # type: ignore[arg-type]
-                if suit not in used]
+        return [Card.of(meld.rank, suit)  # type: ignore[arg-type]
+                for suit in _free_suits(meld, rules)]
     below, above = _run_ends(meld, rules)
     return [Card.of(below if end == LOW else above, meld.suit)  # type: ignore[arg-type]
             for end in ends]
@@ -115,16 +140,15 @@ def lay_off(
     if meld.kind == SET:
         if end not in (None, SET):
             raise ValueError(f"{meld} is a set: it has no {end!r} end")
-        used = {identity.suit for identity in meld.represents}
+        free = _free_suits(meld, rules)
         if not wild:
             identity = card
         elif declared is not None:
-            if declared.rank != meld.rank or declared.suit in used:
+            if declared.rank != meld.rank or declared.suit not in free:
                 raise ValueError(f"{card} cannot stand for {declared} in {meld}")
             identity = declared
         else:
-            free = next(s for s in range(4) if s not in used)
-            identity = Card.of(meld.rank, free)  # type: ignore[arg-type]
+            identity = Card.of(meld.rank, free[0])  # type: ignore[arg-type]
         pairs = sorted(
             [*zip(meld.cards, meld.represents, strict=True), (card, identity)],
             key=lambda pair: pair[1].suit,  # type: ignore[arg-type, return-value]
@@ -232,17 +256,20 @@ def layoff_chains(meld: Meld, hand: CardSet | Iterable[Card] | int,
     >>> [" ".join(c.text for c in laid) for _, laid in layoff_chains(run, parse_cards("6H 7H 2H"))]
     ['', '6H', '6H 7H', '2H', '2H 6H', '2H 6H 7H']
     """
-    wildmask = meld_tables(rules).wildmask
+    tables = meld_tables(rules)
+    bits = hand_bits(hand)
+    if isinstance(bits, CardMultiset) or tables.general:
+        rem = bits if isinstance(bits, CardMultiset) else CardMultiset(CardSet.from_mask(bits))
+        return [(after, tuple(laid)) for after, _, laid in _copy_options(meld, rem, rules)]
     return [(after, tuple(laid))
-            for after, _, laid in _options(meld, hand_mask(hand), rules, wildmask)]
+            for after, _, laid in _options(meld, bits, rules, tables.wildmask)]
 
 
 def _force_set(meld: Meld, card: Card, rules: MeldRules) -> Meld:
     """Add a card to a set even past an intermediate size that is not allowed."""
-    used = {identity.suit for identity in meld.represents}
     identity = card
     if card in rules.wild:
-        identity = Card.of(meld.rank, next(s for s in range(4) if s not in used))  # type: ignore[arg-type]
+        identity = Card.of(meld.rank, _free_suits(meld, rules)[0])  # type: ignore[arg-type]
     pairs = sorted(
         [*zip(meld.cards, meld.represents, strict=True), (card, identity)],
         key=lambda pair: pair[1].suit,  # type: ignore[arg-type, return-value]
@@ -261,8 +288,12 @@ def best_with_layoffs(
     Ties: lowest deadwood value, then fewest deadwood cards, then fewest cards laid off, then
     the first found (table melds in order; for each, shorter chains and the low end first).
     """
-    h = hand_mask(hand)
+    bits = hand_bits(hand)
     tables = meld_tables(rules)
+    if isinstance(bits, CardMultiset) or tables.general:
+        rem = bits if isinstance(bits, CardMultiset) else CardMultiset(CardSet.from_mask(bits))
+        return _best_with_layoffs_copies(rem, table, rules)
+    h = bits
     wildmask = tables.wildmask
     best: list = [None]
 
@@ -280,6 +311,95 @@ def best_with_layoffs(
             del layoffs[len(layoffs) - len(laid) :]
 
     visit(0, h, [], [])
+    _, rem, layoffs, after = best[0]
+    own = best_arrangement(rem, rules)
+    return LayoffResult(own.melds, tuple(layoffs), own.deadwood, own.deadwood_value, tuple(after))
+
+
+# --- the same over copies ---------------------------------------------------------------------
+
+
+def _copy_chains(meld: Meld, rem: CardMultiset, end: str, rules: MeldRules
+                 ) -> list[tuple[Meld, CardMultiset, list[Card]]]:
+    """:func:`_chains` on a hand with copies."""
+    out: list[tuple[Meld, CardMultiset, list[Card]]] = [(meld, rem, [])]
+    identity = _next_identity(meld, end, rules)
+    if identity is None:
+        return out
+    step = []
+    if identity in rem and identity not in rules.wild:
+        step.append(identity)
+    wild = [card for card in rem.distinct() if card in rules.wild]
+    if wild and _wild_fits(meld, rules):
+        step.append(wild[0])  # wild cards are interchangeable
+    for card in step:
+        grown = lay_off(meld, card, rules, end=end, declared=identity)
+        for after, left, laid in _copy_chains(grown, rem.remove(card), end, rules):
+            out.append((after, left, [card, *laid]))
+    return out
+
+
+def _copy_options(meld: Meld, rem: CardMultiset, rules: MeldRules
+                  ) -> list[tuple[Meld, CardMultiset, list[Card]]]:
+    """Every way to lay cards of ``rem`` (with copies) off on one table meld."""
+    if meld.kind == RUN:
+        out = []
+        for low_meld, low_rem, low_laid in _copy_chains(meld, rem, LOW, rules):
+            for after, left, laid in _copy_chains(low_meld, low_rem, HIGH, rules):
+                out.append((after, left, low_laid + laid))
+        return out
+    out = [(meld, rem, [])]
+    used = {identity.suit for identity in meld.represents}
+    naturals: list[Card] = []  # the natural cards that may join, a copy per entry
+    for card in rem:
+        if card.rank == meld.rank and card not in rules.wild and (
+                rules.set_duplicates or (card.suit not in used and card not in naturals)):
+            naturals.append(card)
+    wilds = [card for card in rem if card in rules.wild]
+    in_meld = sum(1 for card in meld.cards if card in rules.wild)
+    wild_room = len(wilds) if rules.max_wild is None else max(0, rules.max_wild - in_meld)
+    seen: set[tuple[tuple[Card, ...], int]] = set()
+    for k in range(1, rules.max_set - len(meld) + 1):
+        size = len(meld) + k
+        if size not in rules.set_sizes:
+            continue
+        for n_wild in range(0, min(k, len(wilds), wild_room) + 1):
+            if n_wild and len(meld) - in_meld + k - n_wild < rules.min_natural:
+                continue
+            for chosen in combinations(naturals, k - n_wild):
+                if (chosen, n_wild) in seen:
+                    continue  # the same copies, another order of the list
+                seen.add((chosen, n_wild))
+                laid = [*chosen, *wilds[:n_wild]]
+                after = meld
+                for card in laid:
+                    after = _force_set(after, card, rules)
+                out.append((after, rem - CardMultiset(laid), laid))
+    return out
+
+
+def _best_with_layoffs_copies(hand: CardMultiset, table: Sequence[Meld], rules: MeldRules
+                              ) -> LayoffResult:
+    """:func:`best_with_layoffs` for a hand with copies (or rules the one-deck search does not
+    cover)."""
+    tables = meld_tables(rules)
+    best: list = [None]
+
+    def visit(index: int, rem: CardMultiset, layoffs: list[tuple[Card, int]],
+              after: list[Meld]) -> None:
+        if index == len(table):
+            key = (copies_score(rem, tables), len(layoffs))
+            if best[0] is None or key < best[0][0]:
+                best[0] = (key, rem, list(layoffs), list(after))
+            return
+        for grown, left, laid in _copy_options(table[index], rem, rules):
+            layoffs.extend((card, index) for card in laid)
+            after.append(grown)
+            visit(index + 1, left, layoffs, after)
+            after.pop()
+            del layoffs[len(layoffs) - len(laid):]
+
+    visit(0, hand, [], [])
     _, rem, layoffs, after = best[0]
     own = best_arrangement(rem, rules)
     return LayoffResult(own.melds, tuple(layoffs), own.deadwood, own.deadwood_value, tuple(after))

@@ -133,26 +133,41 @@ def run_intervals(positions: tuple[int, ...], length: int) -> tuple[int, ...]:
 def classify(
     cards: Iterable[Card],
     rules: MeldRules = DEFAULT_RULES,
-    declared: dict[Card, Card] | None = None,
+    declared: dict[Card, Card] | Iterable[tuple[Card, Card]] | None = None,
 ) -> Meld | None:
     """The meld these cards form under ``rules``, or ``None`` when they form none.
 
-    Wild cards take the identity given in ``declared`` (wild card -> the card it stands for);
+    Wild cards take the identity given in ``declared`` (wild card -> the card it stands for; with
+    copies of one wild card, as ``(wild card, identity)`` pairs, one per copy, such as an
+    action's ``declared``);
     undeclared wild cards get one the engine picks: a set is tried first (free suits in suit
     order), then a run (wilds fill the gaps, then extend the run upward, downward when it cannot
     go up). A group of only undeclared wild cards is not classified.
     """
     group = list(cards)
-    if len(group) != len(set(group)) or not group:
+    if not group:
         return None
-    declared = declared or {}
     wild_set = rules.wild
+    natural_cards = [card for card in group if card not in wild_set]
+    # identical copies (two decks): wild cards may repeat, natural ones only in a set whose
+    # rules allow duplicates (a run never holds two cards of one rank)
+    repeated = len(natural_cards) != len(set(natural_cards))
+    if repeated and not rules.set_duplicates:
+        return None
+    if rules.max_wild is not None and len(group) - len(natural_cards) > rules.max_wild:
+        return None
+    queues: dict[Card, list[Card]] = {}
+    if declared:
+        pairs = declared.items() if isinstance(declared, dict) else declared
+        for wild, identity in reversed(list(pairs)):
+            queues.setdefault(wild, []).append(identity)
     fixed: list[tuple[Card, Card]] = []  # (physical, identity) for naturals and declared wilds
     free: list[Card] = []
     naturals = 0
     for card in group:
         if card in wild_set:
-            identity = declared.get(card)
+            queue = queues.get(card)
+            identity = queue.pop() if queue else None
             if identity is None:
                 free.append(card)
             elif identity.is_joker:
@@ -169,25 +184,30 @@ def classify(
     if not fixed:
         return None
     free.sort(key=lambda card: card.index)
-    return _as_set(group, fixed, free, rules) or _as_run(group, fixed, free, rules)
+    found = _as_set(group, fixed, free, rules)
+    if found is None and not repeated:
+        found = _as_run(group, fixed, free, rules)
+    return found
 
 
 def _as_set(
     group: list[Card], fixed: list[tuple[Card, Card]], free: list[Card], rules: MeldRules
 ) -> Meld | None:
     size = len(group)
-    if size not in rules.set_sizes or size > 4:
+    if size not in rules.set_sizes or size > rules.max_set:
         return None
     rank = fixed[0][1].rank
     if any(identity.rank != rank for _, identity in fixed):
         return None
     suits = {identity.suit for _, identity in fixed}
-    if len(suits) != len(fixed):
+    if len(suits) != len(fixed) and not rules.set_duplicates:
         return None
     pairs = list(fixed)
-    spare = (suit for suit in range(4) if suit not in suits)
-    for card in free:
-        pairs.append((card, Card.of(rank, next(spare))))  # type: ignore[arg-type]
+    # a wild card stands for a missing suit (with duplicates allowed, then clubs onward)
+    spare = [suit for suit in range(4) if suit not in suits]
+    spare += [suit % 4 for suit in range(len(free))]
+    for card, suit in zip(free, spare, strict=False):
+        pairs.append((card, Card.of(rank, suit)))  # type: ignore[arg-type]
     pairs.sort(key=lambda pair: pair[1].suit)  # type: ignore[arg-type, return-value]
     return Meld(SET, tuple(p[0] for p in pairs), tuple(p[1] for p in pairs))
 

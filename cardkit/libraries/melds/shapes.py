@@ -9,11 +9,12 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
 
-from cardkit.libraries.melds.arrangement import hand_mask
+from cardkit.libraries.melds.arrangement import hand_bits
+from cardkit.libraries.melds.copies import all_melds_copies
 from cardkit.libraries.melds.meld import RUN, SET, Meld, meld_sort_key, run_intervals
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 from cardkit.libraries.melds.tables import M13, RANK_BITS, STD52, MeldTables, meld_tables
-from cardkit.values.cards import ALL_CARDS, Card, CardSet
+from cardkit.values.cards import ALL_CARDS, Card, CardMultiset, CardSet
 
 __all__ = ["Shape", "all_melds", "make_meld", "templates"]
 
@@ -22,16 +23,21 @@ __all__ = ["Shape", "all_melds", "make_meld", "templates"]
 Shape = tuple[int, tuple, int]
 
 
-def all_melds(hand: CardSet | Iterable[Card] | int, rules: MeldRules = DEFAULT_RULES) -> list[Meld]:
+def all_melds(hand: CardSet | CardMultiset | Iterable[Card] | int,
+              rules: MeldRules = DEFAULT_RULES) -> list[Meld]:
     """Every meld contained in ``hand``: sets of every allowed size and every choice of suits,
     runs of every length >= ``min_run`` (every window of a longer run), and with wild cards every
     distinct use: which natural cards, which wild cards, and (for runs) which positions the wild
     cards fill. Wild cards are interchangeable in identity: in one meld they take the free
     positions (runs) or free suits (sets) in card index order. Sorted: sets by rank, then runs by
-    suit, low end and length.
+    suit, low end and length. A hand with copies (a :class:`~cardkit.cards.CardMultiset`) lists
+    each distinct meld once: identical copies are interchangeable.
     """
-    h = hand_mask(hand)
+    h = hand_bits(hand)
     tables = meld_tables(rules)
+    if isinstance(h, CardMultiset) or tables.general:
+        multiset = h if isinstance(h, CardMultiset) else CardMultiset(CardSet.from_mask(h))
+        return all_melds_copies(multiset, rules)
     if not h & tables.wildmask:
         return _natural_melds(h & STD52, tables)
     return _enumerate_melds(h, tables)

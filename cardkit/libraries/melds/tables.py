@@ -48,6 +48,7 @@ class MeldTables(Compiled):
         "capable",
         "choices",
         "cover",
+        "general",
         "joker_score",
         "mask_value",
         "max_set",
@@ -118,6 +119,14 @@ class MeldTables(Compiled):
         # cards that leave the natural fast path: wild cards and jokers
         self.special = self.wildmask | ~STD52
         self.joker_score = rules.wild_value << VALUE_SHIFT | 1 << COUNT_SHIFT
+        # hands with wild cards go to the search over copies (cardkit.libraries.melds.copies)
+        # when a rule is beyond the one-deck wild search: a cap on wild cards, sets of 5+
+        self.general = rules.max_wild is not None or max(rules.set_sizes) > 4
+        # sets of 2: the natural search weighs sets only at ranks held three times, so every
+        # hand takes the search over copies (all cards "special": one test on the hot path)
+        if min(rules.set_sizes) < 3:
+            self.general = True
+            self.special |= STD52
         # the natural melds built so far, by card mask (sets and runs, made once each)
         self.melds: dict[int, Meld] = {}
         # suit_entries[suit][rank mask]: that suit's best runs and deadwood (None: not yet met)
@@ -129,7 +138,7 @@ class MeldTables(Compiled):
         """The tables of :mod:`cardkit.libraries.melds.masks`: set patterns by held suits, run
         windows by length and by low end."""
         sizes = sorted({size for size in rules.set_sizes if size <= 4})
-        self.min_set = sizes[0]
+        self.min_set = sizes[0] if sizes else 5  # no natural set of one deck (sets of 5+)
         # set_choices[held suits] = every chosen-suits pattern (4-bit), by size then combination
         self.set_choices: list[tuple[int, ...]] = []
         for held in range(16):

@@ -12,8 +12,21 @@ Public API::
     pickup_choices                   the pickups a player can honour now
     Points, melded_minus_in_hand     card values by place in a meld; "melded minus in hand"
     RummyState, TurnRules            draw / meld, lay off / discard, with all of the above
+    rummy_phases(claim, decline)     the turn's phases, the claim window's moves in a game's words
+    Reshuffle                        the pile shuffled back into the stock when it is out
+    Contract, GoingDown              a deal's required melds, and how they are laid
+    can_complete                     can a hand lay these melds at once (a contract's search)?
+    contract_meld_actions            the melds that start or go on with a contract
 """
 
+from cardkit.libraries.rummy.contracts import (
+    RUN,
+    SET,
+    Contract,
+    GoingDown,
+    can_complete,
+    contract_meld_actions,
+)
 from cardkit.libraries.rummy.moves import (
     LAY,
     MELD,
@@ -35,32 +48,49 @@ from cardkit.libraries.rummy.pickups import (
     pickup_choices,
 )
 from cardkit.libraries.rummy.scoring import Points, melded_minus_in_hand
+from cardkit.libraries.rummy.stock import Reshuffle
 from cardkit.libraries.rummy.table import Table, TableMeld
-from cardkit.libraries.rummy.turn import DRAW_STOCK, PASS, RummyState, TurnRules
+from cardkit.libraries.rummy.turn import (
+    CLAIM,
+    DRAW_STOCK,
+    PASS,
+    RummyState,
+    TurnRules,
+    rummy_phases,
+)
 
 __all__ = [
     "ANY_DEPTH",
+    "CLAIM",
     "DRAW_DISCARD",
     "DRAW_STOCK",
     "LAY",
     "MELD",
     "PASS",
+    "RUN",
+    "SET",
     "TAKE",
     "TOP_CARD",
+    "Contract",
+    "GoingDown",
     "Pickup",
     "PickupChoice",
     "Points",
+    "Reshuffle",
     "RummyState",
     "Table",
     "TableMeld",
     "TurnRules",
     "apply_lay_off",
     "apply_meld",
+    "can_complete",
     "cheapest_use",
+    "contract_meld_actions",
     "lay_off_actions",
     "meld_actions",
     "melded_minus_in_hand",
     "owned_by",
     "pickup_choices",
+    "rummy_phases",
     "usable",
 ]

@@ -27,14 +27,14 @@ from cardkit.libraries.melds import (
     MeldRules,
     all_melds,
     classify,
-    hand_mask,
     layoff_chains,
     layoff_identities,
     layoff_positions,
 )
+from cardkit.libraries.melds.arrangement import hand_bits
 from cardkit.libraries.rummy.table import Table
 from cardkit.values.actions import Action
-from cardkit.values.cards import Card, CardSet
+from cardkit.values.cards import Card, CardMultiset, CardSet
 
 __all__ = ["LAY", "MELD", "MayLayOn", "apply_lay_off", "apply_meld", "cheapest_use",
            "lay_off_actions", "meld_actions", "owned_by", "usable"]
@@ -62,9 +62,10 @@ def _declared(meld: Meld, rules: MeldRules) -> tuple[tuple[Card, Card], ...]:
                  if card in rules.wild)
 
 
-def meld_actions(hand: CardSet | Iterable[Card] | int, rules: MeldRules,
+def meld_actions(hand: CardSet | CardMultiset | Iterable[Card] | int, rules: MeldRules,
                  kind: str = MELD) -> list[Action]:
-    """Every meld ``hand`` holds (:func:`cardkit.melds.all_melds`) as a move of ``kind``."""
+    """Every meld ``hand`` holds (:func:`cardkit.melds.all_melds`, copies included) as a move
+    of ``kind``."""
     return [Action(kind, cards=meld.cards, declared=_declared(meld, rules))
             for meld in all_melds(hand, rules)]
 
@@ -97,7 +98,7 @@ def lay_off_actions(cards: Iterable[Card], table: Table, rules: MeldRules,
 def apply_meld(table: Table, seat: int, action: Action, rules: MeldRules) -> Table:
     """The table after ``seat`` lays the meld ``action`` names; ``ValueError`` if its cards
     form no meld."""
-    meld = classify(action.cards, rules, dict(action.declared) or None)
+    meld = classify(action.cards, rules, action.declared or None)
     if meld is None:
         raise ValueError(f"{' '.join(card.text for card in action.cards)} is not a meld")
     return table.lay(seat, meld)
@@ -117,7 +118,9 @@ def cheapest_use(card: Card, hand: CardSet | Iterable[Card] | int, table: Table,
     """The fewest cards of ``hand`` (which holds ``card``) that put ``card`` on the table this
     turn -- a lay-off (1), a chain of lay-offs onto one meld that reaches it (``6H`` then
     ``7H``: 2), or a new meld holding it (3 or more) -- or None when nothing can."""
-    mask = hand_mask(hand)
+    bits = hand_bits(hand)
+    multiset = bits if isinstance(bits, CardMultiset) else None
+    mask = bits.planes[0] if isinstance(bits, CardMultiset) else bits
     if not mask & card.mask:
         raise ValueError(f"{card} is not in the hand")
     best: int | None = None
@@ -125,7 +128,7 @@ def cheapest_use(card: Card, hand: CardSet | Iterable[Card] | int, table: Table,
     for entry in table:
         if may_lay_on is not None and not may_lay_on(entry.owner):
             continue
-        for _, laid in layoff_chains(entry.meld, mask, rules):
+        for _, laid in layoff_chains(entry.meld, mask if multiset is None else multiset, rules):
             if card in laid and (best is None or len(laid) < best):
                 best = len(laid)
                 if best == 1:
@@ -137,7 +140,9 @@ def cheapest_use(card: Card, hand: CardSet | Iterable[Card] | int, table: Table,
         for other in rules.wild:
             wilds |= other.mask
         mask &= related | wilds
-    for meld in all_melds(mask, rules):
+        if multiset is not None:  # with copies: the related cards, every copy
+            multiset = CardMultiset.from_planes(plane & mask for plane in multiset.planes)
+    for meld in all_melds(mask if multiset is None else multiset, rules):
         if card in meld.cards and (best is None or len(meld) < best):
             best = len(meld)
     return best
@@ -148,5 +153,7 @@ def usable(card: Card, hand: CardSet | Iterable[Card] | int, table: Table, rules
     """True when ``card`` (in ``hand``) can be put on the table this turn leaving at least
     ``keep`` cards in hand (1 where a player must still discard)."""
     cost = cheapest_use(card, hand, table, rules, may_lay_on)
-    return cost is not None and hand_mask(hand).bit_count() - cost >= keep
+    bits = hand_bits(hand)
+    size = len(bits) if isinstance(bits, CardMultiset) else bits.bit_count()
+    return cost is not None and size - cost >= keep
 

@@ -25,7 +25,7 @@ from cardkit.libraries.melds import MeldRules
 from cardkit.libraries.rummy.moves import MayLayOn, usable
 from cardkit.libraries.rummy.table import Table
 from cardkit.values.actions import Action
-from cardkit.values.cards import Card, CardSet
+from cardkit.values.cards import Card, CardMultiset, CardSet, add_cards
 
 __all__ = ["ANY_DEPTH", "DRAW_DISCARD", "TAKE", "TOP_CARD", "Pickup", "PickupChoice",
            "pickup_choices"]
@@ -81,7 +81,8 @@ TOP_CARD = Pickup()
 ANY_DEPTH = Pickup("any", must_use=True)
 
 
-def pickup_choices(rule: Pickup, pile: Sequence[Card], hand: CardSet, table: Table,
+def pickup_choices(rule: Pickup, pile: Sequence[Card], hand: CardSet | CardMultiset,
+                   table: Table,
                    rules: MeldRules, keep: int = 1, may_lay_on: MayLayOn = None,
                    forced: bool = False) -> list[PickupChoice]:
     """The pickups ``rule`` allows from ``pile`` (its top last) to a player holding ``hand``,
@@ -96,7 +97,7 @@ def pickup_choices(rule: Pickup, pile: Sequence[Card], hand: CardSet, table: Tab
         taken = tuple(reversed(pile[len(pile) - depth:]))
         must = deepest if forced else rule.obligation(depth, deepest)
         if must is not None:
-            after = hand | CardSet(taken)
+            after = add_cards(hand, taken)
             if not usable(must, after, table, rules, keep, may_lay_on):
                 continue
         choices.append(PickupChoice(rule.action(pile, depth), taken, must))

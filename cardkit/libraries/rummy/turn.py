@@ -23,12 +23,23 @@ may not discard the card just taken always keeps another.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 import attrs
 
+from cardkit.engine.claims import (
+    ClaimRule,
+    OpenWindow,
+    claim_phase,
+    claims_left,
+    open_window,
+    start_claims,
+)
 from cardkit.engine.phases import Phase, phases
 from cardkit.libraries.melds import DEFAULT_RULES, MeldRules, classify, layoff_positions
+from cardkit.libraries.rummy.contracts import GoingDown, contract_meld_actions, remaining_after
+from cardkit.libraries.rummy.copies import Hand, distinct, minus, plus
 from cardkit.libraries.rummy.moves import (
     LAY,
     MELD,
@@ -41,15 +52,18 @@ from cardkit.libraries.rummy.moves import (
     usable,
 )
 from cardkit.libraries.rummy.pickups import TAKE, TOP_CARD, Pickup, PickupChoice, pickup_choices
+from cardkit.libraries.rummy.stock import Reshuffle, reshuffled
 from cardkit.libraries.rummy.table import Table
 from cardkit.libraries.zones import ZonedState, Zones
 from cardkit.values.actions import Action
-from cardkit.values.cards import Card, CardSet
+from cardkit.values.cards import Card, CardMultiset, CardSet
 
-__all__ = ["DRAW_STOCK", "PASS", "RummyState", "TurnRules"]
+__all__ = ["CLAIM", "DRAW_STOCK", "PASS", "RummyState", "TurnRules", "rummy_phases"]
 
 DRAW_STOCK = Action("draw", "stock")
 PASS = Action("pass")
+#: The name of the claim window's phase (the moves' words are the game's: ``rummy_phases``).
+CLAIM = "claim"
 
 _LAY_OFF = ("anyone", "own", "none")
 _STOCK_OUT = ("end", "pile")
@@ -66,7 +80,18 @@ class TurnRules:
       last card);
     - ``stock_out``: when the player to draw finds the stock empty: ``end`` (the hand ends,
       the ``stock_out`` hook) or ``pile`` (the player may still take from the pile, every card
-      so taken then being one to use that turn, or ``pass``, which ends the hand).
+      so taken then being one to use that turn, or ``pass``, which ends the hand);
+    - ``reshuffle``: the pile goes back into the stock when the stock is out
+      (:class:`~cardkit.rummy.Reshuffle`), before ``stock_out`` applies (None: never);
+    - ``claims``: after a discard that the next player does not take (they draw from the
+      stock), the other seats may claim it out of turn (buy it), by this
+      :class:`~cardkit.claims.ClaimRule`; the claimer takes the discard and ``cost`` penalty
+      cards from the stock's top, then the player whose turn it is draws. A claim needs the
+      stock to hold the cost and one card more; ``claim_when_down``: a player who has gone
+      down may still claim;
+    - ``going_down``: the deal's contract (:class:`~cardkit.rummy.GoingDown`): a player melds
+      only to go down, once, laying the contract's melds in one turn, and lays off only once
+      down (None: melds and lay-offs are free).
     """
 
     hand_size: int = 7
@@ -75,6 +100,10 @@ class TurnRules:
     lay_off: str = "anyone"
     discard_to_go_out: bool = False
     stock_out: str = "end"
+    reshuffle: Reshuffle | None = None
+    claims: ClaimRule | None = None
+    claim_when_down: bool = True
+    going_down: GoingDown | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.lay_off not in _LAY_OFF:
@@ -123,25 +152,24 @@ def draw_why_illegal(state: RummyState, action: Action) -> str | None:
 
 def draw_apply(state: RummyState, action: Action) -> None:
     """Take the card(s) into the hand; a pickup is seen by everyone and may leave a card to use;
-    ``pass`` ends the hand."""
+    ``pass`` ends the hand. Declining the pile's top for the stock may first open the claim
+    window on it (``TurnRules.claims``)."""
     seat = state.seat_to_play
     if action.kind == "pass":
         state.finish(state.game.hooks.stock_out(state))
         return
     if action.option == "stock":
-        card = state.stock.pop()
-        state.hands[seat] = state.hands[seat].add(card)
-        state.must_use = state.taken = None
-    else:
-        choice = next(c for c in state.pickups() if c.action == action)
-        taken = CardSet(choice.taken)
-        del state.discards[len(state.discards) - len(choice.taken):]
-        state.hands[seat] = state.hands[seat] | taken
-        state.seen = state.seen | taken
-        state.must_use = choice.obligation
-        # a card that must be melded is used before any discard: no further rule is needed
-        free = state.turn.pickup.discard_taken or choice.obligation is not None
-        state.taken = None if free else choice.taken[0]
+        if not state.open_claims():  # a window draws for the player once it is settled
+            state.draw_from_stock(seat)
+        return
+    choice = next(c for c in state.pickups() if c.action == action)
+    del state.discards[len(state.discards) - len(choice.taken):]
+    state.hands[seat] = plus(state.hands[seat], choice.taken)
+    state.saw(seat, choice.taken)
+    state.must_use = choice.obligation
+    # a card that must be melded is used before any discard: no further rule is needed
+    free = state.turn.pickup.discard_taken or choice.obligation is not None
+    state.taken = None if free else choice.taken[0]
     state.enter("play")
 
 
@@ -150,16 +178,20 @@ def draw_apply(state: RummyState, action: Action) -> None:
 
 def play_legal(state: RummyState) -> list[Action]:
     """Every meld and lay-off that leaves the turn a way to end, then (once any card taken from
-    the pile is used) every discard."""
+    the pile is used, and a contract begun is laid) every discard."""
     seat = state.seat_to_play
     hand = state.hands[seat]
-    rules = state.meld_rules
-    moves = meld_actions(hand, rules) + lay_off_actions(hand, state.table, rules,
-                                                        state.may_lay_on(seat))
+    moves = state.meld_moves(seat) + state.lay_off_moves(seat)
     actions = [move for move in moves if state.leaves_a_way(move)]
-    if state.must_use is None:
-        actions += [Action("discard", cards=(card,)) for card in hand if card is not state.taken]
+    if state.must_use is None and not state.laying:
+        actions += [Action("discard", cards=(card,)) for card in distinct(hand)
+                    if card is not state.taken or _count(hand, card) > 1]
     return actions
+
+
+def _count(hand: CardSet | CardMultiset, card: Card) -> int:
+    """How many copies of ``card`` ``hand`` holds."""
+    return hand.count(card) if isinstance(hand, CardMultiset) else int(card in hand)
 
 
 def play_why_illegal(state: RummyState, action: Action) -> str | None:
@@ -169,15 +201,22 @@ def play_why_illegal(state: RummyState, action: Action) -> str | None:
     missing = [card for card in action.cards if card not in hand]
     if missing:
         return f"you do not hold {missing[0]}"
+    named = CardMultiset(action.cards)
+    if isinstance(hand, CardMultiset) and not named <= hand:
+        twice = next(card for card in named.distinct() if named.count(card) > hand.count(card))
+        return f"you hold {hand.count(twice)} {twice}, not {named.count(twice)}"
     rules = state.meld_rules
+    contract = state.contract_refusal(seat, action)
+    if contract is not None:
+        return contract
     if action.kind == "discard":
         if state.must_use is not None:
             return f"you must meld {state.must_use}, taken from the pile, before you discard"
-        if action.cards and action.cards[0] is state.taken:
+        if action.cards and action.cards[0] is state.taken and _count(hand, state.taken) < 2:
             return "you may not discard the card you have just taken from the pile"
         return None
     if action.kind == MELD:
-        if classify(action.cards, rules, dict(action.declared) or None) is None:
+        if classify(action.cards, rules, action.declared or None) is None:
             return f"{' '.join(card.text for card in action.cards)} is not a meld"
     elif action.kind == LAY:
         if len(action.cards) != 1 or action.target is None:
@@ -209,6 +248,7 @@ def play_apply(state: RummyState, action: Action) -> None:
     if action.kind == "discard":
         card = action.card
         state.hands[seat] = state.hands[seat].remove(card)
+        state.shown(seat, action.cards)
         state.discards.append(card)
         state.taken = None
         if not state.hands[seat]:
@@ -217,11 +257,34 @@ def play_apply(state: RummyState, action: Action) -> None:
             state.next_turn()
         return
     state.table = state.table_after(seat, action)
-    state.hands[seat] = state.hands[seat] - CardSet(action.cards)
+    state.hands[seat] = minus(state.hands[seat], action.cards)
+    state.shown(seat, action.cards)
+    if action.kind == MELD and state.turn.going_down is not None:
+        state.contract_melded(seat, state.table[len(state.table)].meld.kind)
     if state.must_use in action.cards:
         state.must_use = None
     if not state.hands[seat]:
         state.finish(state.game.hooks.went_out(state, seat))
+
+
+def rummy_phases(claim: str = "claim", decline: str = "pass") -> Mapping[str, Phase]:
+    """The standard turn's phases -- ``draw``, ``play`` and the claim window (phase
+    ``claim``, entered only under a ``claims`` rule) -- with the claim window's moves named
+    ``claim`` and ``decline`` (``buy 7H`` / ``pass`` in contract rummy): a game with its own
+    words sets ``PHASES = rummy_phases("buy")``."""
+    return phases(
+        Phase("draw", {"draw", TAKE, "pass"}, "draw from the stock or take from the pile",
+              "you must draw first: draw stock, or take from the discard pile",
+              legal=draw_legal, apply=draw_apply, why_illegal=draw_why_illegal,
+              next={"play", CLAIM}),
+        Phase("play", {MELD, LAY, "discard"}, "meld, lay off, or discard to end your turn",
+              "you have drawn already: meld, lay off or discard",
+              legal=play_legal, apply=play_apply, why_illegal=play_why_illegal,
+              next={"draw"}),
+        claim_phase(CLAIM, claim=claim, decline=decline, next={"play"},
+                    prompt=f"out of turn: {claim} the discard (with its penalty), or "
+                           f"{decline}"),
+    )
 
 
 class RummyState(ZonedState):
@@ -231,28 +294,33 @@ class RummyState(ZonedState):
     meld rules (``meld_rules=`` / :class:`~cardkit.game.HandAnalysis`)."""
 
     ZONES: ClassVar[Zones] = Zones(hands="hands", stock="stock", pile="discards",
-                                   table="table", seen="seen")
-    PHASES = phases(
-        Phase("draw", {"draw", TAKE, "pass"}, "draw from the stock or take from the pile",
-              "you must draw first: draw stock, or take from the discard pile",
-              legal=draw_legal, apply=draw_apply, why_illegal=draw_why_illegal, next={"play"}),
-        Phase("play", {MELD, LAY, "discard"}, "meld, lay off, or discard to end your turn",
-              "you have drawn already: meld, lay off or discard",
-              legal=play_legal, apply=play_apply, why_illegal=play_why_illegal,
-              next={"draw"}),
-    )
+                                   table="table", seen="seen", recycled="recycled")
+    PHASES = rummy_phases()
     #: The turn rules when :meth:`turn_rules` is not overridden.
     TURN: ClassVar[TurnRules] = TurnRules()
 
-    hands: list[CardSet]
+    hands: list[Hand]
     stock: list[Card]
     discards: list[Card]
     table: Table
-    seen: CardSet
+    #: the hand cards every seat saw go into them: one set for every seat with one deck, a
+    #: multiset per seat with copies
+    seen: CardSet | list[CardMultiset]
     must_use: Card | None
     taken: Card | None
     turn: TurnRules
     meld_rules: MeldRules
+    recycled: CardSet
+    reshuffles: int
+    claim_rule: ClaimRule | None
+    claim_window: OpenWindow | None
+    claims_made: tuple[int, ...]
+    #: per seat: has gone down (laid the deal's contract)
+    down: tuple[bool, ...]
+    #: the contract's melds the player to play has still to lay this turn (() when none)
+    laying: tuple[str, ...]
+    #: the player to play went down this turn
+    down_now: bool
 
     # ----- what a game may override ------------------------------------------------------------
 
@@ -288,19 +356,161 @@ class RummyState(ZonedState):
         self.discards = rest[:upcards]
         self.stock = rest[upcards:][::-1]  # its top is the list's end
         self.table = Table()
-        self.seen = CardSet()
+        # with copies, each seat's own: which copies of a card a seat holds is known only for
+        # the ones it was seen to take (and still holds)
+        self.seen = [CardMultiset() for _ in range(self.players)] if self.has_copies() \
+            else CardSet()
         self.must_use = None
         self.taken = None
+        self.recycled = CardSet()
+        self.reshuffles = 0
+        start_claims(self, self.turn.claims)
+        self.down = (False,) * self.players
+        self.laying = ()
+        self.down_now = False
         self.enter("draw")
 
     def next_turn(self) -> None:
-        """The next player draws; when the stock is out the hand ends (``stock_out``), unless
-        the rule lets the pile be taken and that player can take some of it."""
+        """The next player draws; when the stock is out the pile is shuffled back where the
+        rule says so, and otherwise the hand ends (``stock_out``), unless the rule lets the
+        pile be taken and that player can take some of it."""
         self.current_player = (self.seat_to_play + 1) % self.players
+        self.laying = ()
+        self.down_now = False
+        rule = self.turn.reshuffle
+        if not self.stock and rule is not None and rule.allows(self.reshuffles,
+                                                               len(self.discards)):
+            self.stock, self.discards = reshuffled(self.discards, rule.keep, self.seed,
+                                                   self.reshuffles)
+            back = CardSet(self.stock)
+            self.recycled = self.recycled | back
+            if isinstance(self.seen, CardSet):
+                self.seen = self.seen - back  # where they go now nobody knows
+            self.reshuffles += 1
         if not self.stock and (self.turn.stock_out == "end" or not self.pickups()):
             self.finish(self.game.hooks.stock_out(self))
             return
         self.enter("draw")
+
+    def saw(self, seat: int, cards: Iterable[Card]) -> None:
+        """Every seat saw ``cards`` go into ``seat``'s hand (taken from the pile)."""
+        if isinstance(self.seen, CardSet):
+            self.seen = self.seen | CardSet(cards)
+        else:
+            seen = list(self.seen)
+            seen[seat] = seen[seat] + CardMultiset(list(cards))
+            self.seen = seen
+
+    def shown(self, seat: int, cards: Iterable[Card]) -> None:
+        """``cards`` left ``seat``'s hand face up: with copies, the copies every seat saw go
+        there count one fewer each (nobody knows which copy went)."""
+        if not isinstance(self.seen, CardSet):
+            seen = list(self.seen)
+            seen[seat] = seen[seat] - CardMultiset(list(cards))
+            self.seen = seen
+
+    def draw_from_stock(self, seat: int) -> None:
+        """``seat`` takes the stock's top card and plays."""
+        card = self.stock.pop()
+        self.hands[seat] = self.hands[seat].add(card)
+        self.must_use = self.taken = None
+        self.current_player = seat
+        self.enter("play")
+
+    # ----- claims out of turn ------------------------------------------------------------------
+
+    def open_claims(self) -> bool:
+        """After the player to play declines the pile's top card (drawing from the stock),
+        open the claim window on it, if the rule has one and a seat may claim."""
+        rule = self.turn.claims
+        if rule is None or not self.discards:
+            return False
+        turn = self.seat_to_play
+        opener = (turn - 1) % self.players
+        return open_window(self, CLAIM, self.discards[-1], opener, turn, "play",
+                           lambda seat: self.may_claim(seat, turn))
+
+    def may_claim(self, seat: int, turn: int) -> bool:
+        """Whether ``seat`` may claim the discard the player ``turn`` declined: not that
+        player, the stock holds the cost and a card more, and (unless ``claim_when_down``)
+        the seat has not gone down."""
+        rule = self.turn.claims
+        assert rule is not None
+        return (seat != turn and len(self.stock) > rule.cost
+                and (self.turn.claim_when_down or not self.down[seat]))
+
+    def claim_taken(self, seat: int, window: OpenWindow) -> None:
+        """The claimer takes the card on offer (everyone sees it go) and the cost, penalty
+        cards from the stock's top (unseen)."""
+        rule = self.turn.claims
+        assert rule is not None
+        card = self.discards.pop()
+        penalty = [self.stock.pop() for _ in range(rule.cost)]
+        self.hands[seat] = plus(self.hands[seat], [card, *penalty])
+        self.saw(seat, (card,))
+
+    def claims_closed(self, window: OpenWindow) -> None:
+        """The window is settled: the player whose turn it is draws from the stock."""
+        self.draw_from_stock(window.turn)
+
+    # ----- contracts ---------------------------------------------------------------------------
+
+    def meld_moves(self, seat: int) -> list[Action]:
+        """The melds ``seat`` may lay now: any (no contract); with a contract, those that
+        begin or go on with going down and can be finished this turn, then (at least the
+        contract) any more that turn, or (``new_melds``) any on later turns."""
+        hand = self.hands[seat]
+        rules = self.meld_rules
+        rule = self.turn.going_down
+        if rule is None:
+            return meld_actions(hand, rules)
+        if not self.down[seat]:
+            needed = self.laying or rule.contract.melds
+            return contract_meld_actions(hand, needed, rules, self._keep())
+        if (self.down_now and not rule.exact) or (not self.down_now and rule.new_melds):
+            return meld_actions(hand, rules)
+        return []
+
+    def lay_off_moves(self, seat: int) -> list[Action]:
+        """The lay-offs ``seat`` may make now: with a contract, only once gone down (and not
+        in the turn of going down unless ``lay_off_same_turn``)."""
+        rule = self.turn.going_down
+        if rule is not None and (not self.down[seat]
+                                 or (self.down_now and not rule.lay_off_same_turn)):
+            return []
+        return lay_off_actions(distinct(self.hands[seat]), self.table, self.meld_rules,
+                               self.may_lay_on(seat))
+
+    def contract_melded(self, seat: int, kind: str) -> None:
+        """``seat`` laid a meld of ``kind``: one contract meld fewer to lay (going down once
+        none is left)."""
+        if self.down[seat]:
+            return
+        rule = self.turn.going_down
+        assert rule is not None
+        self.laying = remaining_after(self.laying or rule.contract.melds, kind)
+        if not self.laying:
+            self.down = tuple(down or other == seat for other, down in enumerate(self.down))
+            self.down_now = True
+
+    def contract_refusal(self, seat: int, action: Action) -> str | None:
+        """Why the contract refuses ``action`` (None when it does not)."""
+        rule = self.turn.going_down
+        if rule is None or action in self.legal_actions():
+            return None
+        contract = rule.contract
+        if action.kind == "discard" and self.laying:
+            return f"finish laying your contract ({contract}) before you discard"
+        if action.kind == LAY and not self.down[seat]:
+            return f"you may lay off only once you have gone down ({contract})"
+        if action.kind == LAY and self.down_now:
+            return "you may lay off from your next turn, not in the turn you go down"
+        if action.kind == MELD and self.down[seat]:
+            return "you have gone down: you may only lay off now"
+        if action.kind == MELD:
+            return (f"to go down you lay {contract} this turn; that meld does not leave a way "
+                    "to finish it")
+        return None
 
     def pickups(self) -> list[PickupChoice]:
         """The pickups the player to draw can honour now (every one of them an obligation once
@@ -324,14 +534,14 @@ class RummyState(ZonedState):
         to be used can be, a hand emptied goes out where the rules allow it, and otherwise a
         card remains that may be discarded."""
         seat = self.seat_to_play
-        hand = self.hands[seat] - CardSet(move.cards)
+        hand = minus(self.hands[seat], move.cards)
         keep = self._keep()
         if self.must_use is not None and self.must_use not in move.cards:
             return usable(self.must_use, hand, self.table_after(seat, move), self.meld_rules,
                           keep, self.may_lay_on(seat))
         if not hand:
             return not keep
-        return bool(hand - CardSet([self.taken])) if self.taken is not None else True
+        return bool(minus(hand, [self.taken])) if self.taken is not None else True
 
     # ----- what the views show -------------------------------------------------------------------
 
@@ -342,6 +552,15 @@ class RummyState(ZonedState):
                                 "must_use": self.must_use}
         if self.turn.pickup.depth == "any":
             info["discard_pile"] = tuple(self.discards)
+        if self.turn.claims is not None:
+            info["claims_left"] = tuple(claims_left(self, seat) for seat in range(self.players))
+            info["claim_cost"] = self.turn.claims.cost
+            if self.claim_window is not None:
+                info["claim"] = self.claim_window.to_info()
+        if self.turn.going_down is not None:
+            info["contract"] = self.turn.going_down.contract.melds
+            info["down"] = self.down
+            info["laying"] = self.laying
         return info
 
 

@@ -15,7 +15,7 @@ from cardkit.values.cards import Card
 from cardkit.values.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from cardkit.engine.state import State
+    from cardkit.engine.seated import SeatedState as State
     from cardkit.values.actions import Action
 
 __all__ = ["MAX_MOVE_TEXT", "resolve_move"]

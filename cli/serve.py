@@ -14,9 +14,11 @@ import random
 import shlex
 from typing import TYPE_CHECKING
 
+import attrs
 import click
 from cardkit_cli.main import CardkitError
 from cardkit_cli.options import players_option, preset_option, rule_option
+from click.core import ParameterSource
 
 if TYPE_CHECKING:
     from cardkit import Game
@@ -115,6 +117,12 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
         matches = [record.resume()]
         bots, tokens, name, save = saved.bots, saved.tokens, saved.table, resume
         think, playouts = saved.think, saved.playouts
+        # the same addresses: the saved host and port, unless given again
+        source = click.get_current_context().get_parameter_source
+        if saved.host is not None and source("host") is ParameterSource.DEFAULT:
+            host = saved.host
+        if saved.port is not None and source("port") is ParameterSource.DEFAULT:
+            port = saved.port
     else:
         if save and tables > 1:
             raise CardkitError("--save keeps one match: give it with --tables 1", 2)
@@ -157,6 +165,7 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
     from cardkit_cli.paths import cardkit_command
 
     from cardkit.frontends.net.server import Server
+    from cardkit.frontends.net.store import save_seats
 
     def log(line: str) -> None:
         click.echo(line)
@@ -187,6 +196,8 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
                 say(f"seat {seat.number}: {command} join {shlex.quote(address)}")
         say(f"watch: {command} watch {server.table_address(table)}")
     if save:
+        for table in opened:  # where to come back to after a crash (--resume)
+            save_seats(save, attrs.evolve(table.saved, host=host, port=server.port))
         say(f"saving after every move to {save}; the seats' tokens are in {save}.seats "
                    "(keep it private)")
     try:

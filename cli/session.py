@@ -8,13 +8,16 @@ from typing import TYPE_CHECKING
 
 from cardkit_cli.entries import seat_name
 from cardkit_cli.moves import resolve_move
-from cardkit_cli.paths import autosave_path, unwritable_reason
+from cardkit_cli.paths import autosave_path, cardkit_command, unwritable_reason
 from cardkit_cli.play import QuitGame
 from cardkit_cli.prompt import EndOfInput, LineReader
 from cardkit_cli.render import hand_text, render_actions, render_result, render_totals, render_view
 from cardkit_cli.style import Style, make_console
 from rich.text import Text
 
+from cardkit.engine.match import Match
+from cardkit.engine.seated import SeatedMatch, SeatedState
+from cardkit.engine.state import State
 from cardkit.services.records import save_record
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.hint import Hint, hint
@@ -23,8 +26,7 @@ from cardkit.values.errors import IllegalAction
 if TYPE_CHECKING:
     from cardkit_cli.seats import Seating
 
-    from cardkit import State
-    from cardkit.engine.match import Match
+    from cardkit.services.records import MatchRecord
 
 __all__ = ["Session"]
 
@@ -42,7 +44,7 @@ COMMANDS_HELP = (
 class Session:
     """One ``cardkit play`` session over a match."""
 
-    def __init__(self, match: Match, seats: Seating, save: str | None = None,
+    def __init__(self, match: SeatedMatch, seats: Seating, save: str | None = None,
                  auto: bool = False, hotseat: bool = False) -> None:
         self.match = match
         self.game = match.game
@@ -80,9 +82,7 @@ class Session:
                     return
                 self._next_hand_intro()
         except EndOfInput:
-            if self.save_path:
-                self._save()
-            self.console.print("end of input: stopping.")
+            self._end_of_input()
         except QuitGame:
             return
         except KeyboardInterrupt:
@@ -132,7 +132,7 @@ class Session:
 
     # ----- one hand ---------------------------------------------------------------------------
 
-    def play_hand(self, state: State) -> None:
+    def play_hand(self, state: SeatedState) -> None:
         """Play ``state`` to its end. Bots' moves are printed as they happen with ``--auto``
         or when no human holds cards this hand (a sitter watches); otherwise they are told in
         each player's recap ("since your last turn") and, at the end, under "last moves"."""
@@ -156,7 +156,10 @@ class Session:
             if agent is None:
                 self.human_turn(state, seat)
                 continue
-            action, reason = choose_action(agent, state, seat, explain=self.auto)
+            if isinstance(state, State):
+                action, reason = choose_action(agent, state, seat, explain=self.auto)
+            else:  # a hand held elsewhere: the agent sees the view, as every agent does
+                action, reason = agent.choose(state.view(seat), state.legal_actions()), ""
             state.apply(action)
             if not live:
                 continue
@@ -171,7 +174,7 @@ class Session:
                 for line in lines:
                     self.console.print(Text.assemble("  ", line))
 
-    def recap(self, state: State, seat: int) -> list[Text]:
+    def recap(self, state: SeatedState, seat: int) -> list[Text]:
         """What the others did since ``seat`` last moved (since the deal on its first turn),
         one line per run of moves by one seat, in public text (no hidden card)."""
         history = state.public_history()[self.seen.get(seat, 0):]
@@ -189,7 +192,7 @@ class Session:
             last = mover
         return lines
 
-    def _show_deal(self, state: State) -> None:
+    def _show_deal(self, state: SeatedState) -> None:
         self.console.rule(Text(f"hand {len(self.match.hands)}", style="bold"))
         first = state.view(0)
         if first.discard_top is not None:
@@ -199,7 +202,7 @@ class Session:
                                              hand_text(self.style, state.view(seat).hand,
                                                        self.game)))
 
-    def human_turn(self, state: State, seat: int) -> None:
+    def human_turn(self, state: SeatedState, seat: int) -> None:
         """Show the table to ``seat``, read a move until one is legal, apply it."""
         if self.hotseat and self.last_human != seat and len(self.seats.humans) > 1:
             if self.reader.interactive:
@@ -241,7 +244,7 @@ class Session:
             self.seen[seat] = len(state.history)
             return
 
-    def show(self, state: State, seat: int) -> None:
+    def show(self, state: SeatedState, seat: int) -> None:
         """The table and the numbered moves for ``seat``, with what happened since its last
         turn and the cards new in its hand since then."""
         view = state.view(seat)
@@ -276,7 +279,7 @@ class Session:
             grid.add_row(f"  {word}", meaning)
         self.console.print(grid)
 
-    def _hint(self, state: State, seat: int) -> None:
+    def _hint(self, state: SeatedState, seat: int) -> None:
         advice = self.advice(state, seat)
         if advice is None:
             return
@@ -289,39 +292,62 @@ class Session:
             line.append(f" — {advice.reason}")
         self.console.print(line)
 
-    def advice(self, state: State, seat: int) -> Hint | None:
+    def advice(self, state: SeatedState, seat: int) -> Hint | None:
         """The hint for ``seat``: :func:`cardkit.services.search.hint.hint` on this hand (a
         remote table asks its server, which runs the same function on the hand it holds)."""
+        if not isinstance(state, State):
+            return None  # only the table holding the hand can work one out
         return hint(state, seat, think=self.seats.think, playouts=self.seats.playouts,
                     seed=self.match.seed or 0)
 
     # ----- saving and quitting ------------------------------------------------------------------
 
+    def record(self) -> MatchRecord | None:
+        """The match's record to save (None for a match this screen does not hold)."""
+        return self.match.record() if isinstance(self.match, Match) else None
+
     def _save(self, path: str | None = None) -> None:
         path = path or self.save_path
-        if path:
-            save_record(self.match.record(), path)
-            self.console.print(f"saved to {path}; continue with: cardkit play {self.game.name} "
-                               f"--resume {path}")
+        record = self.record()
+        if path and record is not None:
+            save_record(record, path)
+            self.console.print(f"saved to {path}; continue with: {cardkit_command()} play "
+                               f"{self.game.name} --resume {path}")
 
     def _save_quietly(self) -> None:
-        if self.save_path:
-            save_record(self.match.record(), self.save_path)
+        record = self.record()
+        if self.save_path and record is not None:
+            save_record(record, self.save_path)
 
     def _interrupted(self) -> None:
         """Ctrl-C: nothing is lost. The game is saved (to ``--save``, or else to an autosave
         file, whose place is printed) and the program ends with exit code 130."""
         self.console.print()  # the message starts on its own line, after any prompt
-        path = self.save_path or autosave_path(self.game.name, self.match.seed)
+        record = self.record()
+        if record is None:
+            raise SystemExit(130)
+        path = self.save_path or autosave_path(self.game.name, self.match.seed or 0)
         try:
-            save_record(self.match.record(), path)
+            save_record(record, path)
         except OSError as error:
             self.console.print(f"interrupted: the game could not be saved to {path} "
                                f"({error.strerror or error}).")
         else:
             self.console.print(f"interrupted: the game is saved in {path}; continue with: "
-                               f"cardkit play {self.game.name} --resume {path}")
+                               f"{cardkit_command()} play {self.game.name} --resume {path}")
         raise SystemExit(130)
+
+    def _end_of_input(self) -> None:
+        """The input ended (Ctrl-D at a terminal, the end of a pipe): with ``--save`` the game
+        is saved; at a terminal, the player is offered to save it, as ``quit`` does."""
+        if self.save_path:
+            self._save()
+        elif self.reader.interactive and self.record() is not None:
+            try:
+                self._quit()
+            except QuitGame:
+                return
+        self.console.print("end of input: stopping.")
 
     def _quit(self) -> None:
         if self.save_path:

@@ -47,7 +47,11 @@ def watch(url: str) -> None:
     spectator: the table each time the turn passes, and every move; Ctrl-C stops."""
     from cardkit_cli.join import remote_session
 
-    session, match = remote_session(url, None, spectator=True, session_class=WatchSession)
+    try:
+        session, match = remote_session(url, None, spectator=True, session_class=WatchSession)
+    except KeyboardInterrupt:  # Ctrl-C while the table waits for its players
+        click.echo("\nyou stopped watching.")
+        raise SystemExit(130) from None
     try:
         session.run()
     finally:

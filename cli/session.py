@@ -4,7 +4,7 @@ each hand, saving and quitting."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from cardkit_cli.entries import seat_name
 from cardkit_cli.moves import resolve_move
@@ -115,9 +115,16 @@ class Session:
             parts.append(f"{seat_name(context.leader, self.names)} leads")
         self.console.print("; ".join(parts))
         if self.seats.humans and not self.auto:
-            answer = self.reader.wait("press Enter for the next hand (or type quit): ")
-            if answer.lower() in ("q", "quit", "exit"):
-                self._quit()
+            prompt = "press Enter for the next hand (or type quit): "
+            while True:
+                answer = self.reader.wait(prompt)
+                if answer.lower() in ("q", "quit", "exit"):
+                    self._quit()
+                if not answer:
+                    break
+                # a move typed too late is not taken as "go on"
+                prompt = (f"{answer[:40]!r} is not a move now: the hand is over. Press Enter "
+                          "for the next hand (or type quit): ")
 
     def _end_of_match(self) -> None:
         outcome = self.match.outcome
@@ -203,7 +210,17 @@ class Session:
                                                        self.game)))
 
     def human_turn(self, state: SeatedState, seat: int) -> None:
-        """Show the table to ``seat``, read a move until one is legal, apply it."""
+        """Show the table to ``seat``, read a move until one is legal, apply it. When the only
+        legal move is a pass (Tiến Lên, nothing in the hand beats the table), it is made for
+        the player, with a line saying so."""
+        legal = state.legal_actions()
+        if len(legal) == 1 and legal[0].kind == "pass":
+            self.console.print(Text.assemble(f"{seat_name(seat, self.names)}: ",
+                                             self.style.action(legal[0]),
+                                             ("  — your only move", "dim")))
+            state.apply(legal[0])
+            self.seen[seat] = len(state.history)
+            return
         if self.hotseat and self.last_human != seat and len(self.seats.humans) > 1:
             if self.reader.interactive:
                 self.console.clear()
@@ -288,17 +305,16 @@ class Session:
         line = Text.assemble(f"hint ({advice.agent}): ", self.style.action(advice.action))
         if number:
             line.append(f" (move {number})")
-        if advice.reason:
+        if advice.reason and not _repeats(advice.reason, advice.action):
             line.append(f" — {advice.reason}")
         self.console.print(line)
 
     def advice(self, state: SeatedState, seat: int) -> Hint | None:
         """The hint for ``seat``: :func:`cardkit.services.search.hint.hint` on this hand (a
         remote table asks its server, which runs the same function on the hand it holds)."""
-        if not isinstance(state, State):
-            return None  # only the table holding the hand can work one out
-        return hint(state, seat, think=self.seats.think, playouts=self.seats.playouts,
-                    seed=self.match.seed or 0)
+        # a hand that is not the engine's gets the strongest bot that plays from the view
+        return hint(cast(State, state), seat, think=self.seats.think,
+                    playouts=self.seats.playouts, seed=self.match.seed or 0)
 
     # ----- saving and quitting ------------------------------------------------------------------
 
@@ -372,3 +388,10 @@ class Session:
                                         "file name", style="red"))
         self.console.print("goodbye.")
         raise QuitGame
+
+
+def _repeats(reason: str, action: object) -> bool:
+    """True if a hint's reason only says its move again (``discard KH: discard KH``)."""
+    said = " ".join(reason.lower().replace(":", " ").split())
+    move = str(action).lower()
+    return said in (move, f"{move}.", f"play {move}") or said.startswith(f"{move} because {move}")

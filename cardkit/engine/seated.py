@@ -36,11 +36,11 @@ class SeatedState(Protocol):
         """How many seats the hand has."""
 
     @property
-    def PHASES(self) -> Mapping[str, Phase]:  # noqa: N802 (the State class attribute's name)
+    def PHASES(self) -> Mapping[str, Phase]:
         """The game's phases by name (what each accepts)."""
 
     @property
-    def ALIASES(self) -> Mapping[str, str]:  # noqa: N802
+    def ALIASES(self) -> Mapping[str, str]:
         """The game's move-word aliases."""
 
     @property

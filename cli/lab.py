@@ -27,6 +27,7 @@ import attrs
 import click
 from cardkit_cli.main import CardkitError
 from cardkit_cli.options import (
+    GAME_NAME,
     definition_of,
     parse_rule_texts,
     players_option,
@@ -75,7 +76,7 @@ WHOLE_LADDER = "(the whole ladder)"
 
 
 @click.command("lab")
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", type=GAME_NAME)
 @click.option("--hands", "hands", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Hands to simulate per variant.")
 @click.option("--matches", type=click.IntRange(min=1), default=None,

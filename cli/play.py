@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import attrs
 import click
 from cardkit_cli.main import CardkitError
-from cardkit_cli.options import players_option, preset_option, rule_option
+from cardkit_cli.options import GAME_NAME, players_option, preset_option, rule_option
 from cardkit_cli.paths import unwritable_reason
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def match_ends_by_itself(game: Game) -> bool:
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", type=GAME_NAME)
 @players_option
 @click.option("--seat", type=int, metavar="K",
               help="Your seat (default 0; the player left of the dealer plays first).")

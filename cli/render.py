@@ -8,6 +8,7 @@ installed game. How cards look is :mod:`cardkit_cli.style`; how a hand is groupe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -197,6 +198,9 @@ def render_actions(console: Console, actions: Sequence[Action],
     console.print(Columns(cells, padding=(0, 3), equal=True, column_first=False))
 
 
+#: An ending's code in a hand's summary, e.g. ``(E6)``.
+ENDING_CODE = re.compile(r"\((E\d+)\)")
+
 #: Result details the end-of-hand screen shows itself (the hands and the table).
 SHOWN_AT_HAND_END = ("revealed", "table", "hands")
 
@@ -214,6 +218,10 @@ def render_result(console: Console, result: Result, state: Any,
     if result.summary:
         console.print(Text(result.summary, style="bold green"))
         console.print(outcome)
+        code = ENDING_CODE.search(result.summary)
+        if code is not None:
+            console.print(Text(f"({code.group(1)} is the ending's code in the game's rules "
+                               "page; 'rules' explains the codes)", style="dim"))
     else:
         console.print(Text(outcome, style="bold green"))
     final = state.view(0)

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 import attrs
 import click
 from cardkit_cli.main import CardkitError
-from cardkit_cli.options import players_option, preset_option, rule_option
+from cardkit_cli.options import GAME_NAME, players_option, preset_option, rule_option
+from cardkit_cli.paths import cardkit_command
 from click.core import ParameterSource
 
 if TYPE_CHECKING:
@@ -47,12 +48,12 @@ def parse_bots(values: tuple[str, ...], game: Game) -> tuple[str | None, ...]:
             bots[int(seat_text)] = name
     if all(bot is not None for bot in bots):
         raise CardkitError("every seat is a bot's: leave at least one seat for a person "
-                           "(or watch bots with 'cardkit play --auto')", 2)
+                           f"(or watch bots with '{cardkit_command()} play --auto')", 2)
     return tuple(bots)
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", type=GAME_NAME)
 @players_option
 @click.option("--bots", "bot_seats", multiple=True, metavar="SEAT[=NAME]",
               help="A bot plays SEAT (repeat, or 1,2=search); NAME as in 'cardkit play --bot'.")

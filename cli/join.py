@@ -9,6 +9,7 @@ the seat. The connection comes back by itself if it drops.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -17,6 +18,8 @@ from cardkit_cli.session import Session
 
 if TYPE_CHECKING:
     from cardkit_cli.seats import Seating
+    from cardkit_cli.table import TableApp
+    from rich.text import Text
 
     from cardkit.frontends.net import RemoteMatch
 
@@ -154,10 +157,12 @@ def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> 
 
 def remote_session(url: str, bot: str | None, spectator: bool,
                    session_class: type[RemoteSession] = RemoteSession,
-                   name: str | None = None) -> tuple[RemoteSession, RemoteMatch]:
+                   name: str | None = None, say: Callable[[Text], None] | None = None,
+                   ) -> tuple[RemoteSession, RemoteMatch]:
     """Connect to ``url`` and build the session (a ``session_class``) that plays or watches
     it; ``name`` is what the table calls this seat's person. While the table waits for
-    everyone to join, its events are shown as they come."""
+    everyone to join, its events are shown as they come (``say``: where; the terminal by
+    default)."""
     from cardkit_cli.paths import cardkit_command
     from cardkit_cli.seats import Seating
     from cardkit_cli.style import make_console
@@ -177,12 +182,12 @@ def remote_session(url: str, bot: str | None, spectator: bool,
     if bot is not None and not spectator:
         # before the match waits for the other seats: a bot this seat cannot use is refused now
         _refuse_unusable_bot(connection, welcome, bot)
-    early = make_console()
+    show = say or make_console().print
     seat = welcome.get("seat")
-    early.print(Text(f"at table {welcome.get('table', '')} ({welcome.get('game', '')}): "
-                     + ("watching" if seat is None else f"you play seat {seat}"), style="bold"))
+    show(Text(f"at table {welcome.get('table', '')} ({welcome.get('game', '')}): "
+              + ("watching" if seat is None else f"you play seat {seat}"), style="bold"))
     match = RemoteMatch(connection, welcome,
-                        notice=lambda text: early.print(Text(f"· {text}", style="dim")))
+                        notice=lambda text: show(Text(f"· {text}", style="dim")))
     game = match.game
     agents: list[Any] = [ObservedSeat(match) for _ in range(game.players)]
     names = list(match.names)
@@ -205,7 +210,11 @@ def remote_session(url: str, bot: str | None, spectator: bool,
 @click.option("--bot", metavar="NAME", help="Let a bot play the seat (greedy, random ...).")
 @click.option("--name", "player", metavar="NAME",
               help="What the table calls you (every seat and spectator sees it).")
-def join(url: str, bot: str | None, player: str | None) -> None:
+@click.option("--plain", is_flag=True, help="The line mode even at a terminal.")
+@click.option("--pace", type=click.FloatRange(min=0, max=10), default=0.6, show_default=True,
+              metavar="SECONDS", help="How long each move of the others stays on screen.")
+def join(url: str, bot: str | None, player: str | None, plain: bool = False,
+         pace: float = 0.6) -> None:
     """Play a seat of a table hosted with 'cardkit serve': URL is the address it printed for
     your seat (ws://HOST:PORT/TABLE#TOKEN). The screen and moves are those of 'cardkit play'.
 
@@ -215,7 +224,13 @@ def join(url: str, bot: str | None, player: str | None) -> None:
       cardkit join 'ws://127.0.0.1:8765/tonk#3q9...' --name Ann
       cardkit join 'ws://127.0.0.1:8765/tonk#3q9...' --bot greedy
     """
+    from cardkit_cli.table import run_table, wanted
+
     try:
+        if wanted(plain):
+            run_table(lambda app: _on_screen(app, url, bot, False, player, RemoteSession),
+                      pace, "cardkit join")
+            return
         session, match = remote_session(url, bot, spectator=False, name=player)
     except KeyboardInterrupt:  # Ctrl-C while the table waits for everyone to join
         from cardkit_cli.paths import cardkit_command
@@ -228,3 +243,18 @@ def join(url: str, bot: str | None, player: str | None) -> None:
         session.run()
     finally:
         match.close()
+
+
+def _on_screen(app: TableApp, url: str, bot: str | None, spectator: bool, name: str | None,
+               kind: type[RemoteSession]) -> RemoteSession:
+    """Connect and build the full-screen table's session of ``kind`` (the match closes with
+    the screen)."""
+    from cardkit_cli.table import table_session
+
+    session, match = remote_session(
+        url, bot, spectator=spectator, name=name,
+        session_class=table_session(kind),  # type: ignore[arg-type]
+        say=lambda text: app.later(app.log_line, text))
+    session.attach(app)  # type: ignore[attr-defined]
+    app.on_close.append(match.close)
+    return session

@@ -94,11 +94,13 @@ SHOWN_BY_SCREEN = ("dealer", "role", "roles", "scores", "hand", "hand sizes", "s
 def render_view(console: Console, view: View, game: Game, names: Sequence[str] | None = None,
                 prompt: str = "", hand_number: int | None = None,
                 recap: Sequence[Text] = (), new_cards: Iterable[Card] = (),
-                recap_title: str = "since your last turn:") -> None:
+                recap_title: str = "since your last turn:", framed: bool = True) -> None:
     """The table as ``view.seat`` sees it, the most important lines last (nearest the prompt):
     players and totals, stock and discard, the table, the game's public information, other
     hands this seat may see, what happened since this seat's last turn (``recap``), the hand
-    (with the cards new in it since then, ``new_cards``) and what to do now (``prompt``)."""
+    (with the cards new in it since then, ``new_cards``) and what to do now (``prompt``).
+    ``framed=False`` leaves out the title rule and the hand (the full-screen table shows them
+    in their own places)."""
     style = Style(console, game)
     title = game.name
     where = f" · hand {hand_number + 1}" if hand_number is not None else ""
@@ -108,7 +110,8 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
         turn = f"your turn (seat {view.seat})"
     else:
         turn = f"{seat_name(view.current_player, names)} to play"
-    console.rule(Text(f"{title}{where} · {turn}", style="bold"))
+    if framed:  # the full-screen table draws its own title and the hand in its own panel
+        console.rule(Text(f"{title}{where} · {turn}", style="bold"))
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="dim")
     table.add_column("seat")
     table.add_column("player")
@@ -162,8 +165,9 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
             console.print(Text.assemble("  ", line))
     if spectator:
         return
-    console.print(Text.assemble(Text("your hand: ", style="bold"),
-                                hand_text(style, view.hand, game)))
+    if framed:
+        console.print(Text.assemble(Text("your hand: ", style="bold"),
+                                    hand_text(style, view.hand, game)))
     new = [card for card in new_cards if card in set(view.hand)]
     if new:
         console.print(Text.assemble("new in your hand: ", style.cards(new)))

@@ -94,10 +94,11 @@ def rules_text(game: Game, brief: bool = False) -> list[str]:
 
 
 #: What the codes the screens print stand for (the same key is in docs/play.md).
-CODES_KEY = ("codes: a hand's summary names its ending by the game's rules page, e.g. (E6) is "
-             "ending E6 of its 'How a hand ends' section; (6.5), §6.1 or (section 4) is a "
-             "section of that page; a source such as S001 or R-PAGAT is one of the rule books "
-             "the option follows, listed under the page's Sources.")
+CODES_KEY = ("codes: in a hand's summary an E and a number in parentheses names the ending by "
+             "its row in the 'How a hand ends' section of the game's rules page; a number in "
+             "parentheses or after a section sign names a section of that page; a source key "
+             "(as in the options above) names a rule book the option follows, listed under the "
+             "page's Sources.")
 
 
 def _hanging(line: str, indent: int) -> str:

@@ -73,8 +73,7 @@ class Session:
                 state = self.match.current
                 if not state.is_over:
                     self.play_hand(state)
-                assert state.result is not None  # the hand is over
-                render_result(self.console, state.result, state, self.names)
+                self.show_result(state)
                 self.match.next_hand()
                 self._save_quietly()
                 if self.match.is_over:
@@ -163,11 +162,13 @@ class Session:
             if agent is None:
                 self.human_turn(state, seat)
                 continue
+            self.before_bot(state, seat)
             if isinstance(state, State):
                 action, reason = choose_action(agent, state, seat, explain=self.auto)
             else:  # a hand held elsewhere: the agent sees the view, as every agent does
                 action, reason = agent.choose(state.view(seat), state.legal_actions()), ""
             state.apply(action)
+            self.after_bot(state, seat, action)
             if not live:
                 continue
             line = Text.assemble(f"{seat_name(seat, self.names)}: ", self.style.action(action))
@@ -180,6 +181,19 @@ class Session:
                 self.console.print(Text("last moves:", style="bold"))
                 for line in lines:
                     self.console.print(Text.assemble("  ", line))
+
+    def show_result(self, state: SeatedState) -> None:
+        """The end of the hand: what happened, the hands, who pays whom."""
+        assert state.result is not None  # the hand is over
+        render_result(self.console, state.result, state, self.names)
+
+    def before_bot(self, state: SeatedState, seat: int) -> None:
+        """Called before a bot (or a seat played elsewhere) chooses its move: the full-screen
+        table shows "thinking…" there; the line mode shows nothing."""
+
+    def after_bot(self, state: SeatedState, seat: int, action: object) -> None:
+        """Called after a bot's move was played: the full-screen table shows it, one move at a
+        time at the player's pace; the line mode tells it in the recap."""
 
     def recap(self, state: SeatedState, seat: int) -> list[Text]:
         """What the others did since ``seat`` last moved (since the deal on its first turn),

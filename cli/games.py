@@ -43,4 +43,7 @@ def games() -> None:
         click.secho(f"warning: {len(packages)} installed packages declare the game {name!r} "
                     f"({', '.join(packages)}); {packages[0]} is the one played. Uninstall or "
                     "rename the others.", fg="yellow")
-    click.echo("play one: cardkit play GAME    rules and options: cardkit rules GAME")
+    from cardkit_cli.paths import cardkit_command
+
+    command = cardkit_command()
+    click.echo(f"play one: {command} play GAME    rules and options: {command} rules GAME")

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
-from cardkit_cli.options import configure, players_option, rule_option, usage_errors
+from cardkit_cli.options import GAME_NAME, configure, players_option, rule_option, usage_errors
 
 if TYPE_CHECKING:
     from cardkit import Card, Game
@@ -33,10 +33,13 @@ def analyse(game: Game, cards: Sequence[Card]) -> dict[str, Any]:
         arrangement = best_arrangement(CardSet(cards), definition.meld_rules(game.options))
         data.update(arrangement.to_dict())
     elif definition.climbing_rules is not None:
-        from cardkit.libraries.climbing import all_combinations
+        from cardkit.libraries.climbing import all_combinations, fewest_plays
 
+        climbing = definition.climbing_rules(game.options)
+        data["suggested_split"] = [[c.text for c in play.cards]
+                                   for play in fewest_plays(CardSet(cards), climbing)]
         combos: dict[str, list[list[str]]] = {}
-        for combo in all_combinations(CardSet(cards), definition.climbing_rules(game.options)):
+        for combo in all_combinations(CardSet(cards), climbing):
             combos.setdefault(combo.type.value, []).append([c.text for c in combo.cards])
         data["combinations"] = combos
     if definition.analyse_hand is not None:
@@ -78,7 +81,7 @@ SHOWN_PER_TYPE = 8
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", type=GAME_NAME)
 @click.argument("cards", nargs=-1, required=True)
 @rule_option
 @players_option
@@ -87,8 +90,8 @@ def hand(game_name: str, cards: tuple[str, ...], rules: tuple[str, ...], players
          as_json: bool) -> None:
     """Analyse the hand CARDS under GAME's rules, e.g. 'cardkit hand tonk 7H 8H 9H KC KD'.
 
-    Rummy games: the best arrangement (melds, deadwood, its value). Climbing games: the
-    combinations in the hand and whether it is an instant win.
+    Rummy games: the best arrangement (melds, deadwood, its value). Climbing games: a split
+    into the fewest plays, the combinations in the hand and whether it is an instant win.
     """
     from cardkit.values.cards import parse_cards
 
@@ -113,6 +116,10 @@ def hand(game_name: str, cards: tuple[str, ...], rules: tuple[str, ...], players
         click.echo(json.dumps(data, indent=2))
         return
     for key, value in data.items():
+        if key == "suggested_split" and isinstance(value, list):
+            click.echo(f"suggested split ({len(value)} plays, the fewest; weakest first): "
+                       f"{_text(value)}")
+            continue
         if key == "combinations" and isinstance(value, dict):
             click.echo("combinations:")
             for kind, items in value.items():

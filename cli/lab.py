@@ -37,6 +37,7 @@ from cardkit_cli.bounds import (
 )
 from cardkit_cli.main import CardkitError
 from cardkit_cli.options import (
+    GAME_NAME,
     definition_of,
     parse_rule_texts,
     players_option,
@@ -85,7 +86,7 @@ WHOLE_LADDER = "(the whole ladder)"
 
 
 @click.command("lab")
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", type=GAME_NAME)
 @click.option("--hands", "hands", type=Whole(1, MAX_LAB_HANDS), default=10_000, show_default=True,
               help="Hands to simulate per variant.")
 @click.option("--matches", type=Whole(1, MAX_LAB_MATCHES), default=None,

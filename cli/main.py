@@ -65,6 +65,15 @@ class CardkitError(click.ClickException):
         click.echo(f"cardkit: {self.format_message()}", err=True, file=file)
 
 
+def _one_line(error: click.UsageError) -> CardkitError:
+    """A click usage error (four lines: usage, a hint, a blank line, ``Error: ...``) as one
+    line: ``cardkit: No such option '--sed' (did you mean ...) ('cardkit play --help' lists
+    the options)``, exit code 2."""
+    command = error.ctx.command_path if error.ctx is not None else "cardkit"
+    message = error.format_message().replace(". (", " (").rstrip(".")
+    return CardkitError(f"{message} ('{command} --help' lists the options)", 2)
+
+
 def _missing_command(name: str, target: str, error: Exception) -> click.Command:
     """A stand-in command that explains why ``name`` is not available."""
 
@@ -85,6 +94,14 @@ class LazyGroup(click.Group):
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = dict(lazy or {})
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        """The group's context; a usage error in the group's own options is one line."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:
+            raise _one_line(error) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Eager and lazy command names, in the order declared (eager ones first)."""
@@ -114,7 +131,8 @@ class LazyGroup(click.Group):
         """Run the subcommand; a usage error (a bad option value, an unknown option) is one
         line and exit code 2; a cardkit ``ValueError`` (``IllegalAction``, ``RecordError``, a bad
         option ...) or an ``OSError`` becomes one line and exit code 1, never a traceback;
-        Ctrl-C ends with "interrupted" and exit code 130."""
+        Ctrl-C ends with "interrupted" and exit code 130. A mistyped option or a bad value is
+        one line too, naming where the options are listed (``cardkit play --help``)."""
         try:
             return super().invoke(ctx)
         except click.UsageError as error:

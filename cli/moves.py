@@ -15,7 +15,7 @@ from cardkit.values.cards import Card
 from cardkit.values.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from cardkit.engine.state import State
+    from cardkit.engine.seated import SeatedState as State
     from cardkit.values.actions import Action
 
 __all__ = ["MAX_MOVE_TEXT", "resolve_move"]
@@ -54,6 +54,84 @@ def completions(state: State, text: str) -> list[Action]:
     return [action for action in state.legal_actions()
             if any(shown.startswith(lowered) for shown in _texts(state, action))
             and frozenset(action.cards) == cards]
+
+
+#: Words a player types for a whole move, and the moves they mean (the first that is legal).
+SYNONYMS = {
+    "take": ("take upcard", "draw discard"),
+    "stock": ("draw stock",),
+    "pile": ("draw discard",),
+    "discard": ("draw discard",),
+}
+#: When a short form fits several moves, the plain one of these kinds is meant (``jd`` is
+#: ``discard JD``, not ``knock JD``; ``draw`` is ``draw stock``).
+PLAIN = ("discard", "play", "draw stock")
+#: Rank words a player types without a suit (``play 3``, ``play 10 10``).
+RANKS = {"a": 1, "j": 11, "q": 12, "k": 13, "t": 10,
+         **{str(number): number for number in range(2, 11)}}
+
+
+def _words(action: Action) -> list[str]:
+    """A move's words that are not cards: ``['draw', 'stock']``, ``['hit', '1']``."""
+    return [word for word in str(action).lower().split()
+            if not _is_card(word)]
+
+
+def _is_card(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except ValueError:
+        return False
+    return True
+
+
+def _plainest(moves: Sequence[Action]) -> list[Action]:
+    """The plain move among several a short form fits, if one is (see :data:`PLAIN`)."""
+    for plain in PLAIN:
+        kind, _, option = plain.partition(" ")
+        found = [move for move in moves
+                 if move.kind == kind and (not option or move.option == option)]
+        if len(found) == 1:
+            return found
+    return list(moves)
+
+
+def short_forms(state: State, text: str, legal: Sequence[Action]) -> list[Action]:
+    """The legal moves a short form means: a synonym (``take``, ``stock``), the initials of a
+    move's words (``ds`` for ``draw stock``), each word a prefix of the move's (``d jd``,
+    ``disc jd``, ``dr``), a bare card (``jd`` for ``discard JD``) or ranks without suits
+    (``play 3``). Several fitting moves narrow to the plain one (see :data:`PLAIN`)."""
+    words = text.lower().split()
+    cards = typed_cards(text)
+    others = [word for word in words if not _is_card(word)]
+    if not words:
+        return []
+    if not cards and len(others) == 1 and others[0] in SYNONYMS:
+        for meant in SYNONYMS[others[0]]:
+            found = [move for move in legal if str(move).lower() == meant]
+            if found:
+                return found
+    if not cards and len(others) == 1 and len(others[0]) >= 2:
+        initials = [move for move in legal if not move.cards
+                    and "".join(word[0] for word in _words(move)) == others[0]]
+        if initials:
+            return initials
+    if not others:  # a bare card or cards: the moves that play exactly those
+        return _plainest([move for move in legal if frozenset(move.cards) == cards])
+    ranks = [RANKS[word] for word in others[1:] if word in RANKS]
+    if ranks and len(ranks) == len(others) - 1:
+        # 'play 3', 'play 3 3': the moves of that word whose cards have those ranks
+        wanted = sorted(ranks + [int(card.rank) for card in cards if card.rank is not None])
+        found = [move for move in legal
+                 if move.kind.startswith(others[0]) and cards <= set(move.cards)
+                 and sorted(int(c.rank) for c in move.cards if c.rank is not None) == wanted]
+        if found:
+            return found
+    prefixed = [move for move in legal if frozenset(move.cards) == cards
+                and len(others) <= len(_words(move))
+                and all(mine.startswith(word) for word, mine in zip(others, _words(move),
+                                                                    strict=False))]
+    return _plainest(prefixed) if len(others) == 1 else prefixed
 
 
 def closest(state: State, text: str, legal: Sequence[Action]) -> list[Action]:
@@ -100,20 +178,26 @@ def resolve_move(state: State, text: str) -> Action:
     try:
         action = state.parse(text)
     except IllegalAction as error:
-        unique = completions(state, text)
+        unique = _plainest(completions(state, text)) or short_forms(state, text, legal)
         if len(unique) == 1:
             return unique[0]
+        if len(unique) > 1:
+            _ambiguous(text, unique)
         raise IllegalAction(f"{error}{_offer(state, closest(state, text, legal))}") from None
     if state.is_legal(action):
         return action
-    unique = completions(state, text)
+    unique = _plainest(completions(state, text)) or short_forms(state, text, legal)
     if len(unique) == 1:
         return unique[0]
     if len(unique) > 1:
-        raise IllegalAction(f"{text.strip()!r} could be "
-                            + " or ".join(str(move) for move in unique[:CANDIDATES])
-                            + ("…" if len(unique) > CANDIDATES else "") + "; say which")
+        _ambiguous(text, unique)
     _refuse(state, text, action, legal)
+
+
+def _ambiguous(text: str, moves: Sequence[Action]) -> NoReturn:
+    raise IllegalAction(f"{text.strip()!r} could be "
+                        + " or ".join(str(move) for move in moves[:CANDIDATES])
+                        + ("…" if len(moves) > CANDIDATES else "") + "; say which")
 
 
 def _refuse(state: State, text: str, action: Action, legal: Sequence[Action]) -> NoReturn:

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from cardkit import Game, GameDefinition
 
 __all__ = [
+    "GAME_NAME",
+    "GameName",
     "configure",
     "definition_of",
     "parse_rule_texts",
@@ -28,6 +30,45 @@ __all__ = [
     "rule_option",
     "usage_errors",
 ]
+
+
+class GameName(click.ParamType):
+    """A game's name as people type it: any case, ``_`` or a space for ``-``, accents or
+    not (``Tiến Lên``), or the unique start of a name (``gin`` for ``gin-rummy``). A name that
+    fits no installed game is passed on as typed, for the one-line error naming the games."""
+
+    name = "GAME"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        """The installed game's name ``value`` means (``value`` itself if none)."""
+        from cardkit.services.registry import available_games
+
+        return meant_game(str(value), available_games())
+
+
+def meant_game(text: str, names: Iterable[str]) -> str:
+    """The one of ``names`` that ``text`` means (see :class:`GameName`); else ``text``."""
+    import unicodedata
+
+    def plain(name: str) -> str:
+        folded = unicodedata.normalize("NFKD", name.replace("đ", "d").replace("Đ", "D"))
+        kept = "".join(c for c in folded if not unicodedata.combining(c)).lower().strip()
+        return "-".join(kept.replace("_", " ").replace("-", " ").split())
+
+    known = list(names)
+    wanted = plain(text)
+    for test in (lambda name: plain(name) == wanted,
+                 lambda name: plain(name).replace("-", "") == wanted.replace("-", ""),
+                 lambda name: plain(name).startswith(wanted)):
+        found = [name for name in known if test(name)]
+        if len(found) == 1:
+            return found[0]
+    return text
+
+
+#: The type of every command's GAME argument.
+GAME_NAME = GameName()
 
 
 @contextmanager

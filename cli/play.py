@@ -26,7 +26,7 @@ from cardkit_cli.bounds import (
     Whole,
 )
 from cardkit_cli.main import CardkitError
-from cardkit_cli.options import players_option, preset_option, rule_option
+from cardkit_cli.options import GAME_NAME, players_option, preset_option, rule_option
 from cardkit_cli.paths import unwritable_reason
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def match_ends_by_itself(game: Game) -> bool:
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", type=GAME_NAME)
 @players_option
 @click.option("--seat", type=Whole(0, MAX_SEATS - 1), metavar="K",
               help="Your seat (default 0; the player left of the dealer plays first).")
@@ -102,12 +102,20 @@ def match_ends_by_itself(game: Game) -> bool:
 @click.option("--playouts", type=Whole(1, MAX_PLAYOUTS), metavar="N",
               help="Play-outs a move for the bots that search and the hint, instead of a "
                    "time: with --seed the game repeats move for move.")
+@click.option("--plain", is_flag=True,
+              help="The line mode (scrolling text) even at a terminal: for screen readers.")
+@click.option("--pace", type=click.FloatRange(min=0, max=10), default=0.6, show_default=True,
+              metavar="SECONDS", help="How long each bot move stays on the full-screen table "
+                                      "before the next (F5/F6 change it while playing).")
 def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, bot: str | None,
          bots: str | None, rules: tuple[str, ...], preset: str | None, seed: int | None,
          hands: int | None, whole_match: bool, save: str | None, resume: str | None,
-         auto: bool, think: float | None, playouts: int | None) -> None:
+         auto: bool, think: float | None, playouts: int | None, plain: bool = False,
+         pace: float = 0.6) -> None:
     """Play GAME. Type a move's number or its text (e.g. 'discard KH'); 'help' lists the
-    commands, 'hint' asks the computer, 'quit' stops (and offers to save).
+    commands, 'hint' asks the computer, 'quit' stops (and offers to save). At a terminal the
+    game is a full-screen table (arrows and space pick cards, Enter plays; F1 help, F2 hint,
+    F3 rules, F5/F6 the bots' pace, Ctrl-Q quit); --plain, or a pipe, gives the line mode.
 
     \b
     The bots, weakest first ('cardkit rules GAME' lists those of a game):
@@ -136,6 +144,7 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
     from cardkit_cli.options import configure
     from cardkit_cli.seats import seating
     from cardkit_cli.session import Session
+    from cardkit_cli.table import TableApp, run_table, table_session, wanted
 
     if hands is not None and whole_match:
         raise CardkitError("give --hands N or --match, not both", 2)
@@ -157,7 +166,17 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
             limit = 1
         match = game.new_match(seed=seed, hands=limit)
     seats = seating(game, seat, hotseat, bot, bots, auto, match.seed, think, playouts)
-    Session(match, seats, save=save, auto=auto, hotseat=hotseat).run()
+    if auto or not wanted(plain):
+        Session(match, seats, save=save, auto=auto, hotseat=hotseat).run()
+        return
+    kind = table_session(Session)
+
+    def start(app: TableApp) -> Session:
+        session = kind(match, seats, save=save, auto=auto, hotseat=hotseat)
+        session.attach(app)  # type: ignore[attr-defined]
+        return session
+
+    run_table(start, pace, f"cardkit · {game.definition.title}")
 
 
 def _resume(game_name: str, path: str, players: int | None, rules: tuple[str, ...],

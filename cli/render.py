@@ -8,6 +8,7 @@ installed game. How cards look is :mod:`cardkit_cli.style`; how a hand is groupe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -93,11 +94,13 @@ SHOWN_BY_SCREEN = ("dealer", "role", "roles", "scores", "hand", "hand sizes", "s
 def render_view(console: Console, view: View, game: Game, names: Sequence[str] | None = None,
                 prompt: str = "", hand_number: int | None = None,
                 recap: Sequence[Text] = (), new_cards: Iterable[Card] = (),
-                recap_title: str = "since your last turn:") -> None:
+                recap_title: str = "since your last turn:", framed: bool = True) -> None:
     """The table as ``view.seat`` sees it, the most important lines last (nearest the prompt):
     players and totals, stock and discard, the table, the game's public information, other
     hands this seat may see, what happened since this seat's last turn (``recap``), the hand
-    (with the cards new in it since then, ``new_cards``) and what to do now (``prompt``)."""
+    (with the cards new in it since then, ``new_cards``) and what to do now (``prompt``).
+    ``framed=False`` leaves out the title rule and the hand (the full-screen table shows them
+    in their own places)."""
     style = Style(console, game)
     title = game.name
     where = f" · hand {hand_number + 1}" if hand_number is not None else ""
@@ -107,7 +110,8 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
         turn = f"your turn (seat {view.seat})"
     else:
         turn = f"{seat_name(view.current_player, names)} to play"
-    console.rule(Text(f"{title}{where} · {turn}", style="bold"))
+    if framed:  # the full-screen table draws its own title and the hand in its own panel
+        console.rule(Text(f"{title}{where} · {turn}", style="bold"))
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="dim")
     table.add_column("seat")
     table.add_column("player")
@@ -161,8 +165,9 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
             console.print(Text.assemble("  ", line))
     if spectator:
         return
-    console.print(Text.assemble(Text("your hand: ", style="bold"),
-                                hand_text(style, view.hand, game)))
+    if framed:
+        console.print(Text.assemble(Text("your hand: ", style="bold"),
+                                    hand_text(style, view.hand, game)))
     new = [card for card in new_cards if card in set(view.hand)]
     if new:
         console.print(Text.assemble("new in your hand: ", style.cards(new)))
@@ -197,6 +202,9 @@ def render_actions(console: Console, actions: Sequence[Action],
     console.print(Columns(cells, padding=(0, 3), equal=True, column_first=False))
 
 
+#: An ending's code in a hand's summary, e.g. ``(E6)``.
+ENDING_CODE = re.compile(r"\((E\d+)\)")
+
 #: Result details the end-of-hand screen shows itself (the hands and the table).
 SHOWN_AT_HAND_END = ("revealed", "table", "hands")
 
@@ -214,6 +222,10 @@ def render_result(console: Console, result: Result, state: Any,
     if result.summary:
         console.print(Text(result.summary, style="bold green"))
         console.print(outcome)
+        code = ENDING_CODE.search(result.summary)
+        if code is not None:
+            console.print(Text(f"({code.group(1)} is the ending's code in the game's rules "
+                               "page; 'rules' explains the codes)", style="dim"))
     else:
         console.print(Text(outcome, style="bold green"))
     final = state.view(0)

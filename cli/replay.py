@@ -5,26 +5,27 @@ then a full replay against every saved result, and a match's hands against its s
 changed file is refused with one line before anything is shown. Every hand is shown as dealt
 (all hands face up: the record is public now), then each move with the cards it drew, then the
 end of the hand as ``cardkit play`` shows it. ``--seat K`` shows the game as seat K saw it:
-only its own hand, its own draws, the others' moves as public text. ``--step`` waits for
-Enter between moves (``q`` stops).
+only its own hand, its own draws, the others' moves as public text. ``--step`` shows the
+table and the hands after each move and waits for Enter (``q`` stops).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 from cardkit_cli.bounds import MAX_RECORD_BYTES, MAX_SEATS, InputFile, Whole
 
 if TYPE_CHECKING:
-    from cardkit import HandRecord
+    from cardkit import HandRecord, State
 
 __all__ = ["replay"]
 
 
 @click.command()
 @click.argument("path", metavar="FILE", type=InputFile(MAX_RECORD_BYTES, "cardkit record"))
-@click.option("--step", is_flag=True, help="Wait for Enter after each move ('q' stops).")
+@click.option("--step", is_flag=True,
+              help="Show the table and hands after each move; wait for Enter ('q' stops).")
 @click.option("--seat", type=Whole(0, MAX_SEATS - 1), metavar="K",
               help="Show the game as seat K saw it (its hand and draws; others' moves public).")
 def replay(path: str, step: bool, seat: int | None) -> None:
@@ -85,6 +86,7 @@ def replay(path: str, step: bool, seat: int | None) -> None:
             console.print(line)
             state = after
             if step and not state.is_over:
+                _show_table(console, state, seat, number - 1)
                 try:
                     answer = reader.read("(Enter for the next move, q to stop) ")
                 except EndOfInput:
@@ -98,3 +100,22 @@ def replay(path: str, step: bool, seat: int | None) -> None:
                 strict=True)], None, "totals after this hand")
         else:
             console.print("(the hand was saved before it ended)")
+
+
+def _show_table(console: Any, state: State, seat: int | None, hand_index: int) -> None:
+    """The table after a move, as the play screen draws it for the seat to play (or for
+    ``seat`` with ``--seat``), then every other hand when the whole record is shown."""
+    from cardkit_cli.render import hand_text, render_view
+    from cardkit_cli.style import Style
+    from rich.text import Text
+
+    from cardkit.values.views import seat_name
+
+    viewer = seat if seat is not None else state.current_player or 0
+    render_view(console, state.view(viewer), state.game, None, "", hand_index)
+    if seat is None:
+        style = Style(console, state.game)
+        for other in range(state.players):
+            if other != viewer:
+                console.print(Text.assemble(f"{seat_name(other)}'s hand: ", hand_text(
+                    style, state.view(other).hand, state.game)))

@@ -10,7 +10,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 import click
-from cardkit_cli.options import configure, players_option, preset_option, rule_option
+from cardkit_cli.options import GAME_NAME, configure, players_option, preset_option, rule_option
+from cardkit_cli.paths import cardkit_command
 
 if TYPE_CHECKING:
     from cardkit import Game
@@ -87,8 +88,17 @@ def rules_text(game: Game, brief: bool = False) -> list[str]:
             lines.append(f"      {values}")
     if not brief:
         lines += ["", f"bots: {', '.join(data['agents'])}",
-                  f"change an option: cardkit play {data['name']} --rule NAME=VALUE"]
+                  f"change an option: {cardkit_command()} play {data['name']} --rule NAME=VALUE"]
+    lines += ["", CODES_KEY]
     return lines
+
+
+#: What the codes the screens print stand for (the same key is in docs/play.md).
+CODES_KEY = ("codes: in a hand's summary an E and a number in parentheses names the ending by "
+             "its row in the 'How a hand ends' section of the game's rules page; a number in "
+             "parentheses or after a section sign names a section of that page; a source key "
+             "(as in the options above) names a rule book the option follows, listed under the "
+             "page's Sources.")
 
 
 def _hanging(line: str, indent: int) -> str:
@@ -160,7 +170,7 @@ def rules_markdown(game: Game) -> str:
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", type=GAME_NAME)
 @preset_option
 @rule_option
 @players_option

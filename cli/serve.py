@@ -14,6 +14,7 @@ import random
 import shlex
 from typing import TYPE_CHECKING
 
+import attrs
 import click
 from cardkit_cli.bounds import (
     DAY,
@@ -26,8 +27,9 @@ from cardkit_cli.bounds import (
     Whole,
 )
 from cardkit_cli.main import CardkitError
-from cardkit_cli.options import players_option, preset_option, rule_option
-from cardkit_cli.paths import unwritable_reason
+from cardkit_cli.options import GAME_NAME, players_option, preset_option, rule_option
+from cardkit_cli.paths import cardkit_command, unwritable_reason
+from click.core import ParameterSource
 
 from cardkit.services.search.roster import is_import_path
 
@@ -62,12 +64,12 @@ def parse_bots(values: tuple[str, ...], game: Game) -> tuple[str | None, ...]:
             bots[int(seat_text)] = name
     if all(bot is not None for bot in bots):
         raise CardkitError("every seat is a bot's: leave at least one seat for a person "
-                           "(or watch bots with 'cardkit play --auto')", 2)
+                           f"(or watch bots with '{cardkit_command()} play --auto')", 2)
     return tuple(bots)
 
 
 @click.command()
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", type=GAME_NAME)
 @players_option
 @click.option("--bots", "bot_seats", multiple=True, metavar="SEAT[=NAME]",
               help="A bot plays SEAT (repeat, or 1,2=search); NAME as in 'cardkit play --bot'.")
@@ -132,6 +134,12 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
         matches = [record.resume()]
         bots, tokens, name, save = saved.bots, saved.tokens, saved.table, resume
         think, playouts = saved.think, saved.playouts
+        # the same addresses: the saved host and port, unless given again
+        source = click.get_current_context().get_parameter_source
+        if saved.host is not None and source("host") is ParameterSource.DEFAULT:
+            host = saved.host
+        if saved.port is not None and source("port") is ParameterSource.DEFAULT:
+            port = saved.port
     else:
         if save and tables > 1:
             raise CardkitError("--save keeps one match: give it with --tables 1", 2)
@@ -180,6 +188,7 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
     from cardkit_cli.paths import cardkit_command
 
     from cardkit.frontends.net.server import Server
+    from cardkit.frontends.net.store import save_seats
 
     def log(line: str) -> None:
         click.echo(line)
@@ -210,6 +219,8 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
                 say(f"seat {seat.number}: {command} join {shlex.quote(address)}")
         say(f"watch: {command} watch {server.table_address(table)}")
     if save:
+        for table in opened:  # where to come back to after a crash (--resume)
+            save_seats(save, attrs.evolve(table.saved, host=host, port=server.port))
         say(f"saving after every move to {save}; the seats' tokens are in {save}.seats "
                    "(keep it private)")
     try:

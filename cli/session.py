@@ -4,17 +4,20 @@ each hand, saving and quitting."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from cardkit_cli.entries import seat_name
 from cardkit_cli.moves import resolve_move
-from cardkit_cli.paths import autosave_path, unwritable_reason
+from cardkit_cli.paths import autosave_path, cardkit_command, unwritable_reason
 from cardkit_cli.play import QuitGame
 from cardkit_cli.prompt import EndOfInput, LineReader
 from cardkit_cli.render import hand_text, render_actions, render_result, render_totals, render_view
 from cardkit_cli.style import Style, make_console
 from rich.text import Text
 
+from cardkit.engine.match import Match
+from cardkit.engine.seated import SeatedMatch, SeatedState
+from cardkit.engine.state import State
 from cardkit.services.records import save_record
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.hint import Hint, hint
@@ -23,8 +26,7 @@ from cardkit.values.errors import IllegalAction
 if TYPE_CHECKING:
     from cardkit_cli.seats import Seating
 
-    from cardkit import State
-    from cardkit.engine.match import Match
+    from cardkit.services.records import MatchRecord
 
 __all__ = ["Session"]
 
@@ -42,7 +44,7 @@ COMMANDS_HELP = (
 class Session:
     """One ``cardkit play`` session over a match."""
 
-    def __init__(self, match: Match, seats: Seating, save: str | None = None,
+    def __init__(self, match: SeatedMatch, seats: Seating, save: str | None = None,
                  auto: bool = False, hotseat: bool = False) -> None:
         self.match = match
         self.game = match.game
@@ -71,8 +73,7 @@ class Session:
                 state = self.match.current
                 if not state.is_over:
                     self.play_hand(state)
-                assert state.result is not None  # the hand is over
-                render_result(self.console, state.result, state, self.names)
+                self.show_result(state)
                 self.match.next_hand()
                 self._save_quietly()
                 if self.match.is_over:
@@ -80,9 +81,7 @@ class Session:
                     return
                 self._next_hand_intro()
         except EndOfInput:
-            if self.save_path:
-                self._save()
-            self.console.print("end of input: stopping.")
+            self._end_of_input()
         except QuitGame:
             return
         except KeyboardInterrupt:
@@ -115,9 +114,16 @@ class Session:
             parts.append(f"{seat_name(context.leader, self.names)} leads")
         self.console.print("; ".join(parts))
         if self.seats.humans and not self.auto:
-            answer = self.reader.wait("press Enter for the next hand (or type quit): ")
-            if answer.lower() in ("q", "quit", "exit"):
-                self._quit()
+            prompt = "press Enter for the next hand (or type quit): "
+            while True:
+                answer = self.reader.wait(prompt)
+                if answer.lower() in ("q", "quit", "exit"):
+                    self._quit()
+                if not answer:
+                    break
+                # a move typed too late is not taken as "go on"
+                prompt = (f"{answer[:40]!r} is not a move now: the hand is over. Press Enter "
+                          "for the next hand (or type quit): ")
 
     def _end_of_match(self) -> None:
         outcome = self.match.outcome
@@ -132,7 +138,7 @@ class Session:
 
     # ----- one hand ---------------------------------------------------------------------------
 
-    def play_hand(self, state: State) -> None:
+    def play_hand(self, state: SeatedState) -> None:
         """Play ``state`` to its end. Bots' moves are printed as they happen with ``--auto``
         or when no human holds cards this hand (a sitter watches); otherwise they are told in
         each player's recap ("since your last turn") and, at the end, under "last moves"."""
@@ -156,8 +162,13 @@ class Session:
             if agent is None:
                 self.human_turn(state, seat)
                 continue
-            action, reason = choose_action(agent, state, seat, explain=self.auto)
+            self.before_bot(state, seat)
+            if isinstance(state, State):
+                action, reason = choose_action(agent, state, seat, explain=self.auto)
+            else:  # a hand held elsewhere: the agent sees the view, as every agent does
+                action, reason = agent.choose(state.view(seat), state.legal_actions()), ""
             state.apply(action)
+            self.after_bot(state, seat, action)
             if not live:
                 continue
             line = Text.assemble(f"{seat_name(seat, self.names)}: ", self.style.action(action))
@@ -171,7 +182,20 @@ class Session:
                 for line in lines:
                     self.console.print(Text.assemble("  ", line))
 
-    def recap(self, state: State, seat: int) -> list[Text]:
+    def show_result(self, state: SeatedState) -> None:
+        """The end of the hand: what happened, the hands, who pays whom."""
+        assert state.result is not None  # the hand is over
+        render_result(self.console, state.result, state, self.names)
+
+    def before_bot(self, state: SeatedState, seat: int) -> None:
+        """Called before a bot (or a seat played elsewhere) chooses its move: the full-screen
+        table shows "thinking…" there; the line mode shows nothing."""
+
+    def after_bot(self, state: SeatedState, seat: int, action: object) -> None:
+        """Called after a bot's move was played: the full-screen table shows it, one move at a
+        time at the player's pace; the line mode tells it in the recap."""
+
+    def recap(self, state: SeatedState, seat: int) -> list[Text]:
         """What the others did since ``seat`` last moved (since the deal on its first turn),
         one line per run of moves by one seat, in public text (no hidden card)."""
         history = state.public_history()[self.seen.get(seat, 0):]
@@ -189,7 +213,7 @@ class Session:
             last = mover
         return lines
 
-    def _show_deal(self, state: State) -> None:
+    def _show_deal(self, state: SeatedState) -> None:
         self.console.rule(Text(f"hand {len(self.match.hands)}", style="bold"))
         first = state.view(0)
         if first.discard_top is not None:
@@ -199,8 +223,18 @@ class Session:
                                              hand_text(self.style, state.view(seat).hand,
                                                        self.game)))
 
-    def human_turn(self, state: State, seat: int) -> None:
-        """Show the table to ``seat``, read a move until one is legal, apply it."""
+    def human_turn(self, state: SeatedState, seat: int) -> None:
+        """Show the table to ``seat``, read a move until one is legal, apply it. When the only
+        legal move is a pass (Tiến Lên, nothing in the hand beats the table), it is made for
+        the player, with a line saying so."""
+        legal = state.legal_actions()
+        if len(legal) == 1 and legal[0].kind == "pass":
+            self.console.print(Text.assemble(f"{seat_name(seat, self.names)}: ",
+                                             self.style.action(legal[0]),
+                                             ("  — your only move", "dim")))
+            state.apply(legal[0])
+            self.seen[seat] = len(state.history)
+            return
         if self.hotseat and self.last_human != seat and len(self.seats.humans) > 1:
             if self.reader.interactive:
                 self.console.clear()
@@ -241,7 +275,7 @@ class Session:
             self.seen[seat] = len(state.history)
             return
 
-    def show(self, state: State, seat: int) -> None:
+    def show(self, state: SeatedState, seat: int) -> None:
         """The table and the numbered moves for ``seat``, with what happened since its last
         turn and the cards new in its hand since then."""
         view = state.view(seat)
@@ -276,7 +310,7 @@ class Session:
             grid.add_row(f"  {word}", meaning)
         self.console.print(grid)
 
-    def _hint(self, state: State, seat: int) -> None:
+    def _hint(self, state: SeatedState, seat: int) -> None:
         advice = self.advice(state, seat)
         if advice is None:
             return
@@ -285,43 +319,65 @@ class Session:
         line = Text.assemble(f"hint ({advice.agent}): ", self.style.action(advice.action))
         if number:
             line.append(f" (move {number})")
-        if advice.reason:
+        if advice.reason and not _repeats(advice.reason, advice.action):
             line.append(f" — {advice.reason}")
         self.console.print(line)
 
-    def advice(self, state: State, seat: int) -> Hint | None:
+    def advice(self, state: SeatedState, seat: int) -> Hint | None:
         """The hint for ``seat``: :func:`cardkit.services.search.hint.hint` on this hand (a
         remote table asks its server, which runs the same function on the hand it holds)."""
-        return hint(state, seat, think=self.seats.think, playouts=self.seats.playouts,
-                    seed=self.match.seed or 0)
+        # a hand that is not the engine's gets the strongest bot that plays from the view
+        return hint(cast(State, state), seat, think=self.seats.think,
+                    playouts=self.seats.playouts, seed=self.match.seed or 0)
 
     # ----- saving and quitting ------------------------------------------------------------------
 
+    def record(self) -> MatchRecord | None:
+        """The match's record to save (None for a match this screen does not hold)."""
+        return self.match.record() if isinstance(self.match, Match) else None
+
     def _save(self, path: str | None = None) -> None:
         path = path or self.save_path
-        if path:
-            save_record(self.match.record(), path)
-            self.console.print(f"saved to {path}; continue with: cardkit play {self.game.name} "
-                               f"--resume {path}")
+        record = self.record()
+        if path and record is not None:
+            save_record(record, path)
+            self.console.print(f"saved to {path}; continue with: {cardkit_command()} play "
+                               f"{self.game.name} --resume {path}")
 
     def _save_quietly(self) -> None:
-        if self.save_path:
-            save_record(self.match.record(), self.save_path)
+        record = self.record()
+        if self.save_path and record is not None:
+            save_record(record, self.save_path)
 
     def _interrupted(self) -> None:
         """Ctrl-C: nothing is lost. The game is saved (to ``--save``, or else to an autosave
         file, whose place is printed) and the program ends with exit code 130."""
         self.console.print()  # the message starts on its own line, after any prompt
-        path = self.save_path or autosave_path(self.game.name, self.match.seed)
+        record = self.record()
+        if record is None:
+            raise SystemExit(130)
+        path = self.save_path or autosave_path(self.game.name, self.match.seed or 0)
         try:
-            save_record(self.match.record(), path)
+            save_record(record, path)
         except OSError as error:
             self.console.print(f"interrupted: the game could not be saved to {path} "
                                f"({error.strerror or error}).")
         else:
             self.console.print(f"interrupted: the game is saved in {path}; continue with: "
-                               f"cardkit play {self.game.name} --resume {path}")
+                               f"{cardkit_command()} play {self.game.name} --resume {path}")
         raise SystemExit(130)
+
+    def _end_of_input(self) -> None:
+        """The input ended (Ctrl-D at a terminal, the end of a pipe): with ``--save`` the game
+        is saved; at a terminal, the player is offered to save it, as ``quit`` does."""
+        if self.save_path:
+            self._save()
+        elif self.reader.interactive and self.record() is not None:
+            try:
+                self._quit()
+            except QuitGame:
+                return
+        self.console.print("end of input: stopping.")
 
     def _quit(self) -> None:
         if self.save_path:
@@ -346,3 +402,10 @@ class Session:
                                         "file name", style="red"))
         self.console.print("goodbye.")
         raise QuitGame
+
+
+def _repeats(reason: str, action: object) -> bool:
+    """True if a hint's reason only says its move again (``discard KH: discard KH``)."""
+    said = " ".join(reason.lower().replace(":", " ").split())
+    move = str(action).lower()
+    return said in (move, f"{move}.", f"play {move}") or said.startswith(f"{move} because {move}")

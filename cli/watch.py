@@ -42,12 +42,24 @@ class WatchSession(RemoteSession):
 
 @click.command()
 @click.argument("url")
-def watch(url: str) -> None:
+@click.option("--plain", is_flag=True, help="The line mode even at a terminal.")
+@click.option("--pace", type=click.FloatRange(min=0, max=10), default=0.6, show_default=True,
+              metavar="SECONDS", help="How long each move stays on screen.")
+def watch(url: str, plain: bool = False, pace: float = 0.6) -> None:
     """Follow the table at URL (ws://HOST:PORT/TABLE, printed by 'cardkit serve') as a
     spectator: the table each time the turn passes, and every move; Ctrl-C stops."""
-    from cardkit_cli.join import remote_session
+    from cardkit_cli.join import _on_screen, remote_session
+    from cardkit_cli.table import run_table, wanted
 
-    session, match = remote_session(url, None, spectator=True, session_class=WatchSession)
+    try:
+        if wanted(plain):
+            run_table(lambda app: _on_screen(app, url, None, True, None, WatchSession), pace,
+                      "cardkit watch")
+            return
+        session, match = remote_session(url, None, spectator=True, session_class=WatchSession)
+    except KeyboardInterrupt:  # Ctrl-C while the table waits for its players
+        click.echo("\nyou stopped watching.")
+        raise SystemExit(130) from None
     try:
         session.run()
     finally:

@@ -40,6 +40,7 @@ __all__ = [
     "Playouts",
     "Scaffold",
     "VariantExample",
+    "payoff_unit",
 ]
 
 
@@ -68,10 +69,18 @@ class Agents(Capability):
 class About(Capability):
     """What the command line says of the game: ``rules_summary`` (a paragraph for
     ``cardkit rules`` and the play screen) and ``action_help`` (one line per action kind or
-    action text, for the in-game ``help``)."""
+    action text, for the in-game ``help``) and ``payoff_unit`` (what a hand's payoffs are
+    counted in, as a hint's figures name them: ``points``, Tonk's ``stakes``)."""
 
     rules_summary: str = ""
     action_help: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_mapping)
+    payoff_unit: str = "points"
+
+
+def payoff_unit(game: Game) -> str:
+    """What ``game``'s payoffs are counted in (its :class:`About`'s ``payoff_unit``)."""
+    about = game.definition.capability(About)
+    return about.payoff_unit if about is not None else "points"
 
 
 @attrs.frozen

@@ -79,11 +79,18 @@ def _analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str
     """The knock check (§5.1) for ``cardkit hand``: ten cards within the knock limit, or eleven
     (after the draw) with a discard that leaves that little."""
     hand = CardSet(cards)
-    if len(hand) == 11:
-        least = min(deadwood_value(hand.remove(card), RULES) for card in hand)
-    else:
-        least = deadwood_value(hand, RULES)
     limit = options["knock_limit"]
+    if len(hand) == 11:
+        # the discard that leaves the least deadwood (the highest such card, to shed points)
+        least, card = min((deadwood_value(hand.remove(card), RULES), -card.index, card)
+                          for card in hand)[::2]
+        found: dict[str, Any] = {"knock_limit": limit, "can_knock": least <= limit,
+                                 "gin": least == 0}
+        if least <= limit:
+            found["knock_with"] = (f"{'gin' if least == 0 else 'knock'} {card.text} "
+                                   f"(leaves {least} deadwood)")
+        return found
+    least = deadwood_value(hand, RULES)
     return {"knock_limit": limit, "can_knock": least <= limit, "gin": least == 0}
 
 

@@ -162,7 +162,7 @@ GAME = GameDefinition(
     max_actions=5000,
     capabilities=(
         Agents({"greedy": greedy_agent, "hard": hard_agent}),
-        About(RULES_SUMMARY, ACTION_HELP),
+        About(RULES_SUMMARY, ACTION_HELP, payoff_unit="stakes"),
         HandAnalysis(meld_rules=meld_rules, analyse=analyse_hand, value=hand_value,
                      sizes=hand_sizes),
         Evaluation(evaluate),

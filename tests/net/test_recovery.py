@@ -1,6 +1,7 @@
 """Nothing is lost: a dropped client reconnects by itself, a killed `cardkit join` is run again
 and finds its seat, a SIGKILLed server resumes from its file with the same addresses, and an
-absent player's seat is taken by a bot when the server is asked to."""
+absent player's seat is taken by a bot when the server is asked to. A resumed server listens
+where it did (its host and port are kept with the seats' tokens)."""
 
 from __future__ import annotations
 
@@ -119,10 +120,13 @@ def test_a_server_killed_mid_hand_resumes_from_its_file(tmp_path):
         assert len(saved["hands"][0]["actions"]) == moves
         seats = json.loads((tmp_path / "table.json.seats").read_text())
         assert seats["seats"][0]["token"] == addresses[0].split("#")[1]
+        assert (seats["host"], seats["port"]) == ("127.0.0.1", port)  # --port 0: the one bound
         server.kill()  # SIGKILL, mid-hand
 
-        resumed = ServeProcess("tonk", "--resume", str(save), "--port", str(port))
+        # resumed without --port: it comes back on the port it had, not the default
+        resumed = ServeProcess("tonk", "--resume", str(save))
         try:
+            assert resumed.port == port
             assert resumed.seats == addresses  # the same 'cardkit join' lines work
             finishers = [PlayerThread("", choose=_no_drop) for _ in players]
             for finisher, match in zip(finishers, players, strict=True):

@@ -44,8 +44,11 @@ class Connection:
     """A connection to one table, as a seat (the address carries its token) or a spectator."""
 
     def __init__(self, address: str | Address, *, spectator: bool = False,
-                 give_up_after: float = 120.0, open_timeout: float = 10.0) -> None:
+                 give_up_after: float = 120.0, open_timeout: float = 10.0,
+                 name: str | None = None) -> None:
         self.address = parse_address(address) if isinstance(address, str) else address
+        #: what the person at this seat is called (sent in the hello; the table shows it)
+        self.name = name
         self.spectator = spectator or self.address.token is None
         self.give_up_after = give_up_after
         self.open_timeout = open_timeout
@@ -152,6 +155,8 @@ class Connection:
                         hello["role"] = "spectator"
                     else:
                         hello["token"] = self.address.token
+                        if self.name:
+                            hello["name"] = self.name
                     if self.hand is not None:
                         hello["hand"] = self.hand
                     await socket.send(dump(hello))

@@ -123,6 +123,17 @@ class RemoteState:
         """Read a typed move exactly as the engine does."""
         return State.parse(cast(State, self), text)
 
+    def explain_illegal(self, action: Action) -> str:
+        """Why the table refuses ``action`` now, in the engine's words: the server alone holds
+        the hand, so the move is put to it and its refusal is the reason (the same line
+        ``cardkit play`` gives). Asked only of a move missing from the legal moves the server
+        listed, which the server refuses, so nothing is played."""
+        try:
+            self.match.play(self, action)
+        except IllegalAction as error:
+            return str(error)
+        return f"{action} was played"  # the server's list lacked a move it accepts
+
     def apply(self, action: Action | str) -> None:
         """Play ``action`` at the server; ``IllegalAction`` with the server's reason if refused.
         A move :class:`ObservedSeat` reported is already played: applying it does nothing."""
@@ -225,6 +236,9 @@ class RemoteMatch:
             if not isinstance(index, int):
                 raise NetError("the server sent a state without a hand number")
             current = len(self.hands) - 1
+            names = message.get("names")
+            if isinstance(names, list) and len(names) == self.game.players:
+                self.names = tuple(str(name) for name in names)
             if self.hands and index == current:
                 self.current.update(message)
             elif index > current or not self.hands:

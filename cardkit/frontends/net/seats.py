@@ -67,7 +67,8 @@ class Seating:
         self.playouts = playouts
         self.seats = [Seat(number, token, bot, None if bot is None else self._bot(bot, number))
                       for number, (token, bot) in enumerate(zip(tokens, bots, strict=True))]
-        self.names = tuple("player" if bot is None else f"{bot} bot" for bot in bots)
+        #: what each seat is called: "player", "greedy bot" ..., or the name its person gave
+        self.names = ["player" if bot is None else f"{bot} bot" for bot in bots]
         self.spectators: set[Peer] = set()
         self.replace_after = replace_after
         self.replace_bot = replace_bot
@@ -94,10 +95,11 @@ class Seating:
                 found = seat
         return found
 
-    def take(self, token: Any, table: str) -> tuple[Seat, str]:
+    def take(self, token: Any, table: str, name: Any = None) -> tuple[Seat, str]:
         """The seat of ``token``, made ready for a new connection (one already there is told
         and closed; a stand-in bot leaves), and what to announce before :meth:`sit` seats it;
-        :class:`Refusal` for a missing or wrong token."""
+        :class:`Refusal` for a missing or wrong token. ``name``: what the person is called
+        (the hello's ``name``; kept when readable, see :func:`player_name`)."""
         if not isinstance(token, str) or not token:
             raise Refusal("no seat token: a seat's address ends with #TOKEN "
                           "(to follow the table, use 'cardkit watch')")
@@ -117,13 +119,15 @@ class Seating:
         if seat.timer is not None:
             seat.timer.cancel()
             seat.timer = None
+        given = player_name(name)
+        if given is not None:
+            self.names[seat.number] = given
+        who = seat_name(seat.number) + ("" if given is None else f" ({given})")
         if seat.standin is not None:
             seat.standin = None
-            event = (f"{seat_name(seat.number)} is back and plays again (the stand-in bot "
-                     "leaves)")
+            event = f"{who} is back and plays again (the stand-in bot leaves)"
         else:
-            event = f"{seat_name(seat.number)} " + (
-                "reconnected" if seat.joined else "joined the table")
+            event = f"{who} " + ("reconnected" if seat.joined else "joined the table")
         return seat, event
 
     @staticmethod
@@ -175,6 +179,20 @@ class Seating:
         for seat in self.seats:
             if seat.timer is not None:
                 seat.timer.cancel()
+
+
+#: The longest name a person may give at a table.
+MAX_NAME = 24
+
+
+def player_name(name: Any) -> str | None:
+    """A name a person gave (``cardkit join --name``) as the table shows it: printable text,
+    spaces folded, at most :data:`MAX_NAME` characters; None for no name or one that holds
+    nothing printable."""
+    if not isinstance(name, str) or not _is_text(name):
+        return None
+    kept = " ".join("".join(c for c in name if c.isprintable()).split())[:MAX_NAME].strip()
+    return kept or None
 
 
 def _is_text(text: str) -> bool:

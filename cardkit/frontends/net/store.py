@@ -45,13 +45,17 @@ MAX_SEATS_BYTES = 1_000_000
 class SavedTable:
     """What the server keeps about a table besides the record: its name, per seat the token
     of a person's seat (None for a bot) and the bot's name (None for a person), and the
-    searching bots' budget (``think`` seconds, ``playouts`` a move; None: their default)."""
+    searching bots' budget (``think`` seconds, ``playouts`` a move; None: their default), and
+    the address it listens on (``host``, ``port``; None in files written before the server
+    had started), so ``--resume`` comes back at the same addresses."""
 
     table: str
     tokens: tuple[str | None, ...]
     bots: tuple[str | None, ...]
     think: float | None = None
     playouts: int | None = None
+    host: str | None = None
+    port: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data (the budget only where one was given, so older files read alike)."""
@@ -63,6 +67,8 @@ class SavedTable:
             data["think"] = self.think
         if self.playouts is not None:
             data["playouts"] = self.playouts
+        if self.host is not None and self.port is not None:
+            data["host"], data["port"] = self.host, self.port
         return data
 
     @classmethod
@@ -93,8 +99,14 @@ class SavedTable:
         if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int)
                                      or playouts < 1):
             raise RecordError("seats file: 'playouts' must be a whole number of at least 1")
+        host, port = data.get("host"), data.get("port")
+        if host is not None and (not isinstance(host, str) or not host):
+            raise RecordError("seats file: 'host' must be an address")
+        if port is not None and (isinstance(port, bool) or not isinstance(port, int)
+                                 or not 0 < port < 65536):
+            raise RecordError("seats file: 'port' must be a port number from 1 to 65535")
         return cls(table, tuple(tokens), tuple(bots),
-                   None if think is None else float(think), playouts)
+                   None if think is None else float(think), playouts, host, port)
 
 
 def write_atomically(path: str | Path, text: str) -> None:

@@ -134,14 +134,15 @@ class Table:
             self.spectators.add(peer)
             self._after_saved(lambda: self._welcome(peer, hello))
             return
-        seat, event = self.seating.take(hello.get("token"), self.name)
+        seat, event = self.seating.take(hello.get("token"), self.name, hello.get("name"))
         self.announce(event)  # to those already there
         self.seating.sit(seat, peer)
         self._after_saved(lambda: self._welcome(peer, hello))
         if not self.started:
             waiting = self.seating.waiting()
             if waiting:
-                self.announce("waiting for " + ", ".join(seat_name(n) for n in waiting))
+                # (the new connection is told in its welcome)
+                self.announce(self.waiting_text(waiting), skip=peer)
                 return
             self.started = True
             self.announce("everyone is here: the game starts")
@@ -174,12 +175,13 @@ class Table:
             tap(peer.seat, message, state)
         peer.post(message)
 
-    def announce(self, text: str) -> None:
-        """A public event, to everyone at the table (and the server's log)."""
+    def announce(self, text: str, skip: Peer | None = None) -> None:
+        """A public event, to everyone at the table but ``skip`` (and the server's log)."""
         self.log(f"[{self.name}] {text}")
         message = {"type": "event", "text": text}
         for peer in self.peers():
-            self._send(peer, message, self.match.current)
+            if peer is not skip:
+                self._send(peer, message, self.match.current)
 
     def state_message(self, hand: int, seat: int | None) -> dict[str, Any]:
         """Hand ``hand`` as ``seat`` (None: a spectator) sees it, with its legal moves on its
@@ -191,7 +193,7 @@ class Table:
         if self._context[0] is not context:  # one hand's context, encoded once (it is frozen)
             self._context = (context, encode_context(context))
         return {"type": "state", "hand": hand, "step": len(state.history),
-                "started": self.started,
+                "started": self.started, "names": list(self.names),
                 "context": self._context[1],
                 "view": encode_view(view), "prompt": state.prompt,
                 "legal": [str(action) for action in state.legal_actions()] if turn else []}
@@ -220,6 +222,15 @@ class Table:
         if self.match.outcome is not None:
             self._send(peer, {"type": "match_over",
                               "outcome": encode_outcome(self.match.outcome)}, self.match.current)
+        waiting = self.seating.waiting()
+        if not self.started and waiting:
+            # told to everyone when a seat joined, before this connection was welcomed
+            self._send(peer, {"type": "event", "text": self.waiting_text(waiting)},
+                       self.match.current)
+
+    def waiting_text(self, waiting: list[int]) -> str:
+        """``waiting for seat 1, seat 2 to join``."""
+        return "waiting for " + ", ".join(seat_name(n) for n in waiting) + " to join"
 
     def _broadcast(self, hand: int) -> None:
         state = self.match.hands[hand]

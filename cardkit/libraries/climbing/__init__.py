@@ -48,6 +48,7 @@ from cardkit.libraries.climbing.enumeration import (
 )
 from cardkit.libraries.climbing.hand import HandCombinations
 from cardkit.libraries.climbing.rules import ClimbingRules
+from cardkit.libraries.climbing.split import fewest_plays
 
 __all__ = [
     "BeatRule",
@@ -64,5 +65,6 @@ __all__ = [
     "combination_of_mask",
     "combination_sort_key",
     "combinations_of_type",
+    "fewest_plays",
     "sequence_groups",
 ]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardkit.engine.agents import Agent, reasoned_choice
-from cardkit.engine.capabilities import Evaluation
+from cardkit.engine.capabilities import Evaluation, payoff_unit
 from cardkit.services.search.budget import Budget
 from cardkit.services.search.confidence import race_reason
 from cardkit.services.search.racing import MoveStats, Race
@@ -104,6 +104,8 @@ class SearchAgent(Agent):
         evaluation = definition.capability(Evaluation)
         self.evaluate = evaluation.evaluate if evaluation is not None else None
         self.objective = objective
+        #: what the hint's figures are counted in (the game's payoff unit)
+        self.unit = payoff_unit(game)
         #: sample worlds by the game's belief (read by :func:`cardkit.agents.choose_action`)
         self.uses_belief = belief
         self.rollout = Rollout(self.policies, definition.max_actions, self.evaluate,
@@ -167,7 +169,7 @@ class SearchAgent(Agent):
     def _reason(self, chosen: MoveStats, default: MoveStats, race: Race) -> str:
         # how sure the search is in words that fit its sample (never "wins 67 %" of six
         # deals); a play-out scored by wins has no unit to show
-        unit = None if self.objective == "wins" else "points"
+        unit = None if self.objective == "wins" else self.unit
         return race_reason(chosen, default, race, f"{self.policy_name}'s choice", unit)
 
 

@@ -37,6 +37,8 @@ def confidence_words(gain: float, stderr: float, worlds: int, rival: str | None 
     'probably better than discard KH over 80 sampled deals (+1.2 ±1.0 points a hand)'
     >>> confidence_words(0.4, 0.5, 80, "discard KH", unit=None)
     'about as good as discard KH: a close call over 80 sampled deals'
+    >>> confidence_words(-0.01, 0.01, 80, "pass")
+    'about as good as pass: a close call over 80 sampled deals'
     >>> confidence_words(3.0, 0.5, 6, "discard KH")
     'looks better than discard KH (a guess from only 6 sampled deals)'
     """
@@ -49,7 +51,10 @@ def confidence_words(gain: float, stderr: float, worlds: int, rival: str | None 
         return f"looks {looks} ({guess})"
     z = gain / stderr if stderr > 0 else math.copysign(math.inf, gain) if gain else 0.0
     than = f" than {rival}" if rival else ""
-    figure = f" ({gain:+.1f} ±{INTERVAL_Z * stderr:.1f} {unit} a hand)" if unit else ""
+    shown = (round(gain, 1), round(INTERVAL_Z * stderr, 1))
+    # a figure that rounds to nothing (-0.0 ±0.0) says nothing: it is left out
+    figure = "" if not unit or shown == (0.0, 0.0) else \
+        f" ({shown[0] + 0.0:+.1f} ±{shown[1]:.1f} {unit} a hand)"
     if abs(z) < INTERVAL_Z:
         close = f"about as good as {rival}: a close call" if rival else "a close call"
         return f"{close} over {worlds} sampled deals{figure}"

@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cardkit.engine.agents import Agent, reasoned_choice
+from cardkit.engine.capabilities import payoff_unit
 from cardkit.services.search.agent import DEFAULT_TIME_LIMIT, check_parameters, default_width
 from cardkit.services.search.budget import Budget
 from cardkit.services.search.confidence import confidence_words, joined, race_reason
@@ -133,6 +134,8 @@ class ExpertAgent(Agent):
         self.depth = depth
         self.close = close
         self.objective = objective
+        #: what the hint's figures are counted in (the game's payoff unit)
+        self.unit = payoff_unit(game)
         #: sample worlds by the game's belief (read by :func:`cardkit.agents.choose_action`)
         self.uses_belief = belief
         self.max_actions = definition.max_actions
@@ -250,7 +253,7 @@ class ExpertAgent(Agent):
     def _reason(self, chosen: MoveStats, default: MoveStats, race: Race,
                 default_why: str) -> str:
         # a play-out scored by wins, or cut off by tanh of a value, has no unit to show
-        unit = None if self.objective == "wins" else "points"
+        unit = None if self.objective == "wins" else self.unit
         return race_reason(chosen, default, race, default_why, unit)
 
 

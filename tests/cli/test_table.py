@@ -1,0 +1,184 @@
+"""The full-screen table, driven with Textual's pilot: the panels show the table, the hand and
+the moves; a move is made by its number, its text or a short form (two keystrokes for a draw
+or a discard), by the cards picked in the hand, or from the list; a refusal is told in place;
+bots' moves arrive one at a time; hotseat hides the hand between players; narrow screens stack
+the panels; and a network seat plays on the same screen."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+pytest.importorskip("textual", reason="the full-screen table needs textual (a core dependency)")
+
+from cardkit_cli.join import RemoteSession, _on_screen
+from cardkit_cli.seats import seating
+from cardkit_cli.table import HandBar, TableApp, local_table
+from textual.widgets import OptionList, RichLog, Static
+
+import cardkit
+
+WAIT = 30.0
+
+
+def table_for(name: str, players: int, seed: int, hotseat: bool = False,
+              bot: str = "random", hands: int = 1) -> tuple[TableApp, object]:
+    game = cardkit.load_game(name, players=players)
+    match = game.new_match(seed=seed, hands=hands)
+    seats = seating(game, None if hotseat else 0, hotseat, None if hotseat else bot, None,
+                    False, seed)
+    return local_table(match, seats, hotseat=hotseat, pace=0), match
+
+
+async def asked(app: TableApp, pilot) -> None:
+    """Wait until the game asks the player for a line."""
+    deadline = time.monotonic() + WAIT
+    while not app.asking:
+        assert time.monotonic() < deadline, "the table never asked for a move"
+        await pilot.pause(0.02)
+
+
+def text_of(app: TableApp, selector: str) -> str:
+    widget = app.query_one(selector)
+    if isinstance(widget, RichLog):
+        return "\n".join(line.text for line in widget.lines)
+    if isinstance(widget, OptionList):
+        return "\n".join(str(widget.get_option_at_index(i).prompt)
+                         for i in range(widget.option_count))
+    if isinstance(widget, Static):
+        return str(widget.render())
+    return str(widget.render())
+
+
+def run(coroutine) -> None:
+    asyncio.run(coroutine)
+
+
+def test_a_draw_and_a_discard_take_two_keystrokes_each():
+    app, match = table_for("tonk", 2, 21)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await asked(app, pilot)
+            state = match.current
+            assert "draw stock" in text_of(app, "#moves")
+            assert "stock:" in text_of(app, "#table")
+            before = len(state.history)
+            await pilot.press("d", "s")  # typed 'ds'...
+            await pilot.press("enter")   # ...three keys; a number is two
+            await asked(app, pilot)
+            assert str(state.history[before][1]) == "draw stock"
+            hand = list(state.view(0).hand)
+            moves = text_of(app, "#moves").splitlines()
+            number = next(i for i, line in enumerate(moves, 1) if "discard" in line)
+            await pilot.press(str(number), "enter")
+            await asked(app, pilot)
+            discarded = [a for s, a in state.history if s == 0][-1]
+            assert discarded.kind == "discard" and discarded.cards[0] in hand
+
+    run(play())
+
+
+def test_cards_picked_in_the_hand_play_the_move_of_exactly_those_cards():
+    app, match = table_for("gin-rummy", 2, 7)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await asked(app, pilot)
+            state = match.current
+            if state.phase == "upcard":
+                await pilot.press("d", "enter")  # decline (the short form)
+                await asked(app, pilot)
+            await pilot.press("d", "enter")  # draw from the stock
+            await asked(app, pilot)
+            bar = app.query_one("#hand", HandBar)
+            bar.focus()
+            card = bar.cards[1]
+            await pilot.press("right", "space", "enter")  # pick the second card, play it
+            await asked(app, pilot)
+            mine = [a for s, a in state.history if s == 0]
+            assert mine[-1].cards == (card,) and mine[-1].kind in ("discard", "knock", "gin")
+            assert card not in state.view(0).hand
+
+    run(play())
+
+
+def test_a_refused_move_is_told_in_the_log_and_the_turn_waits():
+    app, match = table_for("tien-len", 4, 3)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await asked(app, pilot)
+            state = match.current
+            before = len(state.history)
+            await pilot.press(*"discard 3s", "enter")
+            await asked(app, pilot)
+            assert "✗ " in text_of(app, "#log")
+            assert len(state.history) == before
+
+    run(play())
+
+
+def test_hotseat_hides_the_hand_until_the_next_player_is_at_the_screen():
+    app, match = table_for("gin-rummy", 2, 5, hotseat=True)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await asked(app, pilot)
+            assert "pass the screen" in app.prompt  # the first player is asked to sit down
+            await pilot.press("enter")
+            await asked(app, pilot)
+            first = match.current.current_player
+            await pilot.press("1", "enter")
+            await asked(app, pilot)
+            if match.current.current_player != first:
+                assert "pass the screen" in app.prompt
+                assert "hidden" in text_of(app, "#table")
+                assert app.query_one("#hand", HandBar).cards == []
+
+    run(play())
+
+
+def test_sixty_columns_stack_the_panels_and_keep_them_in_view():
+    app, _ = table_for("tonk", 3, 8)
+
+    async def play() -> None:
+        async with app.run_test(size=(60, 24)) as pilot:
+            await asked(app, pilot)
+            assert app.has_class("narrow")
+            for selector in ("#table", "#moves", "#hand", "#log", "#line"):
+                region = app.query_one(selector).region
+                assert region.width > 0 and region.height > 0, selector
+                assert region.right <= 60 and region.bottom <= 24, selector
+
+    run(play())
+
+
+def test_a_network_seat_plays_on_the_full_screen_table():
+    from tests.net.helpers import ServerThread
+
+    game = cardkit.load_game("tonk", players=2)
+    with ServerThread() as host:
+        table = host.open("t", game.new_match(seed=4, hands=1), (None, "greedy"))
+        url = host.seat_url(table, 0)
+        app = TableApp(lambda screen: _on_screen(screen, url, None, False, "Ann",
+                                                 RemoteSession), pace=0)
+
+        async def play() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await asked(app, pilot)
+                assert "greedy" in text_of(app, "#table") and "stock: " in text_of(app, "#table")
+                await pilot.press("d", "s", "enter")
+                await asked(app, pilot)
+                assert host.run(lambda: str(table.match.current.history[0][1])) in (
+                    "draw stock",)
+                await pilot.press("ctrl+q")  # leave: the seat waits
+                deadline = time.monotonic() + WAIT
+                while app.return_code is None:
+                    assert time.monotonic() < deadline, "the table did not close"
+                    await pilot.pause(0.02)
+            assert any("your seat waits for you" in line.plain for line in app.transcript)
+
+        run(play())

@@ -20,7 +20,7 @@ from tests.games.tonk.helpers import stack
 
 
 @settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 2**64), jokers=st.sampled_from([0, 2]))
+@given(seed=st.integers(0, 2**64 - 1), jokers=st.sampled_from([0, 2]))
 def test_the_same_seed_deals_the_same_cards_as_random_shuffle(seed, jokers):
     """Records that hold only a seed replay: Tonk's shuffle draws as ``random.shuffle``."""
     game = load_game("tonk", jokers=jokers)

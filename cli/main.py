@@ -65,15 +65,6 @@ class CardkitError(click.ClickException):
         click.echo(f"cardkit: {self.format_message()}", err=True, file=file)
 
 
-def _one_line(error: click.UsageError) -> CardkitError:
-    """A click usage error (four lines: usage, a hint, a blank line, ``Error: ...``) as one
-    line: ``cardkit: No such option '--sed' (did you mean ...) ('cardkit play --help' lists
-    the options)``, exit code 2."""
-    command = error.ctx.command_path if error.ctx is not None else "cardkit"
-    message = error.format_message().replace(". (", " (").rstrip(".")
-    return CardkitError(f"{message} ('{command} --help' lists the options)", 2)
-
-
 def _missing_command(name: str, target: str, error: Exception) -> click.Command:
     """A stand-in command that explains why ``name`` is not available."""
 
@@ -101,7 +92,7 @@ class LazyGroup(click.Group):
         try:
             return super().make_context(info_name, args, parent, **extra)
         except click.UsageError as error:
-            raise _one_line(error) from None
+            raise CardkitError(usage_line(error), 2) from None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Eager and lazy command names, in the order declared (eager ones first)."""

@@ -219,7 +219,7 @@ class State:
                          and cls._apply is State._apply)
         view = cls.__dict__.get("view")
         if view is not None and not getattr(view, "seat_checked", False):
-            cls.view = _seat_checked(view)  # type: ignore[method-assign]
+            cls.view = _seat_checked(view)  # type: ignore[method-assign,assignment]
 
     game: Game
     players: int

@@ -44,14 +44,14 @@ def determinize(state: TonkState, seat: int, rng: random.Random) -> TonkState:
     # played yet would have qualified is not a possible world, so deal again.
     for _attempt in range(ATTEMPTS):
         places = redeal_hidden([*state.hands, state.stock], hidden, rng).places
-        hands: list[int] = places[:players]  # type: ignore[assignment]
+        hands: list[int] = places[:players]
         counts = [deal_count(hand) for hand in hands]
         if state.result is not None or not any(
                 qualifier[0] in fresh
                 for qualifier in state.game.hooks.deal_check(state, counts)):
             break
     copy.hands = hands
-    copy.stock = places[players]  # type: ignore[assignment]
+    copy.stock = places[players]
     # What the others were dealt is not known to ``seat``: the copy keeps their present hands
     # there (a seat that has not played yet still holds its dealt hand; E3 reads it).
     copy.dealt = tuple(state.dealt[other] if other == seat else hands[other]

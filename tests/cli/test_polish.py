@@ -50,7 +50,7 @@ def test_a_mistyped_option_is_one_line(runner) -> None:
     lines = done.output.strip().splitlines()
     assert len(lines) == 1, done.output
     assert lines[0].startswith("cardkit: No such option '--sed'") and "--seed" in lines[0]
-    assert "play --help' lists the options" in lines[0]
+    assert lines[0].endswith("play --help')")
     done = runner.invoke(cli, ["play", "tonk", "--hands", "x"])
     assert done.exit_code == 2 and len(done.output.strip().splitlines()) == 1
 

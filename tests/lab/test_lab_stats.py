@@ -142,6 +142,11 @@ class _ScriptedState:
         self.result = None
         self.done = 0
 
+    @property
+    def turn_player(self) -> int | None:
+        """Whose turn it is: the acting seat (a fake hand has no claim windows)."""
+        return self.current_player
+
     def view(self, seat: int) -> None:
         return None
 

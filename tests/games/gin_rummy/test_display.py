@@ -127,7 +127,8 @@ def test_hand_analysis_reports_the_knock_check():
     options = definition.configure().options
     analyse = definition.analyse_hand
     eleven = parse_cards("3S 4S 5S 8H 8D 8C JD QD KD 4C 9H")
-    assert analyse(eleven, options) == {"knock_limit": 10, "can_knock": True, "gin": False}
+    assert analyse(eleven, options) == {"knock_limit": 10, "can_knock": True, "gin": False,
+                                        "knock_with": "knock 9H (leaves 4 deadwood)"}
     ten = parse_cards("3S 4S 5S 8H 8D 8C JD QD KH AS")
     assert analyse(ten, options)["can_knock"] is False
     gin = parse_cards("AC 2C 3C 4C 7H 7D 7S 10S JS QS 9D")

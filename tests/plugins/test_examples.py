@@ -16,7 +16,8 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 @pytest.mark.parametrize(("folder", "module", "game"),
                          [("conquian", "cardkit_conquian", "conquian"),
                           ("oklahoma_gin", "cardkit_oklahoma_gin", "oklahoma-gin"),
-                          ("rummy500", "cardkit_rummy500", "rummy500")])
+                          ("rummy500", "cardkit_rummy500", "rummy500"),
+                          ("contract_rummy", "cardkit_contract_rummy", "contract-rummy")])
 def test_example_suite_passes(folder: str, module: str, game: str) -> None:
     """Run the example's own tests (in its folder, so nothing is collected twice) and check
     that the registry lists it."""
@@ -30,7 +31,7 @@ def test_example_suite_passes(folder: str, module: str, game: str) -> None:
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
 
 
-@pytest.mark.parametrize("game", ["oklahoma-gin", "conquian", "rummy500"])
+@pytest.mark.parametrize("game", ["oklahoma-gin", "conquian", "rummy500", "contract-rummy"])
 def test_example_plays_auto_at_the_command_line(game: str) -> None:
     """``cardkit play GAME --auto``: the example's bots (its own or the generic ladder) play a
     whole hand at the terminal, from a fresh process."""

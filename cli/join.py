@@ -69,7 +69,7 @@ class RemoteSession(Session):
 
     def _quit(self) -> None:
         from cardkit_cli.paths import cardkit_command
-        from cardkit_cli.play import QuitGame
+        from cardkit_cli.prompt import QuitGame
 
         self.console.print("you left the table; your seat waits for you: "
                            f"{cardkit_command()} join {shlex.quote(self.address)}")

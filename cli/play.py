@@ -26,10 +26,6 @@ if TYPE_CHECKING:
 __all__ = ["match_ends_by_itself", "play"]
 
 
-class QuitGame(Exception):
-    """The player typed quit."""
-
-
 PROBE_HANDS = 40
 
 

@@ -39,7 +39,7 @@ def check_resume_flags(path: str, record: MatchRecord, saved: SavedTable, flags:
     """A usage error (exit 2) naming the first flag that disagrees with the match saved in
     ``path``; nothing when every flag given agrees."""
     from cardkit_cli.options import configure
-    from cardkit_cli.serve import parse_bots
+    from cardkit_cli.seats import parse_bots
 
     from cardkit.services.registry import load_game
 

@@ -15,8 +15,8 @@ from cardkit.services.search.thinking import budget_params, thinks
 if TYPE_CHECKING:
     from cardkit import Agent, Game
 
-__all__ = ["LADDER", "Seating", "default_bot", "quick_bot", "seating", "strongest_bot",
-           "think_params", "thinking_bots", "view_only_bot"]
+__all__ = ["LADDER", "Seating", "default_bot", "parse_bots", "quick_bot", "seating",
+           "strongest_bot", "think_params", "thinking_bots", "view_only_bot"]
 
 def think_params(game: Game, name: str, think: float | None,
                  playouts: int | None = None) -> dict[str, float | int]:
@@ -128,3 +128,25 @@ def seating(game: Game, seat: int | None, hotseat: bool, bot: str | None,
         agents[bot_seat] = game.agent(name, bot_seat, seed, **params)
         names[bot_seat] = f"{name} bot"
     return Seating(tuple(agents), tuple(names), think, playouts)
+
+
+def parse_bots(values: tuple[str, ...], game: Game) -> tuple[str | None, ...]:
+    """``--bots 1 --bots 2=search`` (or ``1,2=search``) -> the bot of every seat (None for a
+    person's seat); a usage error names the valid seats and bots."""
+    bots: list[str | None] = [None] * game.players
+    valid = game.definition.agent_names
+    for value in values:
+        for item in filter(None, (part.strip() for part in value.split(","))):
+            seat_text, _, name = item.partition("=")
+            if not seat_text.strip().isdigit() or not 0 <= int(seat_text) < game.players:
+                raise CardkitError(f"--bots {item}: give a seat from 0 to {game.players - 1}, "
+                                   "optionally with a bot: 1 or 1=search", 2)
+            name = name.strip() or default_bot(game)
+            if name not in valid:
+                raise CardkitError(f"{game.name} has no bot {name!r}; bots: {', '.join(valid)}",
+                                   2)
+            bots[int(seat_text)] = name
+    if all(bot is not None for bot in bots):
+        raise CardkitError("every seat is a bot's: leave at least one seat for a person "
+                           "(or watch bots with 'cardkit play --auto')", 2)
+    return tuple(bots)

@@ -22,31 +22,7 @@ if TYPE_CHECKING:
     from cardkit import Game
     from cardkit.engine.match import Match
 
-__all__ = ["parse_bots", "serve"]
-
-
-def parse_bots(values: tuple[str, ...], game: Game) -> tuple[str | None, ...]:
-    """``--bots 1 --bots 2=search`` (or ``1,2=search``) -> the bot of every seat (None for a
-    person's seat); a usage error names the valid seats and bots."""
-    from cardkit_cli.seats import default_bot
-
-    bots: list[str | None] = [None] * game.players
-    valid = game.definition.agent_names
-    for value in values:
-        for item in filter(None, (part.strip() for part in value.split(","))):
-            seat_text, _, name = item.partition("=")
-            if not seat_text.strip().isdigit() or not 0 <= int(seat_text) < game.players:
-                raise CardkitError(f"--bots {item}: give a seat from 0 to {game.players - 1}, "
-                                   "optionally with a bot: 1 or 1=search", 2)
-            name = name.strip() or default_bot(game)
-            if name not in valid:
-                raise CardkitError(f"{game.name} has no bot {name!r}; bots: {', '.join(valid)}",
-                                   2)
-            bots[int(seat_text)] = name
-    if all(bot is not None for bot in bots):
-        raise CardkitError("every seat is a bot's: leave at least one seat for a person "
-                           "(or watch bots with 'cardkit play --auto')", 2)
-    return tuple(bots)
+__all__ = ["serve"]
 
 
 @click.command()
@@ -98,6 +74,7 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
     """
     from cardkit_cli.options import configure
     from cardkit_cli.resume_flags import Flags, check_resume_flags
+    from cardkit_cli.seats import parse_bots
 
     from cardkit.frontends.net.protocol import require_websockets
     from cardkit.frontends.net.store import load_table

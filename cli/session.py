@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 from cardkit_cli.entries import seat_name
 from cardkit_cli.moves import resolve_move
 from cardkit_cli.paths import autosave_path, unwritable_reason
-from cardkit_cli.play import QuitGame
-from cardkit_cli.prompt import EndOfInput, LineReader
+from cardkit_cli.prompt import EndOfInput, LineReader, QuitGame
 from cardkit_cli.render import hand_text, render_actions, render_result, render_totals, render_view
 from cardkit_cli.style import Style, make_console
 from rich.text import Text

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from cardkit_cli.main import CardkitError, cli
-from cardkit_cli.serve import parse_bots
+from cardkit_cli.seats import parse_bots
 from click.testing import CliRunner
 
 import cardkit

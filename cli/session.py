@@ -14,6 +14,7 @@ from cardkit_cli.render import hand_text, render_actions, render_result, render_
 from cardkit_cli.style import Style, make_console
 from rich.text import Text
 
+from cardkit.engine.capabilities import About
 from cardkit.services.records import save_record
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.hint import Hint, hint
@@ -257,7 +258,8 @@ class Session:
     def _help(self) -> None:
         self.console.print(Text("commands:", style="bold"))
         self._two_columns(COMMANDS_HELP)
-        action_help = self.game.definition.action_help
+        about = self.game.definition.capability(About)
+        action_help = about.action_help if about is not None else {}
         if action_help:
             self.console.print(Text("moves in this game (some only with certain house rules;"
                                     " the numbered list shows what you can do now):",

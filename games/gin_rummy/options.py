@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardkit.values.options import Option, OptionSet, Preset
+from cardkit.options import Option, OptionSet, Preset
 
 __all__ = ["OPTIONS"]
 

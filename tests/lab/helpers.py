@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardkit.engine.capabilities import Evaluation
 from cardkit.engine.state import State
 from cardkit.libraries.melds import deadwood_value
 from cardkit.services.registry import register, unregister
@@ -15,7 +16,8 @@ def minus_deadwood(state: State) -> Sequence[float]:
     return [-deadwood_value(hand, RULES) for hand in state.hands]
 
 
-KNOCK_RUMMY_EVALUATED = KNOCK_RUMMY.variant(name="knock-rummy-evaluated", evaluate=minus_deadwood)
+KNOCK_RUMMY_EVALUATED = KNOCK_RUMMY.variant(name="knock-rummy-evaluated").with_capabilities(
+    Evaluation(minus_deadwood))
 
 
 def register_test_games() -> None:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardkit.engine.agents import Agent, AgentFactory, random_agent
+from cardkit.engine.capabilities import Agents, HandAnalysis
 from cardkit.services.search.expert import expert_agent
 from cardkit.services.search.ladder import easy_agent, hard_agent, normal_agent, search_agent
 from cardkit.services.search.melding import melding_agent
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from cardkit.engine.definition import GameDefinition
     from cardkit.engine.game import Game
 
-__all__ = ["LADDER", "ROSTER", "Roster", "agent_parameters"]
+__all__ = ["LADDER", "ROSTER", "Roster", "agent_parameters", "own_agents"]
 
 #: The generic rungs, weakest first, as offered to players.
 LADDER = ("random", "easy", "normal", "hard", "expert")
@@ -40,15 +41,24 @@ def agent_parameters(factory: AgentFactory) -> list[str]:
             if p.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
 
 
+def own_agents(definition: GameDefinition) -> Mapping[str, AgentFactory]:
+    """The game's own agents by name (its :class:`~cardkit.game.Agents` capability; empty
+    without one)."""
+    own = definition.capability(Agents)
+    return own.factories if own is not None else {}
+
+
 class Roster:
     """The roster every game gets (see the module's docstring)."""
 
     def generic(self, definition: GameDefinition) -> dict[str, AgentFactory]:
         """The generic agents this game supports."""
         ladder: dict[str, AgentFactory] = {"random": random_agent}
-        if "greedy" not in definition.agents and definition.meld_rules is not None:
+        own = own_agents(definition)
+        analysis = definition.capability(HandAnalysis)
+        if "greedy" not in own and analysis is not None and analysis.meld_rules is not None:
             ladder["greedy"] = melding_agent
-        if "greedy" in ladder or "greedy" in definition.agents:
+        if "greedy" in ladder or "greedy" in own:
             ladder["easy"] = easy_agent
             ladder["normal"] = normal_agent
         if definition.samples_hidden_cards:
@@ -59,7 +69,7 @@ class Roster:
 
     def available(self, definition: GameDefinition) -> Mapping[str, AgentFactory]:
         """Every agent by name: the generic ones, replaced by the game's own of one name."""
-        return {**self.generic(definition), **definition.agents}
+        return {**self.generic(definition), **own_agents(definition)}
 
     def names(self, definition: GameDefinition) -> list[str]:
         """``random``, then the ladder where the game has it, then the game's own agents."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardkit.game import GameDefinition
+from cardkit.game import About, GameDefinition, HandAnalysis
 from cardkit.hooks import Hooks
 from cardkit_conquian import settlement
 from cardkit_conquian.match import MATCH
@@ -10,18 +10,8 @@ from cardkit_conquian.options import OPTIONS
 from cardkit_conquian.rules import DECK, RULES
 from cardkit_conquian.state import ConquianState
 
-GAME = GameDefinition(
-    name="conquian",
-    title="Conquian",
-    summary="The Mexican ancestor of rummy: two players, 40 cards, meld eleven to win.",
-    state_class=ConquianState,
-    options=OPTIONS,
-    player_counts=(2,),
-    default_players=2,
-    match=MATCH,
-    deck=lambda options: DECK,
-    hooks=Hooks(went_out=settlement.went_out, stock_out=settlement.stock_out),
-    zero_sum=True,
+#: What the command line says of the game (``cardkit rules``, the in-game ``help``).
+ABOUT = About(
     rules_summary=(
         "Two players, a 40-card deck (no 8s, 9s, 10s: 7-J is a run), ten cards each. In turn a "
         "player turns up the top card of the stock. It is offered first to that player, then "
@@ -37,6 +27,20 @@ GAME = GameDefinition(
         "pass": "decline the card on offer (or decline to force)",
         "discard": "discard a card from your hand; it is offered to your opponent",
     },
+)
+
+GAME = GameDefinition(
+    name="conquian",
+    title="Conquian",
+    summary="The Mexican ancestor of rummy: two players, 40 cards, meld eleven to win.",
+    state_class=ConquianState,
+    options=OPTIONS,
+    player_counts=(2,),
+    default_players=2,
+    match=MATCH,
+    deck=lambda options: DECK,
+    hooks=Hooks(went_out=settlement.went_out, stock_out=settlement.stock_out),
+    zero_sum=True,
+    capabilities=[ABOUT, HandAnalysis(meld_rules=lambda options: RULES)],
     max_actions=400,
-    meld_rules=lambda options: RULES,
 )

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-from cardkit.game import Evaluation, GameDefinition, points_target_match
+from cardkit.game import About, Evaluation, GameDefinition, HandAnalysis, points_target_match
 from cardkit.hooks import Hooks
 from cardkit_rummy500 import settlement
 from cardkit_rummy500.options import OPTIONS
 from cardkit_rummy500.rules import RULES
 from cardkit_rummy500.state import Rummy500State
 
-GAME = GameDefinition(
-    name="rummy500",
-    title="Rummy 500",
-    summary="500 Rum: meld and lay off for points, take deep into the spread pile, first to 500.",
-    state_class=Rummy500State,
-    options=OPTIONS,
-    player_counts=(2, 3, 4),
-    default_players=3,
-    match=points_target_match("target"),
-    hooks=Hooks(went_out=settlement.went_out, stock_out=settlement.stock_out),
-    capabilities=[Evaluation(settlement.scores)],
+#: What the command line says of the game (``cardkit rules``, the in-game ``help``).
+ABOUT = About(
     rules_summary=(
         "Seven cards each (thirteen for two players), one card turned to start a spread "
         "discard pile. In turn: draw the stock's top card, or take any card of the pile with "
@@ -36,6 +27,19 @@ GAME = GameDefinition(
         "discard": "discard a card to end your turn, e.g. discard KS",
         "pass": "once the stock is out: take nothing, which ends the hand",
     },
+)
+
+GAME = GameDefinition(
+    name="rummy500",
+    title="Rummy 500",
+    summary="500 Rum: meld and lay off for points, take deep into the spread pile, first to 500.",
+    state_class=Rummy500State,
+    options=OPTIONS,
+    player_counts=(2, 3, 4),
+    default_players=3,
+    match=points_target_match("target"),
+    hooks=Hooks(went_out=settlement.went_out, stock_out=settlement.stock_out),
+    capabilities=[Evaluation(settlement.scores), ABOUT,
+                  HandAnalysis(meld_rules=lambda options: RULES)],
     max_actions=600,
-    meld_rules=lambda options: RULES,
 )

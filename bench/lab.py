@@ -180,7 +180,7 @@ def dask_overhead(dask, game: str, players: int, bots: str, hands: int, rounds: 
 
 
 def _default_players(name: str) -> int:
-    from cardkit.services.registry import game_definition
+    from cardkit.engine.registry import game_definition
 
     return game_definition(name).default_players
 

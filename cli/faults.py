@@ -75,7 +75,7 @@ def _package_of(module: str) -> str | None:
 def _game_packages() -> dict[str, str]:
     """Package -> game name, for every game that has loaded in this process."""
     from cardkit.engine.capabilities import Agents
-    from cardkit.services.registry import game_infos
+    from cardkit.engine.registry import game_infos
 
     packages: dict[str, str] = {}
     for info in game_infos():

@@ -80,7 +80,7 @@ def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> 
     """A one-line error (and the connection closed) for a bot the game does not have, or one
     that plans on re-dealt hidden cards: a client holds only its seat's view, so such a bot can
     play a seat only at the server (``cardkit serve --bots SEAT=NAME``)."""
-    from cardkit.services.registry import load_game
+    from cardkit.engine.registry import load_game
 
     try:
         game = load_game(welcome["game"], players=welcome["players"], **welcome["options"])

@@ -40,13 +40,13 @@ _TEMPLATES = files("cardkit_cli") / "templates"
 
 
 def _installed_names() -> list[str]:
-    from cardkit.services.registry import available_games
+    from cardkit.engine.registry import available_games
 
     return available_games()
 
 
 def _base_definition(base: str) -> GameDefinition:
-    from cardkit.services.registry import available_games, game_definition
+    from cardkit.engine.registry import available_games, game_definition
 
     names = available_games()
     if base not in names:

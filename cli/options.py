@@ -42,7 +42,7 @@ def usage_errors() -> Iterator[None]:
 
 def definition_of(name: str) -> GameDefinition:
     """The installed game ``name``; a usage error naming the installed games otherwise."""
-    from cardkit.services.registry import game_definition
+    from cardkit.engine.registry import game_definition
 
     with usage_errors():
         return game_definition(name)

@@ -15,7 +15,7 @@ from cardkit_cli.style import Style, make_console
 from rich.text import Text
 
 from cardkit.engine.capabilities import About
-from cardkit.services.records import save_record
+from cardkit.engine.records import save_record
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.hint import Hint, hint
 from cardkit.values.errors import IllegalAction

@@ -54,7 +54,7 @@ def offences(text: str) -> list[str]:
     "import cardkit.values.cards as cards",
     "from cardkit import engine",
     "from cardkit import (cards,\n    services)",
-    'lazy = "cardkit.services.records:save_record"',
+    'lazy = "cardkit.engine.records:save_record"',
 ])
 def test_the_reader_finds_every_form_of_a_layer_import(text: str) -> None:
     assert offences(text)

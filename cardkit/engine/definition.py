@@ -32,6 +32,7 @@ from cardkit.engine.capabilities import (
 )
 from cardkit.engine.game import Game
 from cardkit.engine.match import MatchRules, rotating_dealer_match
+from cardkit.engine.registry import installed_definition
 from cardkit.engine.state import State
 from cardkit.values.cards import Card
 from cardkit.values.deck import STANDARD_52, DeckSpec
@@ -44,7 +45,7 @@ __all__ = ["GameDefinition"]
 
 def _installed_definition(name: str) -> GameDefinition:
     """The definition installed as ``name`` (how a pickled one is loaded)."""
-    definition = ports.INSTALLED_DEFINITIONS()(name)
+    definition = installed_definition(name)
     if definition is None:
         raise pickle.UnpicklingError(f"the game {name!r} is not installed here")
     return definition
@@ -262,7 +263,7 @@ class GameDefinition:
         loads it finds the same game installed. Any other definition (a variant made in
         memory, a game registered in-process) travels by value, which pickle can do when its
         functions are module-level ones (and cloudpickle, as Dask uses, always)."""
-        if ports.INSTALLED_DEFINITIONS()(self.name) is self:
+        if installed_definition(self.name) is self:
             return _installed_definition, (self.name,)
         return object.__reduce_ex__(self, protocol)
 

@@ -57,7 +57,7 @@ def test_expert_builds_on_the_quick_strong_player_even_a_generic_one(name):
     without its own (Conquian, Rummy 500) -- never from ``random`` or a nested search."""
     game = load(name)
     expert = generic(game, "expert", 0, 1)
-    own_hard = "hard" in game.definition.capability(Agents).factories
+    own_hard = "hard" in (game.definition.capability(Agents) or Agents()).factories
     assert expert.policy_name == ("hard" if own_hard else "greedy")
     # a quick player may look ahead a little when given samples (Tiến Lên's hard), but it is
     # never a search with a budget of its own, and expert asks it without samples

@@ -15,6 +15,7 @@ import cardkit
 from cardkit.engine.capabilities import HandAnalysis
 from cardkit.engine.definition import GameDefinition
 from cardkit.engine.match import HandContext, points_target_match
+from cardkit.engine.registry import register, unregister
 from cardkit.libraries.melds import MeldRules, classify
 from cardkit.libraries.rummy import (
     ANY_DEPTH,
@@ -33,7 +34,6 @@ from cardkit.libraries.rummy import (
     pickup_choices,
     usable,
 )
-from cardkit.services.registry import register, unregister
 from cardkit.services.testing import check_game, spread_configurations
 from cardkit.values.actions import Action
 from cardkit.values.cards import STANDARD_CARDS, CardSet, parse_cards

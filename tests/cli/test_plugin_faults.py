@@ -14,7 +14,7 @@ from cardkit_cli.faults import plugin_fault
 from cardkit_cli.main import PLUGIN_BUG_EXIT, cli
 from click.testing import CliRunner
 
-from cardkit.services.registry import register, unregister
+from cardkit.engine.registry import register, unregister
 from cardkit.values.errors import IllegalAction
 from tests.cli.conftest import TEST_GAME
 

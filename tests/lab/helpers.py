@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardkit.engine.capabilities import Evaluation
+from cardkit.engine.registry import register, unregister
 from cardkit.engine.state import State
 from cardkit.libraries.melds import deadwood_value
-from cardkit.services.registry import register, unregister
 from tests.cardkit.knock_rummy import KNOCK_RUMMY, RULES
 
 

@@ -11,10 +11,10 @@ from click.testing import CliRunner
 
 from cardkit.engine.agents import RandomAgent
 from cardkit.engine.capabilities import Agents
+from cardkit.engine.registry import game_definition, register, unregister
 from cardkit.frontends.lab import SerialBackend, Variant, run_experiment
 from cardkit.frontends.lab.budget import budget_note, budgeted_factory, thinks
 from cardkit.frontends.lab.skill import default_ladder
-from cardkit.services.registry import game_definition, register, unregister
 from tests.cardkit.knock_rummy import KNOCK_RUMMY
 
 BUDGETS: list[tuple[int | None, float | None]] = []

@@ -11,9 +11,9 @@ from cardkit_cli.seats import parse_bots
 from click.testing import CliRunner
 
 import cardkit
+from cardkit.engine.registry import register, unregister
 from cardkit.frontends.net.seats import Seating
 from cardkit.frontends.net.store import SavedTable, save_seats
-from cardkit.services.registry import register, unregister
 from cardkit.services.search.roster import LADDER
 from cardkit.values.errors import RecordError
 from tests.cardkit.knock_rummy import KNOCK_RUMMY

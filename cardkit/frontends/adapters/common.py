@@ -8,7 +8,7 @@ from typing import Any
 
 from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
-from cardkit.services.registry import load_game
+from cardkit.engine.registry import load_game
 from cardkit.values.actions import Action
 from cardkit.values.cards import format_cards
 from cardkit.values.views import View, seat_name

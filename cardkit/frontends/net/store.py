@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardkit.services.records import MatchRecord, load_record
+from cardkit.engine.records import MatchRecord, load_record
 from cardkit.values.errors import RecordError
 
 if TYPE_CHECKING:

@@ -33,13 +33,17 @@ from cardkit.services.search.fitting import (
 )
 from cardkit.services.search.ladder import MistakenAgent, easy_agent, hard_agent, normal_agent
 from cardkit.services.search.rollout import collector_paused, policy_chooser
+from cardkit.services.search.roster import LADDER, ROSTER, Roster
 from cardkit.services.search.sampler import Sampler
 from cardkit.services.search.thinking import budget_params
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
+    "LADDER",
+    "ROSTER",
     "Budget",
     "MistakenAgent",
+    "Roster",
     "Sampler",
     "SearchAgent",
     "budget_params",

@@ -4,8 +4,8 @@ that says which reading is the default, and the knock check that ``cardkit hand`
 
 from __future__ import annotations
 
+from cardkit.engine.registry import game_definition
 from cardkit.game import HandAnalysis
-from cardkit.services.registry import game_definition
 from cardkit.values.cards import parse_cards
 from tests.games.gin_rummy.helpers import BOX_P1, P1, both_decline, deck, hand
 
@@ -122,7 +122,7 @@ def test_knocker_arrangement_source_names_the_default() -> None:
 
 def test_hand_analysis_reports_the_knock_check():
     """`cardkit hand` adds gin's knock check to the generic arrangement (§5.1)."""
-    from cardkit.services.registry import game_definition
+    from cardkit.engine.registry import game_definition
 
     definition = game_definition("gin-rummy")
     options = definition.configure().options

@@ -96,7 +96,7 @@ def test_play_direction_is_shown_only_when_counterclockwise() -> None:
 
 
 def test_hand_analysis_reports_instant_wins_for_the_cli():
-    from cardkit.services.registry import game_definition
+    from cardkit.engine.registry import game_definition
     from cardkit.values.cards import parse_cards
 
     definition = game_definition("tien-len")

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardkit.engine.match import HandContext
-from cardkit.services.registry import load_game
+from cardkit.engine.context import HandContext
+from cardkit.engine.registry import load_game
 from cardkit.values.cards import Card
 from cardkit.values.errors import IllegalAction, RecordError
 from cardkit.values.validate import (

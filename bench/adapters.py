@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 import cardkit
-from cardkit.services.registry import game_definition
+from cardkit.engine.registry import game_definition
 
 
 def aec_steps_per_second(table: Any, seconds: float, seed: int) -> float:

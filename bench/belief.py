@@ -1,6 +1,6 @@
 """How much a game's belief knows of the hidden hands, and the fit of its weights.
 
-A game's ``belief`` (:attr:`cardkit.game.GameDefinition.belief`) refines a search agent's
+A game's ``Belief`` capability (:class:`cardkit.game.Belief`) refines a search agent's
 re-dealt worlds by a log-plausibility of each other hand, a weighted sum of features of the
 hand given what its player was seen to do. A belief module that exposes ``evidence(view)``
 (seat -> what that seat was seen doing), ``features(hand_mask, seen)`` and ``WEIGHTS`` can be
@@ -26,6 +26,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 import cardkit
+from cardkit.game import Belief
 from cardkit.services.search import Sampler
 from cardkit.services.search.choose import choose_action
 from cardkit.values.cards import card_mask
@@ -106,7 +107,7 @@ def refined_first_feature(game_name: str, players: int, games: int, seed: int,
         evidence = module.evidence(state.view(seat))
         plain = Sampler(state, seat, random.Random(rng.random()))
         weighed = Sampler(state, seat, random.Random(rng.random()),
-                          belief=game.definition.belief)
+                          belief=game.definition.capability(Belief).build)
         a, b = plain.sample(), weighed.sample()
         for other, seen in evidence.items():
             true.append(module.features(_hand(state, other), seen)[0])
@@ -125,7 +126,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     names = [args.fit] if args.fit else list(GAMES)
     for name in names:
         players = GAMES.get(name, 2)
-        belief = cardkit.load_game(name, players=players).definition.belief
+        declared = cardkit.load_game(name, players=players).definition.capability(Belief)
+        belief = declared.build if declared is not None else None
         if belief is None:
             print(f"{name}: no belief")
             continue

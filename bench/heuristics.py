@@ -24,6 +24,7 @@ from pathlib import Path
 
 import cardkit
 from cardkit.engine.agents import AgentFactory
+from cardkit.engine.capabilities import Agents
 from cardkit.engine.game import Game
 from cardkit.frontends.lab.metrics import mean, proportion
 from cardkit.frontends.lab.simulate import play_duplicate
@@ -35,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def baseline_factory(game: Game, revision: str) -> AgentFactory:
     """The ``greedy`` factory of the game's ``agents.py`` at git ``revision``."""
-    package = game.definition.agents["greedy"].__module__.rsplit(".", 1)[0]
+    package = game.definition.capability(Agents).factories["greedy"].__module__.rsplit(".", 1)[0]
     folder = package.removeprefix("cardkit_games.")
     path = f"games/{folder}/agents.py"
     source = subprocess.run(["git", "show", f"{revision}:{path}"], cwd=ROOT, check=True,

@@ -22,6 +22,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from cardkit.engine.capabilities import Evaluation
 from cardkit.frontends.lab import LocalBackend, SerialBackend, Variant, run_experiment
 from cardkit.frontends.lab.backends import default_workers
 from cardkit.frontends.lab.simulate import (
@@ -74,9 +75,10 @@ def main() -> None:
     with_lead = Plan(args.game, players, (), None, seed, "hands", bots, True)
     without_lead = Plan(args.game, players, (), None, seed, "hands", bots, False)
     n = args.hands
+    declared = game.definition.capability(Evaluation)
     print(f"load average {os.getloadavg()[0]:.2f} on {default_workers()} cores")
     print(f"{args.game}, {players} players, bots {args.bots}, {n} hands "
-          f"(evaluation: {'game' if game.definition.evaluate else 'fewest cards (fallback)'})")
+          f"(evaluation: {'game' if declared else 'fewest cards (fallback)'})")
     bare_loop(game, args.bots, 50, seed)  # warm caches
     # interleaved rounds, best of each: other processes on the machine add noise
     rounds = 5
@@ -93,7 +95,7 @@ def main() -> None:
           f"  (+{(lean - bare) / bare:.1%})")
     print(f"  lab loop, with lead changes    {n / lead:8,.0f} hands/s  {lead * per:7.1f} us/hand"
           f"  (+{(lead - bare) / bare:.1%})")
-    evaluate = game.definition.evaluate or fewest_cards_evaluation
+    evaluate = declared.evaluate if declared else fewest_cards_evaluation
     state = game.new_hand(seed=3)
     started = time.perf_counter()
     for _ in range(20000):
@@ -178,7 +180,7 @@ def dask_overhead(dask, game: str, players: int, bots: str, hands: int, rounds: 
 
 
 def _default_players(name: str) -> int:
-    from cardkit.services.registry import game_definition
+    from cardkit.engine.registry import game_definition
 
     return game_definition(name).default_players
 

@@ -17,6 +17,7 @@ import sys
 
 import cardkit
 from cardkit.agents import choose_action
+from cardkit.game import Evaluation
 
 try:
     from cardkit.services.search.rollout import Rollout
@@ -62,7 +63,9 @@ def playouts_hash(game: cardkit.Game, hands: int) -> str:
         if state.is_over:
             continue
         policies = [game.agent("normal", seat, 0) for seat in range(game.players)]
-        rollout = Rollout(policies, game.definition.max_actions, game.definition.evaluate)
+        evaluation = game.definition.capability(Evaluation)
+        rollout = Rollout(policies, game.definition.max_actions,
+                      evaluation and evaluation.evaluate)
         for world_seed in range(5):
             world = state.determinize(state.current_player,
                                       random.Random(seed * 10 + world_seed))

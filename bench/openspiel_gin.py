@@ -70,6 +70,8 @@ from cardkit_games.gin_rummy.meld_rules import RULES
 
 import cardkit
 from cardkit.engine.agents import Agent
+from cardkit.engine.capabilities import Belief
+from cardkit.engine.registry import game_definition
 from cardkit.engine.state import State
 from cardkit.libraries.melds import (
     Arrangement,
@@ -79,7 +81,6 @@ from cardkit.libraries.melds import (
     classify,
     deadwood_value,
 )
-from cardkit.services.registry import game_definition
 from cardkit.services.search.sampler import Sampler
 from cardkit.values.actions import Action
 from cardkit.values.cards import ALL_CARDS, Card, CardSet
@@ -198,7 +199,8 @@ def ask(agent: Agent, state: State, seat: int, legal: Sequence[Action]) -> Actio
         return legal[0]
     view = state.view(seat)
     if getattr(agent, "uses_samples", False):
-        belief = state.game.definition.belief if getattr(agent, "uses_belief", False) else None
+        declared = state.game.definition.capability(Belief)
+        belief = declared.build if declared and getattr(agent, "uses_belief", False) else None
         sampler = Sampler(state, seat, agent.rng, belief=belief)  # type: ignore[attr-defined]
         return agent.choose_with_samples(view, legal, sampler)[0]  # type: ignore[attr-defined]
     return agent.choose(view, legal)

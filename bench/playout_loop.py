@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 import cardkit
+from cardkit.game import Evaluation
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from search import WORLDS, Rollout, mid_hand  # the bench's own set-up
@@ -32,7 +33,9 @@ def main() -> None:
     game = cardkit.load_game(name, players=players)
     state = mid_hand(game, 3)
     policies = [game.agent("normal", seat, 0) for seat in range(players)]
-    rollout = Rollout(policies, game.definition.max_actions, game.definition.evaluate)
+    evaluation = game.definition.capability(Evaluation)
+    rollout = Rollout(policies, game.definition.max_actions,
+                      evaluation and evaluation.evaluate)
     worlds = [state.determinize(0, random.Random(seed)) for seed in range(WORLDS)]
     for world in worlds:  # warm: the caches as a long bench run has them
         rollout.play(world.clone(), 0)

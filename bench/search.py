@@ -24,6 +24,7 @@ import time
 
 import cardkit
 from cardkit.agents import choose_action
+from cardkit.game import Evaluation
 
 try:
     from cardkit.services.search.rollout import Rollout
@@ -76,7 +77,9 @@ def main() -> None:
         game = cardkit.load_game(name, players=players)
         state = mid_hand(game, 3)
         policies = [game.agent("normal", s, 0) for s in range(players)]
-        rollout = Rollout(policies, game.definition.max_actions, game.definition.evaluate)
+        evaluation = game.definition.capability(Evaluation)
+        rollout = Rollout(policies, game.definition.max_actions,
+                      evaluation and evaluation.evaluate)
         playouts = per_second(lambda r=rollout, s=state: r.play(s.clone(), 0), args.seconds)
         worlds = itertools.cycle([state.determinize(0, random.Random(seed))
                                   for seed in range(WORLDS)])

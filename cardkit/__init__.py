@@ -13,25 +13,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import cardkit
 from cardkit.engine import ports
 from cardkit.values.lazy import lazy_names
 
-# The composition root: which service fills each port the engine declares (cardkit.engine.ports).
-ports.HAND_RECORDS.bind("cardkit.services.records:HandRecord.of_state")
-ports.MATCH_RECORDS.bind("cardkit.services.records:MatchRecord.of_match")
-ports.AGENT_ROSTER.bind("cardkit.services.search.roster:ROSTER")
-ports.INSTALLED_DEFINITIONS.bind("cardkit.services.registry:installed_definition")
-
 if TYPE_CHECKING:
+    import cardkit.search
     from cardkit.engine.agents import Agent, RandomAgent
     from cardkit.engine.definition import GameDefinition
     from cardkit.engine.game import Game
     from cardkit.engine.match import HandContext, MatchOutcome, MatchRules
     from cardkit.engine.phases import Phase
+    from cardkit.engine.records import HandRecord, MatchRecord, load_record, save_record
+    from cardkit.engine.registry import available_games, load_game, plugin_errors, register
     from cardkit.engine.state import State
     from cardkit.frontends.evaluation import Evaluation, evaluate
-    from cardkit.services.records import HandRecord, MatchRecord, load_record, save_record
-    from cardkit.services.registry import available_games, load_game, plugin_errors, register
     from cardkit.values.actions import Action, parse_action
     from cardkit.values.cards import (
         Card,
@@ -126,14 +122,14 @@ __getattr__ = lazy_names(
     Option="cardkit.values.options:Option",
     OptionSet="cardkit.values.options:OptionSet",
     Preset="cardkit.values.options:Preset",
-    HandRecord="cardkit.services.records:HandRecord",
-    MatchRecord="cardkit.services.records:MatchRecord",
-    load_record="cardkit.services.records:load_record",
-    save_record="cardkit.services.records:save_record",
-    available_games="cardkit.services.registry:available_games",
-    load_game="cardkit.services.registry:load_game",
-    plugin_errors="cardkit.services.registry:plugin_errors",
-    register="cardkit.services.registry:register",
+    HandRecord="cardkit.engine.records:HandRecord",
+    MatchRecord="cardkit.engine.records:MatchRecord",
+    load_record="cardkit.engine.records:load_record",
+    save_record="cardkit.engine.records:save_record",
+    available_games="cardkit.engine.registry:available_games",
+    load_game="cardkit.engine.registry:load_game",
+    plugin_errors="cardkit.engine.registry:plugin_errors",
+    register="cardkit.engine.registry:register",
     Result="cardkit.values.results:Result",
     Transfer="cardkit.values.results:Transfer",
     Phase="cardkit.engine.phases:Phase",
@@ -142,6 +138,16 @@ __getattr__ = lazy_names(
     Evaluation="cardkit.frontends.evaluation:Evaluation",
     evaluate="cardkit.frontends.evaluation:evaluate",
 )
+
+
+def _agent_roster() -> ports.AgentRoster:
+    """The composition root's one binding: the engine's agent port is filled by the search
+    service's roster (:data:`cardkit.search.ROSTER`), imported, through this package's lazy
+    submodules, the first time a game's agents are asked for."""
+    return cardkit.search.ROSTER
+
+
+ports.AGENT_ROSTER.bind(_agent_roster)
 
 
 def __dir__() -> list[str]:

@@ -42,7 +42,7 @@ def bot_agent(game: Game, name: str, seat: int, seed: int, params: dict[str, Any
         except ImportError as error:  # numpy is missing: the research extra is not installed
             raise CardkitError(f"the policy {name} needs numpy ({error}): pip install "
                                "'cardkit[rl]'", 2) from None
-        return seat_policy(game, name)
+        return seat_policy(game, name, bot_label(name))
     try:
         return game.agent(name, seat, seed, **params)
     except ValueError as error:

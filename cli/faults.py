@@ -74,7 +74,8 @@ def _package_of(module: str) -> str | None:
 
 def _game_packages() -> dict[str, str]:
     """Package -> game name, for every game that has loaded in this process."""
-    from cardkit.services.registry import game_infos
+    from cardkit.engine.capabilities import Agents
+    from cardkit.engine.registry import game_infos
 
     packages: dict[str, str] = {}
     for info in game_infos():
@@ -83,7 +84,8 @@ def _game_packages() -> dict[str, str]:
             continue
         functions: list[Any] = [definition.state_class, definition.check]
         functions += [getattr(definition.hooks, name) for name in definition.hooks.names()]
-        functions += list(definition.agents.values())
+        own = definition.capability(Agents)
+        functions += list(own.factories.values()) if own is not None else []
         for function in functions:
             function = getattr(function, "func", function)  # a functools.partial's function
             package = _package_of(getattr(function, "__module__", "") or "")

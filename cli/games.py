@@ -13,7 +13,7 @@ def games() -> None:
     fails to load is listed with its error."""
     # Plain columns, no rich and no game imported: listing must start as fast as click and the
     # entry points allow (games declare what is listed in their cardkit.game_about module).
-    from cardkit.services.registry import game_infos, name_clashes
+    from cardkit.engine.registry import game_infos, name_clashes
 
     infos = game_infos()
     if not infos:

@@ -23,38 +23,42 @@ __all__ = ["analyse", "check_hand_size", "hand"]
 
 def analyse(game: Game, cards: Sequence[Card]) -> dict[str, Any]:
     """Plain data about ``cards`` under ``game``'s rules (see the module docstring)."""
+    from cardkit_cli.grouping import hand_analysis
+
     from cardkit.values.cards import CardSet
 
-    definition = game.definition
+    analysis = hand_analysis(game)
     data: dict[str, Any] = {"cards": [card.text for card in cards]}
-    if definition.meld_rules is not None:
+    if analysis.meld_rules is not None:
         from cardkit.libraries.melds import best_arrangement
 
-        arrangement = best_arrangement(CardSet(cards), definition.meld_rules(game.options))
+        arrangement = best_arrangement(CardSet(cards), analysis.meld_rules(game.options))
         data.update(arrangement.to_dict())
-    elif definition.climbing_rules is not None:
+    elif analysis.climbing_rules is not None:
         from cardkit.libraries.climbing import all_combinations, fewest_plays
 
-        climbing = definition.climbing_rules(game.options)
+        climbing = analysis.climbing_rules(game.options)
         data["suggested_split"] = [[c.text for c in play.cards]
                                    for play in fewest_plays(CardSet(cards), climbing)]
         combos: dict[str, list[list[str]]] = {}
         for combo in all_combinations(CardSet(cards), climbing):
             combos.setdefault(combo.type.value, []).append([c.text for c in combo.cards])
         data["combinations"] = combos
-    if definition.analyse_hand is not None:
-        data.update(definition.analyse_hand(tuple(cards), game.options))
-    elif definition.meld_rules is None and definition.climbing_rules is None:
+    if analysis.analyse is not None:
+        data.update(analysis.analyse(tuple(cards), game.options))
+    elif analysis.meld_rules is None and analysis.climbing_rules is None:
         raise ValueError(f"{game.name} offers no hand analysis (no meld or climbing rules)")
     return data
 
 
 def check_hand_size(game: Game, size: int) -> None:
     """``ValueError`` unless one player of ``game`` can hold ``size`` cards: the game's
-    declared ``hand_sizes`` (e.g. gin: 10 or 11), else no more than the deck."""
-    definition = game.definition
-    if definition.hand_sizes is not None:
-        fewest, most = definition.hand_sizes(game.options)
+    declared ``HandAnalysis.sizes`` (e.g. gin: 10 or 11), else no more than the deck."""
+    from cardkit_cli.grouping import hand_analysis
+
+    sizes = hand_analysis(game).sizes
+    if sizes is not None:
+        fewest, most = sizes(game.options)
     else:
         fewest, most = 1, len(game.deck_spec.cards)
     if not fewest <= size <= most:

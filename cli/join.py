@@ -118,7 +118,7 @@ class RemoteSession(Session):
                            f"{cardkit_command()} join {shlex.quote(self.address)}{again}")
 
     def _quit(self) -> None:
-        from cardkit_cli.play import QuitGame
+        from cardkit_cli.prompt import QuitGame
 
         self._left()
         raise QuitGame
@@ -138,7 +138,7 @@ def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> 
     """A one-line error (and the connection closed) for a bot the game does not have, or one
     that plans on re-dealt hidden cards: a client holds only its seat's view, so such a bot can
     play a seat only at the server (``cardkit serve --bots SEAT=NAME``)."""
-    from cardkit.services.registry import load_game
+    from cardkit.engine.registry import load_game
 
     try:
         game = load_game(welcome["game"], players=welcome["players"], **welcome["options"])

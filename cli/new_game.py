@@ -8,9 +8,9 @@ Writes an installable plugin package from the templates in ``cli/templates/``:
   generic greedy agent and the ladder;
 - ``--from GAME``: a *variant* of any installed game (a third-party plugin too), built with
   ``definition.variant(options=definition.options.extend(...), hooks=...)`` — never a copy of
-  the game's code. Its example house rule is the one the game offers
-  (``GameDefinition.variant_example``: a new option and a replaced hook) or, for a game that
-  offers none, one derived from its declared options (a new default for one of them).
+  the game's code. Its example house rule is the one the game offers (its ``Scaffold``
+  capability's ``variant_example``: a new option and a replaced hook) or, for a game that offers
+  none, one derived from its declared options (a new default for one of them).
 """
 
 from __future__ import annotations
@@ -40,13 +40,13 @@ _TEMPLATES = files("cardkit_cli") / "templates"
 
 
 def _installed_names() -> list[str]:
-    from cardkit.services.registry import available_games
+    from cardkit.engine.registry import available_games
 
     return available_games()
 
 
 def _base_definition(base: str) -> GameDefinition:
-    from cardkit.services.registry import available_games, game_definition
+    from cardkit.engine.registry import available_games, game_definition
 
     names = available_games()
     if base not in names:
@@ -133,6 +133,8 @@ def write_package(name: str, base: str = BLANK, directory: Path | str = ".") -> 
     """Write the plugin package for game ``name`` into ``directory/name`` and return that
     folder. ``base`` is ``blank`` or the name of any installed game. Raises ``ValueError`` for
     a bad name (or the name of an installed game) or base, ``FileExistsError`` if it exists."""
+    from cardkit.engine.capabilities import Scaffold
+
     if not _NAME.match(name) or keyword.iskeyword(name):
         raise ValueError(f"game name {name!r}: use lower-case letters, digits and dashes, "
                          "starting with a letter (e.g. my-rummy)")
@@ -145,7 +147,8 @@ def write_package(name: str, base: str = BLANK, directory: Path | str = ".") -> 
         files_to_write = _walk(_TEMPLATES / "blank", Path())
     else:
         definition = _base_definition(base)
-        example = definition.variant_example
+        scaffold = definition.capability(Scaffold)
+        example = scaffold.variant_example if scaffold is not None else None
         module, tests = (_hook_rule(values, definition, example) if example is not None
                          else _default_rule(values, definition))
         parts = _TEMPLATES / "variant_parts"

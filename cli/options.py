@@ -42,7 +42,7 @@ class GameName(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> str:
         """The installed game's name ``value`` means (``value`` itself if none)."""
-        from cardkit.services.registry import available_games
+        from cardkit.engine.registry import available_games
 
         return meant_game(str(value), available_games())
 
@@ -84,7 +84,7 @@ def usage_errors() -> Iterator[None]:
 
 def definition_of(name: str) -> GameDefinition:
     """The installed game ``name``; a usage error naming the installed games otherwise."""
-    from cardkit.services.registry import game_definition
+    from cardkit.engine.registry import game_definition
 
     with usage_errors():
         return game_definition(name)

@@ -36,10 +36,6 @@ if TYPE_CHECKING:
 __all__ = ["match_ends_by_itself", "play"]
 
 
-class QuitGame(Exception):
-    """The player typed quit."""
-
-
 PROBE_HANDS = 40
 
 
@@ -184,7 +180,7 @@ def _resume(game_name: str, path: str, players: int | None, rules: tuple[str, ..
     """The match saved in ``path``; its options come from the record."""
     from cardkit_cli.options import definition_of
 
-    from cardkit.services.records import MatchRecord, load_record
+    from cardkit.engine.records import MatchRecord, load_record
 
     if players is not None or rules or preset or hands is not None:
         raise CardkitError("--resume takes the players and rules from the saved game; "

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardkit_cli.bots import bot_label
 from cardkit_cli.main import CardkitError
 
 from cardkit.adapters.policy import PolicyError, policy_agent
@@ -15,10 +14,11 @@ if TYPE_CHECKING:
 __all__ = ["seat_policy"]
 
 
-def seat_policy(game: Game, path: str) -> Agent:
-    """The policy saved at ``path`` as ``game``'s bot (its encoding's fingerprint checked); a
-    usage error (exit 2) for a missing file or another game's policy."""
+def seat_policy(game: Game, path: str, label: str) -> Agent:
+    """The policy saved at ``path`` as ``game``'s bot called ``label`` at the table (its
+    encoding's fingerprint checked); a usage error (exit 2) for a missing file or another
+    game's policy."""
     try:
-        return policy_agent(path, game, bot_label(path))
+        return policy_agent(path, game, label)
     except PolicyError as error:
         raise CardkitError(str(error), 2) from None

@@ -14,11 +14,15 @@ import select
 import sys
 import termios
 
-__all__ = ["EndOfInput", "LineReader"]
+__all__ = ["EndOfInput", "LineReader", "QuitGame"]
 
 
 class EndOfInput(Exception):
     """The input ended (end of the pipe, or Ctrl-D at a terminal)."""
+
+
+class QuitGame(Exception):
+    """The player typed quit."""
 
 
 class LineReader:

@@ -21,7 +21,7 @@ from cardkit_cli.entries import (
     seat_name,
     visible_entries,
 )
-from cardkit_cli.grouping import display_key, group_hand
+from cardkit_cli.grouping import display_key, group_hand, hand_analysis
 from cardkit_cli.style import Style, card_or_none, make_console
 from rich.columns import Columns
 from rich.console import Console
@@ -65,7 +65,8 @@ def hand_text(style: Style, cards: Iterable[Card], game: Game) -> Text:
     parts: list[Text | str] = []
     for meld in melds:
         parts += [style.cards(meld, brackets=True), "  "]
-    if not melds and game.definition.meld_rules is None and game.definition.climbing_rules is None:
+    analysis = hand_analysis(game)
+    if not melds and analysis.meld_rules is None and analysis.climbing_rules is None:
         # group by suit
         suits: dict[Any, list[Card]] = {}
         for card in rest:
@@ -76,8 +77,8 @@ def hand_text(style: Style, cards: Iterable[Card], game: Game) -> Text:
             parts.append(style.cards(group))
     else:
         parts.append(style.cards(rest))
-    if game.definition.hand_value is not None:
-        name, number = game.definition.hand_value(tuple(cards), game.options)
+    if analysis.value is not None:
+        name, number = analysis.value(tuple(cards), game.options)
         parts.append(Text(f"  ({name} {number:g})", style="dim"))
     elif value is not None:
         parts.append(Text(f"  (deadwood {value})", style="dim"))

@@ -36,8 +36,8 @@ def replay(path: str, step: bool, seat: int | None) -> None:
     from cardkit_cli.style import Style, make_console
     from rich.text import Text
 
-    from cardkit.services.records import HandRecord, load_record
-    from cardkit.services.records import replay as check_replay
+    from cardkit.engine.records import HandRecord, load_record
+    from cardkit.engine.records import replay as check_replay
     from cardkit.values.views import seat_name
 
     record = load_record(path)

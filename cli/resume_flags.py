@@ -13,8 +13,8 @@ from cardkit_cli.main import CardkitError
 from cardkit.values.views import seat_name
 
 if TYPE_CHECKING:
+    from cardkit.engine.records import MatchRecord
     from cardkit.frontends.net.store import SavedTable
-    from cardkit.services.records import MatchRecord
 
 __all__ = ["Flags", "check_resume_flags"]
 
@@ -39,9 +39,9 @@ def check_resume_flags(path: str, record: MatchRecord, saved: SavedTable, flags:
     """A usage error (exit 2) naming the first flag that disagrees with the match saved in
     ``path``; nothing when every flag given agrees."""
     from cardkit_cli.options import configure
-    from cardkit_cli.serve import parse_bots
+    from cardkit_cli.seats import parse_bots
 
-    from cardkit.services.registry import load_game
+    from cardkit.engine.registry import load_game
 
     def disagree(flag: str, saved_text: str) -> CardkitError:
         return CardkitError(f"{flag} disagrees with {path}, which holds {saved_text}: drop it "

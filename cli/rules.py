@@ -31,7 +31,10 @@ def _value_text(value: Any) -> str:
 
 def rules_data(game: Game) -> dict[str, Any]:
     """The game's description as plain data (``--json``)."""
+    from cardkit.engine.capabilities import About
+
     definition = game.definition
+    about = definition.capability(About) or About()
     described = definition.options.describe(game.players, game.options)
     return {
         "name": definition.name,
@@ -40,8 +43,8 @@ def rules_data(game: Game) -> dict[str, Any]:
         "players": {"counts": list(definition.player_counts),
                     "default": definition.default_players, "chosen": game.players},
         "preset": game.preset,
-        "rules_summary": definition.rules_summary,
-        "action_help": dict(definition.action_help),
+        "rules_summary": about.rules_summary,
+        "action_help": dict(about.action_help),
         "agents": definition.agent_names,
         "options": described["options"],
         "presets": described["presets"],

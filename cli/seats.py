@@ -8,16 +8,17 @@ from typing import TYPE_CHECKING
 import attrs
 from cardkit_cli.bots import bot_agent, bot_label, is_offered, is_policy_file
 from cardkit_cli.main import CardkitError
+from cardkit_cli.paths import cardkit_command
 
 from cardkit.services.search.hint import strongest_agent, view_only_agent
-from cardkit.services.search.roster import LADDER
+from cardkit.services.search.roster import LADDER, is_import_path
 from cardkit.services.search.thinking import budget_params, thinks
 
 if TYPE_CHECKING:
     from cardkit import Agent, Game
 
-__all__ = ["LADDER", "Seating", "default_bot", "quick_bot", "seating", "strongest_bot",
-           "think_params", "thinking_bots", "view_only_bot"]
+__all__ = ["LADDER", "Seating", "default_bot", "parse_bots", "quick_bot", "seating",
+           "strongest_bot", "think_params", "thinking_bots", "view_only_bot"]
 
 def think_params(game: Game, name: str, think: float | None,
                  playouts: int | None = None) -> dict[str, float | int]:
@@ -134,3 +135,29 @@ def seating(game: Game, seat: int | None, hotseat: bool, bot: str | None,
         agents[bot_seat] = bot_agent(game, name, bot_seat, seed, params)
         names[bot_seat] = f"{bot_label(name)} bot"
     return Seating(tuple(agents), tuple(names), think, playouts)
+
+
+def parse_bots(values: tuple[str, ...], game: Game) -> tuple[str | None, ...]:
+    """``--bots 1 --bots 2=search`` (or ``1,2=search``) -> the bot of every seat (None for a
+    person's seat); a usage error names the valid seats and bots."""
+    bots: list[str | None] = [None] * game.players
+    valid = game.definition.agent_names
+    for value in values:
+        for item in filter(None, (part.strip() for part in value.split(","))):
+            seat_text, _, name = item.partition("=")
+            if not seat_text.strip().isdigit() or not 0 <= int(seat_text) < game.players:
+                raise CardkitError(f"--bots {item}: give a seat from 0 to {game.players - 1}, "
+                                   "optionally with a bot: 1 or 1=search", 2)
+            name = name.strip() or default_bot(game)
+            if name not in valid and not is_import_path(name):
+                raise CardkitError(f"{game.name} has no bot {name!r}; bots: {', '.join(valid)} "
+                                   "(or a factory as package.module:factory)", 2)
+            try:
+                game.definition.agent_factory(name)
+            except ValueError as error:  # an import path that does not import
+                raise CardkitError(str(error), 2) from None
+            bots[int(seat_text)] = name
+    if all(bot is not None for bot in bots):
+        raise CardkitError("every seat is a bot's: leave at least one seat for a person "
+                           f"(or watch bots with '{cardkit_command()} play --auto')", 2)
+    return tuple(bots)

@@ -31,41 +31,11 @@ from cardkit_cli.options import GAME_NAME, players_option, preset_option, rule_o
 from cardkit_cli.paths import cardkit_command, unwritable_reason
 from click.core import ParameterSource
 
-from cardkit.services.search.roster import is_import_path
-
 if TYPE_CHECKING:
     from cardkit import Game
     from cardkit.engine.match import Match
 
-__all__ = ["parse_bots", "serve"]
-
-
-def parse_bots(values: tuple[str, ...], game: Game) -> tuple[str | None, ...]:
-    """``--bots 1 --bots 2=search`` (or ``1,2=search``) -> the bot of every seat (None for a
-    person's seat); a usage error names the valid seats and bots."""
-    from cardkit_cli.seats import default_bot
-
-    bots: list[str | None] = [None] * game.players
-    valid = game.definition.agent_names
-    for value in values:
-        for item in filter(None, (part.strip() for part in value.split(","))):
-            seat_text, _, name = item.partition("=")
-            if not seat_text.strip().isdigit() or not 0 <= int(seat_text) < game.players:
-                raise CardkitError(f"--bots {item}: give a seat from 0 to {game.players - 1}, "
-                                   "optionally with a bot: 1 or 1=search", 2)
-            name = name.strip() or default_bot(game)
-            if name not in valid and not is_import_path(name):
-                raise CardkitError(f"{game.name} has no bot {name!r}; bots: {', '.join(valid)} "
-                                   "(or a factory as package.module:factory)", 2)
-            try:
-                game.definition.agent_factory(name)
-            except ValueError as error:  # an import path that does not import
-                raise CardkitError(str(error), 2) from None
-            bots[int(seat_text)] = name
-    if all(bot is not None for bot in bots):
-        raise CardkitError("every seat is a bot's: leave at least one seat for a person "
-                           f"(or watch bots with '{cardkit_command()} play --auto')", 2)
-    return tuple(bots)
+__all__ = ["serve"]
 
 
 @click.command()
@@ -117,6 +87,7 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
     """
     from cardkit_cli.options import configure
     from cardkit_cli.resume_flags import Flags, check_resume_flags
+    from cardkit_cli.seats import parse_bots
 
     from cardkit.frontends.net.protocol import require_websockets
     from cardkit.frontends.net.store import load_table
@@ -185,7 +156,6 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
                  save: str | None, replace_after: float | None, replace_bot: str | None,
                  idle_timeout: float, think: float | None = None,
                  playouts: int | None = None) -> None:
-    from cardkit_cli.paths import cardkit_command
 
     from cardkit.frontends.net.server import Server
     from cardkit.frontends.net.store import save_seats

@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING, cast
 from cardkit_cli.entries import seat_name
 from cardkit_cli.moves import resolve_move
 from cardkit_cli.paths import autosave_path, cardkit_command, unwritable_reason
-from cardkit_cli.play import QuitGame
-from cardkit_cli.prompt import EndOfInput, LineReader
+from cardkit_cli.prompt import EndOfInput, LineReader, QuitGame
 from cardkit_cli.render import hand_text, render_actions, render_result, render_totals, render_view
 from cardkit_cli.style import Style, make_console
 from rich.text import Text
 
+from cardkit.engine.capabilities import About
 from cardkit.engine.match import Match
+from cardkit.engine.records import save_record
 from cardkit.engine.seated import SeatedMatch, SeatedState
 from cardkit.engine.state import State
-from cardkit.services.records import save_record
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.hint import Hint, hint
 from cardkit.values.errors import IllegalAction
@@ -26,7 +26,7 @@ from cardkit.values.errors import IllegalAction
 if TYPE_CHECKING:
     from cardkit_cli.seats import Seating
 
-    from cardkit.services.records import MatchRecord
+    from cardkit.engine.records import MatchRecord
 
 __all__ = ["Session"]
 
@@ -292,7 +292,8 @@ class Session:
     def _help(self) -> None:
         self.console.print(Text("commands:", style="bold"))
         self._two_columns(COMMANDS_HELP)
-        action_help = self.game.definition.action_help
+        about = self.game.definition.capability(About)
+        action_help = about.action_help if about is not None else {}
         if action_help:
             self.console.print(Text("moves in this game (some only with certain house rules;"
                                     " the numbered list shows what you can do now):",

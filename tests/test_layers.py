@@ -1,12 +1,10 @@
 """The layer rule of ``cardkit/`` (docs/architecture.md), read from the code's imports.
 
 Layers, bottom up: values -> engine -> libraries -> services -> frontends. A module imports
-only from its own layer and those below it; the stable import paths at the top of the package
-(the faces, and ``cardkit/__init__.py``) stand above every layer. The one exception: the
-engine's ports (``cardkit/engine/ports.py``) name the services' return types for type checkers
-(under ``TYPE_CHECKING``), never at run time. No module of cardkit imports
-a cardkit module inside a function (laziness goes through ``cardkit.values.lazy``), and no
-modules of one layer import each other in a circle.
+only from its own layer and those below it, for type checkers too; the stable import paths at
+the top of the package (the faces, and ``cardkit/__init__.py``) stand above every layer. No
+module of cardkit imports a cardkit module inside a function (laziness goes through
+``cardkit.values.lazy``), and no modules of one layer import each other in a circle.
 """
 
 from __future__ import annotations
@@ -21,7 +19,14 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "cardkit"
 LAYERS = ("values", "engine", "libraries", "services", "frontends")
 TOP = len(LAYERS)
-PORTS = "cardkit.engine.ports"
+#: Modules whose layer the map fixes: records and the registry import nothing above the engine,
+#: so they live in it (``state.record()`` and pickling a definition import them directly).
+PLACED = {
+    "cardkit.engine.records": "engine",
+    "cardkit.engine.registry": "engine",
+    "cardkit.engine.context": "engine",
+    "cardkit.engine.ports": "engine",
+}
 
 
 def module_name(path: Path) -> str:
@@ -126,9 +131,8 @@ def test_every_module_lives_in_a_layer_or_is_a_face() -> None:
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_imports_go_down(module: str) -> None:
     mine = layer_of(module)
-    # The engine's ports name, for type checkers only, what the services filling them return.
-    upward = [f"{target} (line {line})" for target, line, _, typing in ALL_IMPORTS[module]
-              if layer_of(target) > mine and not (typing and module == PORTS)]
+    upward = [f"{target} (line {line})" for target, line, _, _ in ALL_IMPORTS[module]
+              if layer_of(target) > mine]
     assert not upward, f"{module} ({LAYERS[mine] if mine < TOP else 'top'}) imports from a " \
                        f"higher layer: {', '.join(upward)}"
 
@@ -168,6 +172,25 @@ def test_no_circle_of_module_level_imports() -> None:
     for module in sorted(graph):
         if module not in state:
             visit(module)
+
+
+def test_the_layer_map_places_records_and_the_registry_in_the_engine() -> None:
+    for module, layer in PLACED.items():
+        assert module in MODULES, module
+        assert LAYERS[layer_of(module)] == layer, module
+
+
+def test_the_engine_binds_no_port_by_a_string() -> None:
+    """What the engine reaches above itself goes through typed ports filled with functions,
+    never a ``"module:name"`` string (go-to-definition follows every step)."""
+    for module, path in MODULES.items():
+        if layer_of(module) != LAYERS.index("engine") and module != "cardkit":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr == "bind":
+                assert not any(isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+                               for arg in node.args), f"{module}: {ast.unparse(node)}"
 
 
 def test_cardkit_never_imports_the_games_or_the_command_line() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, SupportsIndex, TypeVar
 
@@ -31,6 +32,7 @@ from cardkit.engine.capabilities import (
 )
 from cardkit.engine.game import Game
 from cardkit.engine.match import MatchRules, rotating_dealer_match
+from cardkit.engine.registry import installed_definition
 from cardkit.engine.state import State
 from cardkit.values.cards import Card
 from cardkit.values.deck import STANDARD_52, DeckSpec
@@ -43,7 +45,7 @@ __all__ = ["GameDefinition"]
 
 def _installed_definition(name: str) -> GameDefinition:
     """The definition installed as ``name`` (how a pickled one is loaded)."""
-    definition = ports.INSTALLED_DEFINITIONS()(name)
+    definition = installed_definition(name)
     if definition is None:
         raise pickle.UnpicklingError(f"the game {name!r} is not installed here")
     return definition
@@ -70,8 +72,9 @@ def _capabilities(values: Iterable[Capability]) -> tuple[Capability, ...]:
     return declared
 
 
-#: The keyword arguments of definitions written before capabilities (still accepted): each
-#: becomes, or goes into, the capability named.
+#: The keyword arguments of definitions written before capabilities (still accepted, with a
+#: ``DeprecationWarning`` naming the capability): each becomes, or goes into, the capability
+#: named, and each forwarding property of the same name reads it back.
 _LEGACY: dict[str, tuple[type[Capability], str]] = {
     "agents": (Agents, "factories"),
     "rules_summary": (About, "rules_summary"),
@@ -87,6 +90,9 @@ _LEGACY: dict[str, tuple[type[Capability], str]] = {
     "variant_example": (Scaffold, "variant_example"),
 }
 
+#: What a deprecated attribute reads when the game declares no such capability.
+_LEGACY_ABSENT: dict[str, Any] = {"agents": {}, "rules_summary": "", "action_help": {}}
+
 
 def _fold_legacy(capabilities: tuple[Capability, ...],
                  legacy: Mapping[str, Any]) -> tuple[Capability, ...]:
@@ -98,6 +104,9 @@ def _fold_legacy(capabilities: tuple[Capability, ...],
     by_kind: dict[type[Capability], Capability] = {type(c): c for c in capabilities}
     for key, value in legacy.items():
         kind, field = _LEGACY[key]
+        warnings.warn(f"GameDefinition({key}=...) is deprecated: declare the capability "
+                      f"instead, capabilities=[{kind.__name__}({field}=...)]",
+                      DeprecationWarning, stacklevel=3)
         single = len(attrs.fields(kind)) == 1  # type: ignore[arg-type]
         current = by_kind.get(kind)
         if single and value is None:
@@ -126,8 +135,9 @@ class GameDefinition:
     :mod:`cardkit.engine.capabilities` (:class:`Agents`, :class:`About`,
     :class:`HandAnalysis`, :class:`Evaluation`, :class:`Belief`, :class:`Encoding`,
     :class:`Scaffold`), read with :meth:`capability`. The keyword arguments of earlier
-    versions (``agents=``, ``rules_summary=``, ``meld_rules=``, ``belief=`` ...) are still
-    accepted and read back as attributes: each is kept in its capability.
+    versions (``agents=``, ``rules_summary=``, ``meld_rules=``, ``belief=`` ...) and the
+    attributes of the same names still work for one release, each kept in (and read from) its
+    capability, with a ``DeprecationWarning`` that names the capability to use.
     """
 
     name: str
@@ -171,78 +181,79 @@ class GameDefinition:
                 return declared
         return None
 
+    def _legacy(self, name: str) -> Any:
+        """What the deprecated attribute ``name`` forwards to, with its warning."""
+        kind, field = _LEGACY[name]
+        warnings.warn(f"GameDefinition.{name} is deprecated: read "
+                      f"definition.capability({kind.__name__}).{field}", DeprecationWarning,
+                      stacklevel=3)
+        declared = self.capability(kind)
+        return getattr(declared, field) if declared is not None else _LEGACY_ABSENT.get(name)
+
     @property
     def agents(self) -> Mapping[str, AgentFactory]:
-        """The game's own agents (its :class:`Agents` capability; empty without one)."""
-        own = self.capability(Agents)
-        return own.factories if own is not None else {}
+        """Deprecated: ``capability(Agents).factories`` (empty without one)."""
+        value: Mapping[str, AgentFactory] = self._legacy("agents")
+        return value
 
     @property
     def rules_summary(self) -> str:
-        """The rules paragraph of its :class:`About` capability ("" without one)."""
-        about = self.capability(About)
-        return about.rules_summary if about is not None else ""
+        """Deprecated: ``capability(About).rules_summary`` ("" without one)."""
+        value: str = self._legacy("rules_summary")
+        return value
 
     @property
     def action_help(self) -> Mapping[str, str]:
-        """The per-action help of its :class:`About` capability."""
-        about = self.capability(About)
-        return about.action_help if about is not None else {}
-
-    def _analysis(self, field: str) -> Any:
-        analysis = self.capability(HandAnalysis)
-        return getattr(analysis, field) if analysis is not None else None
+        """Deprecated: ``capability(About).action_help`` (empty without one)."""
+        value: Mapping[str, str] = self._legacy("action_help")
+        return value
 
     @property
     def meld_rules(self) -> Callable[[Mapping[str, Any]], Any] | None:
-        """:attr:`HandAnalysis.meld_rules`."""
-        return self._analysis("meld_rules")
+        """Deprecated: ``capability(HandAnalysis).meld_rules``."""
+        return self._legacy("meld_rules")
 
     @property
     def climbing_rules(self) -> Callable[[Mapping[str, Any]], Any] | None:
-        """:attr:`HandAnalysis.climbing_rules`."""
-        return self._analysis("climbing_rules")
+        """Deprecated: ``capability(HandAnalysis).climbing_rules``."""
+        return self._legacy("climbing_rules")
 
     @property
     def analyse_hand(self) -> Callable[[Sequence[Card], Mapping[str, Any]],
                                        dict[str, Any]] | None:
-        """:attr:`HandAnalysis.analyse`."""
-        return self._analysis("analyse")
+        """Deprecated: ``capability(HandAnalysis).analyse``."""
+        return self._legacy("analyse_hand")
 
     @property
     def hand_value(self) -> Callable[[Sequence[Card], Mapping[str, Any]],
                                      tuple[str, float]] | None:
-        """:attr:`HandAnalysis.value`."""
-        return self._analysis("value")
+        """Deprecated: ``capability(HandAnalysis).value``."""
+        return self._legacy("hand_value")
 
     @property
     def hand_sizes(self) -> Callable[[Mapping[str, Any]], tuple[int, int]] | None:
-        """:attr:`HandAnalysis.sizes`."""
-        return self._analysis("sizes")
+        """Deprecated: ``capability(HandAnalysis).sizes``."""
+        return self._legacy("hand_sizes")
 
     @property
     def evaluate(self) -> Callable[[State], Sequence[float]] | None:
-        """:attr:`Evaluation.evaluate`, or None."""
-        evaluation = self.capability(Evaluation)
-        return evaluation.evaluate if evaluation is not None else None
+        """Deprecated: ``capability(Evaluation).evaluate``, or None."""
+        return self._legacy("evaluate")
 
     @property
     def belief(self) -> Callable[[View], Callable[[State, random.Random], None]] | None:
-        """:attr:`Belief.build`, or None."""
-        belief = self.capability(Belief)
-        return belief.build if belief is not None else None
+        """Deprecated: ``capability(Belief).build``, or None."""
+        return self._legacy("belief")
 
     @property
     def encoding(self) -> Callable[[Game], Any] | None:
-        """:attr:`Encoding.build`, or None."""
-        encoding = self.capability(Encoding)
-        return encoding.build if encoding is not None else None
+        """Deprecated: ``capability(Encoding).build``, or None."""
+        return self._legacy("encoding")
 
     @property
     def variant_example(self) -> VariantExample | None:
-        """:attr:`Scaffold.variant_example`, or None."""
-        scaffold = self.capability(Scaffold)
-        return scaffold.variant_example if scaffold is not None else None
+        """Deprecated: ``capability(Scaffold).variant_example``, or None."""
+        return self._legacy("variant_example")
 
     # ----- pickling ----------------------------------------------------------------------------
 
@@ -252,7 +263,7 @@ class GameDefinition:
         loads it finds the same game installed. Any other definition (a variant made in
         memory, a game registered in-process) travels by value, which pickle can do when its
         functions are module-level ones (and cloudpickle, as Dask uses, always)."""
-        if ports.INSTALLED_DEFINITIONS()(self.name) is self:
+        if installed_definition(self.name) is self:
             return _installed_definition, (self.name,)
         return object.__reduce_ex__(self, protocol)
 
@@ -286,9 +297,18 @@ class GameDefinition:
         return Game(self, players, resolved, preset)
 
     def variant(self, **changes: Any) -> GameDefinition:
-        """A new definition with some fields changed (name, options, hooks, capabilities,
-        agents ...): how a plugin builds a variant of an existing game without copying it."""
+        """A new definition with some fields changed (name, options, hooks ...): how a plugin
+        builds a variant of an existing game without copying it. The variant keeps the game's
+        capabilities; :meth:`with_capabilities` adds or replaces some of them."""
         return attrs.evolve(self, **changes)
+
+    def with_capabilities(self, *capabilities: Capability) -> GameDefinition:
+        """A new definition declaring ``capabilities``: each replaces the capability of its
+        kind this one declares, or is added; the others are kept, in their order."""
+        given = _capabilities(capabilities)
+        kinds = {type(capability) for capability in given}
+        kept = [capability for capability in self.capabilities if type(capability) not in kinds]
+        return attrs.evolve(self, capabilities=(*kept, *given))
 
     @property
     def samples_hidden_cards(self) -> bool:

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import attrs
 
-from cardkit.engine import ports
+from cardkit.engine.context import HandContext
+from cardkit.engine.records import MatchRecord
 from cardkit.values.deck import derive_seed
 from cardkit.values.recent import Recent
 from cardkit.values.results import Result
@@ -52,41 +53,6 @@ __all__ = [
 
 #: The ways :func:`points_target_match` settles a tie for the lead at the target.
 TIES = ("play_on", "shared")
-
-
-def _totals(values: Iterable[float]) -> tuple[float, ...]:
-    return tuple(values)
-
-
-def _roles(values: Iterable[str] | None) -> tuple[str, ...] | None:
-    return None if values is None else tuple(values)
-
-
-@attrs.frozen
-class HandContext:
-    """What a hand inherits from its match: dealer, hand number, running totals, roles (e.g.
-    three-hand gin's box/captain/sitter, one per seat), the seat that leads (games where the
-    last winner leads) and any other game-specific data in ``extra`` (plain JSON values)."""
-
-    dealer: int
-    hand_number: int = 0
-    totals: tuple[float, ...] = attrs.field(default=(), converter=_totals)
-    roles: tuple[str, ...] | None = attrs.field(
-        default=None, converter=_roles
-    )
-    leader: int | None = None
-    extra: Mapping[str, Any] = attrs.field(factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data."""
-        return {
-            "dealer": self.dealer,
-            "hand_number": self.hand_number,
-            "totals": list(self.totals),
-            "roles": None if self.roles is None else list(self.roles),
-            "leader": self.leader,
-            "extra": dict(self.extra),
-        }
 
 
 @attrs.frozen
@@ -275,7 +241,7 @@ class Match:
         self.hands.forget(before)
         self.contexts.forget(before)
 
-    def record(self) -> ports.MatchRecord:
+    def record(self) -> MatchRecord:
         """The match's record (every hand's actions), replayable and resumable
         (:class:`cardkit.records.MatchRecord`)."""
-        return ports.MATCH_RECORDS()(self)
+        return MatchRecord.of_match(self)

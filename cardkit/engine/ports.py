@@ -1,14 +1,14 @@
-"""Ports: the services the engine's objects offer but do not implement.
+"""Ports: a service the engine's objects offer but do not implement.
 
-The public contract puts a few conveniences on engine objects whose work belongs to services
-above the engine: ``state.record()`` and ``match.record()`` (the records service),
-``game.agent(...)`` with ``definition.agent_names`` (the agent roster of the search service)
-and pickling, which names a definition by the registry's name for it.
-The engine never imports those services. Each convenience goes through a :class:`Port` declared
-here; the package root, ``cardkit/__init__.py`` (which stands above every layer), binds each
-port to the service that fills it, by name, and the service is imported on first use through
-:mod:`cardkit.values.lazy`. This module is the one place where the engine names, for type
-checkers only, what those services return.
+The public contract puts one convenience on engine objects whose work belongs to a service
+above the engine: ``game.agent(...)``, with ``definition.agent_names`` and
+``definition.agent_factory(name)``, ask the agent roster of the search service
+(:class:`cardkit.services.search.roster.Roster`: the game's own agents and the generic ladder
+built on them). The engine never imports that service. It declares here what it needs of it, the
+:class:`AgentRoster` protocol, and the :class:`Port` :data:`AGENT_ROSTER` through which it asks;
+the package root, ``cardkit/__init__.py`` (which stands above every layer), fills the port with
+a typed function that returns the roster, imported the first time a game's agents are asked for
+(so that listing or loading a game does not pay for the search).
 """
 
 from __future__ import annotations
@@ -16,53 +16,43 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from cardkit.values.lazy import resolve
-
-if TYPE_CHECKING:  # names for annotations only: the engine imports no service
+if TYPE_CHECKING:  # names for annotations only
     from cardkit.engine.agents import Agent, AgentFactory
     from cardkit.engine.definition import GameDefinition
     from cardkit.engine.game import Game
-    from cardkit.engine.match import Match
-    from cardkit.engine.state import State
-    from cardkit.services.records import HandRecord, MatchRecord
 
-__all__ = [
-    "AGENT_ROSTER",
-    "HAND_RECORDS",
-    "INSTALLED_DEFINITIONS",
-    "MATCH_RECORDS",
-    "AgentRoster",
-    "Port",
-]
+__all__ = ["AGENT_ROSTER", "AgentRoster", "Port"]
 
 T = TypeVar("T")
 
 
 class Port(Generic[T]):
-    """A service the engine reaches by name: :meth:`bind` says which ``"module:attribute"``
-    fills it, calling the port returns that object (imported the first time)."""
+    """A service the engine reaches through a function a layer above gives it: :meth:`bind`
+    says which function returns the service; calling the port returns the service (the
+    function is called once, the first time)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._target: str | None = None
+        self._source: Callable[[], T] | None = None
         self._value: T | None = None
 
-    def bind(self, target: str) -> None:
-        """Fill the port with the object ``target`` names (``"module:attribute"``)."""
-        self._target = target
+    def bind(self, source: Callable[[], T]) -> None:
+        """Fill the port with what ``source()`` returns (asked for on the port's first use)."""
+        self._source = source
         self._value = None
 
     def __call__(self) -> T:
         value = self._value
         if value is None:
-            if self._target is None:
+            if self._source is None:
                 raise RuntimeError(f"the engine's port {self.name!r} is bound to no service "
-                                   "(cardkit/__init__.py binds every port)")
-            value = self._value = resolve(self._target)
+                                   "(cardkit/__init__.py binds it)")
+            value = self._value = self._source()
         return value
 
     def __repr__(self) -> str:
-        return f"<Port {self.name} -> {self._target}>"
+        source = getattr(self._source, "__qualname__", None)
+        return f"<Port {self.name} -> {source}>"
 
 
 class AgentRoster(Protocol):
@@ -80,14 +70,6 @@ class AgentRoster(Protocol):
         valid agents or parameters for an unknown one or a bad value)."""
 
 
-#: ``state.record()``: the hand's record (:class:`cardkit.records.HandRecord`).
-HAND_RECORDS: Port[Callable[[State], HandRecord]] = Port("hand records")
-#: ``match.record()``: the match's record (:class:`cardkit.records.MatchRecord`).
-MATCH_RECORDS: Port[Callable[[Match], MatchRecord]] = Port("match records")
-#: ``game.agent(...)``, ``definition.agent_names``: the agent roster.
+#: ``game.agent(...)``, ``definition.agent_names``, ``definition.agent_factory``: the agent
+#: roster (:class:`cardkit.services.search.roster.Roster`).
 AGENT_ROSTER: Port[AgentRoster] = Port("agent roster")
-#: Pickling a definition (and so a game or a state): the definition installed (found through
-#: the entry points) under a name, or None.
-INSTALLED_DEFINITIONS: Port[Callable[[str], GameDefinition | None]] = Port(
-    "installed definitions")
-

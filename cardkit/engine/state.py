@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
-from cardkit.engine import ports
 from cardkit.engine.phases import OVER, Phase, phases
+from cardkit.engine.records import HandRecord
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import Card, CardMultiset, CardSet
 from cardkit.values.errors import IllegalAction
@@ -649,9 +649,9 @@ class State:
         pickler.dump(value)
         return buffer.getvalue()
 
-    def record(self) -> ports.HandRecord:
+    def record(self) -> HandRecord:
         """This hand's record: enough to replay it exactly (:class:`cardkit.records.HandRecord`)."""
-        return ports.HAND_RECORDS()(self)
+        return HandRecord.of_state(self)
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"seat {self.current_player} to {self.phase}"

@@ -268,7 +268,7 @@ def chain_refiner(seat: int, log_weights: Mapping[int, Callable[[int], float]], 
                   set_hand: Callable[[State, int, int], None],
                   pool_of: Callable[[State], list[Card]]
                   ) -> Callable[[State, random.Random], None]:
-    """A game's ``refine(world, rng)`` (see :attr:`cardkit.game.GameDefinition.belief`) for
+    """A game's ``refine(world, rng)`` (see the :class:`cardkit.game.Belief` capability) for
     hands that exchange hidden cards with one pool (the stock): each hand with a log-weight
     runs :func:`exchange_chain` for ``steps`` steps, moving only cards hidden from ``seat``.
     ``hand_of``/``set_hand`` read and write a seat's hand as a mask, ``pool_of`` gives the

@@ -63,9 +63,9 @@ from cardkit.engine.capabilities import Events
 from cardkit.engine.claims import apply_claims
 from cardkit.engine.definition import GameDefinition
 from cardkit.engine.game import Game
+from cardkit.engine.records import HandRecord, parse_record
+from cardkit.engine.registry import game_definition
 from cardkit.engine.state import State, clone_plan_faults
-from cardkit.services.records import HandRecord, parse_record
-from cardkit.services.registry import game_definition
 from cardkit.services.search.rollout import PolicyCheck
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import ALL_CARDS, Card, CardMultiset, CardSet

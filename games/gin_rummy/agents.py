@@ -24,13 +24,13 @@ import attrs
 from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
 from cardkit_games.gin_rummy.state import GinState
 
-from cardkit.engine.agents import Agent
-from cardkit.engine.game import Game
-from cardkit.engine.state import State
-from cardkit.libraries.melds import deadwood_cards, deadwood_value, deadwood_without_each
-from cardkit.values.actions import Action
-from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, card_mask
-from cardkit.values.views import View
+from cardkit.actions import Action
+from cardkit.agents import Agent
+from cardkit.cards import STANDARD_CARDS, Card, CardSet, card_mask
+from cardkit.game import Game
+from cardkit.melds import deadwood_cards, deadwood_value, deadwood_without_each
+from cardkit.state import State
+from cardkit.views import View
 
 __all__ = ["DiscardMemory", "GreedyAgent", "HistoryReader", "TurnTally", "discard_danger",
            "greedy_agent", "read_history"]

@@ -3,7 +3,7 @@
 A greedy opponent's hand is not a random deal: it keeps what melds and throws what does not,
 so its hand gets better turn by turn, and it seldom lets pass (or throws) a card that fits
 cards it holds. :func:`belief` refines a re-dealt world (see
-:attr:`cardkit.game.GameDefinition.belief`) by a log-plausibility of each other active hand
+the :class:`cardkit.game.Belief` capability) by a log-plausibility of each other active hand
 built from four features:
 
 - its deadwood, scaled by how many turns it has had (up to ``SETTLED_TURNS``): early in a hand
@@ -27,12 +27,11 @@ from collections.abc import Callable
 from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.state import GinState
 
-from cardkit.engine.state import State
-from cardkit.libraries.melds import deadwood_value
-from cardkit.libraries.melds.masks import NEAR_MASKS
-from cardkit.libraries.sampling import PileEvidence, chain_refiner, linear_log_weight
-from cardkit.values.cards import Card, CardSet, cards_of_mask
-from cardkit.values.views import View
+from cardkit.cards import Card, CardSet, cards_of_mask
+from cardkit.melds import NEAR_MASKS, deadwood_value
+from cardkit.sampling import PileEvidence, chain_refiner, linear_log_weight
+from cardkit.state import State
+from cardkit.views import View
 
 __all__ = ["WEIGHTS", "Evidence", "belief", "evidence", "features", "plausibility"]
 

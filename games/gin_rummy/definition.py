@@ -16,22 +16,22 @@ from cardkit_games.gin_rummy.options import OPTIONS
 from cardkit_games.gin_rummy.policy import hard_agent
 from cardkit_games.gin_rummy.state import GinState
 
-from cardkit.engine.capabilities import (
+from cardkit.cards import Card, CardSet
+from cardkit.game import (
     About,
     Agents,
     Belief,
     Encoding,
     Evaluation,
     Events,
+    GameDefinition,
     HandAnalysis,
     Scaffold,
     VariantExample,
 )
-from cardkit.engine.definition import GameDefinition
-from cardkit.engine.state import State
-from cardkit.libraries.melds import MeldRules, deadwood_value
-from cardkit.values.cards import Card, CardSet
-from cardkit.values.hooks import Hooks
+from cardkit.hooks import Hooks
+from cardkit.melds import MeldRules, deadwood_value
+from cardkit.state import State
 
 __all__ = ["GIN_RUMMY", "HOOKS"]
 

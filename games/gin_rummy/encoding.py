@@ -8,8 +8,8 @@ up-card included) and still holds: what a careful player remembers of an opponen
 
 from __future__ import annotations
 
-from cardkit.engine.game import Game
-from cardkit.services.encoding import (
+from cardkit.cards import STANDARD_CARDS
+from cardkit.encoding import (
     ActionCatalogue,
     GameEncoding,
     ObservationEncoding,
@@ -18,7 +18,7 @@ from cardkit.services.encoding import (
     card_action_keys,
     taken_from_pile,
 )
-from cardkit.values.cards import STANDARD_CARDS
+from cardkit.game import Game
 
 __all__ = ["encoding"]
 

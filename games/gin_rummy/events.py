@@ -1,5 +1,5 @@
 """The events gin rummy's rules can cause, declared once (the
-:class:`~cardkit.engine.capabilities.Events` capability): the hand counts each where it
+:class:`~cardkit.game.Events` capability): the hand counts each where it
 happens, the rule lab reports their rates. Sections are those of ``docs/games/gin-rummy.md``."""
 
 from __future__ import annotations

@@ -17,11 +17,11 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from cardkit.engine.game import Game
-from cardkit.engine.match import HandContext, MatchOutcome, MatchRules
-from cardkit.values.cards import ALL_CARDS, Card
-from cardkit.values.results import Result
-from cardkit.values.views import seat_name
+from cardkit.cards import ALL_CARDS, Card
+from cardkit.game import Game
+from cardkit.match import HandContext, MatchOutcome, MatchRules
+from cardkit.results import Result
+from cardkit.views import seat_name
 
 __all__ = [
     "MATCH",

@@ -7,8 +7,8 @@ a card in at most one meld. §1: ace 1, number cards their pips, faces 10.
 
 from __future__ import annotations
 
-from cardkit.libraries.melds import MeldRules
-from cardkit.values.cards import STANDARD_CARDS
+from cardkit.cards import STANDARD_CARDS
+from cardkit.melds import MeldRules
 
 __all__ = ["RULES", "VALUE"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from cardkit.values.options import Option, OptionSet, Preset
+from cardkit.options import Option, OptionSet, Preset
 
 __all__ = ["OPTIONS"]
 

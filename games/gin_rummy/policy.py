@@ -54,13 +54,12 @@ from typing import Any
 from cardkit_games.gin_rummy.hard_weights import WEIGHTS
 from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
 
-from cardkit.engine.agents import Agent
-from cardkit.engine.game import Game
-from cardkit.libraries.melds import best_arrangement, deadwood_value
-from cardkit.libraries.melds.masks import NEAR_MASKS
-from cardkit.values.actions import Action
-from cardkit.values.cards import ALL_CARDS, Card
-from cardkit.values.views import View
+from cardkit.actions import Action
+from cardkit.agents import Agent
+from cardkit.cards import ALL_CARDS, Card
+from cardkit.game import Game
+from cardkit.melds import NEAR_MASKS, best_arrangement, deadwood_value
+from cardkit.views import View
 
 __all__ = [
     "CONTINUE_FEATURES",

@@ -32,21 +32,19 @@ from typing import TYPE_CHECKING, Any
 
 from cardkit_games.gin_rummy.meld_rules import RULES
 
-from cardkit.libraries.melds import (
+from cardkit.cards import Card, Suit
+from cardkit.melds import (
     Arrangement,
     LayoffResult,
     Meld,
     best_with_layoffs,
     deadwood_value,
-)
-from cardkit.libraries.melds.candidates import (
     distinct_for_layoffs,
     min_deadwood_arrangements,
     valid_arrangements,
 )
-from cardkit.values.cards import Card, Suit
-from cardkit.values.results import Result
-from cardkit.values.views import seat_name
+from cardkit.results import Result
+from cardkit.views import seat_name
 
 if TYPE_CHECKING:
     from cardkit_games.gin_rummy.state import GinState

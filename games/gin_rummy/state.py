@@ -22,20 +22,14 @@ from typing import Any, ClassVar
 
 from cardkit_games.gin_rummy.meld_rules import RULES
 
-from cardkit.engine.match import HandContext
-from cardkit.engine.phases import Phase, phases
-from cardkit.engine.state import State
-from cardkit.libraries.melds import (
-    classify,
-    deadwood_value,
-    deadwood_within,
-    deadwood_without_each,
-)
-from cardkit.libraries.sampling import redeal_hidden
-from cardkit.values.actions import Action
-from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, card_mask, parse_cards
-from cardkit.values.errors import IllegalAction
-from cardkit.values.views import View
+from cardkit.actions import Action
+from cardkit.cards import STANDARD_CARDS, Card, CardSet, card_mask, parse_cards
+from cardkit.errors import IllegalAction
+from cardkit.match import HandContext
+from cardkit.melds import classify, deadwood_value, deadwood_within, deadwood_without_each
+from cardkit.sampling import redeal_hidden
+from cardkit.state import Phase, State, phases
+from cardkit.views import View
 
 __all__ = ["GinState", "active_seats"]
 

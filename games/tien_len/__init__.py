@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardkit.values.lazy import lazy_names
+from cardkit.lazy import lazy_names
 
 if TYPE_CHECKING:
     from cardkit_games.tien_len.definition import TIEN_LEN as GAME

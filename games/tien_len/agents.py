@@ -31,14 +31,13 @@ from cardkit_games.tien_len.rules import (
 from cardkit_games.tien_len.state import TienLenState
 from cardkit_games.tien_len.tracker import combination_of_play
 
-from cardkit.engine.agents import Agent
-from cardkit.engine.game import Game
-from cardkit.engine.state import State
-from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
-from cardkit.libraries.climbing.tables import climbing_tables
-from cardkit.values.actions import Action
-from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, card_mask
-from cardkit.values.views import View
+from cardkit.actions import Action
+from cardkit.agents import Agent
+from cardkit.cards import STANDARD_CARDS, Card, CardSet, card_mask
+from cardkit.climbing import ClimbingRules, Combination, ComboType, climbing_tables
+from cardkit.game import Game
+from cardkit.state import State
+from cardkit.views import View
 
 __all__ = ["SET_SIZES", "GreedyAgent", "PlayedReader", "bosses_table", "bosses_take_it_out",
            "counts_table", "greedy_agent", "hand_units", "is_boss", "units_of_counts",

@@ -15,8 +15,7 @@ from __future__ import annotations
 from cardkit_games.tien_len.agents import hand_units, rank_counts, units_table
 from cardkit_games.tien_len.tracker import set_plays
 
-from cardkit.libraries.climbing import ClimbingRules, sequence_groups
-from cardkit.libraries.climbing.tables import climbing_tables
+from cardkit.climbing import ClimbingRules, climbing_tables, sequence_groups
 
 __all__ = ["is_boss_mask", "out_by_bosses"]
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from cardkit_games.tien_len.rules import INSTANT_WINS
 
-from cardkit.values.cards import Card
+from cardkit.cards import Card
 
 if TYPE_CHECKING:
     from cardkit_games.tien_len.state import TienLenState

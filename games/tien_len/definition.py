@@ -18,21 +18,21 @@ from cardkit_games.tien_len.rules import climbing_rules, instant_wins_of
 from cardkit_games.tien_len.settlement import settle_instant_win, settle_normal, settle_void
 from cardkit_games.tien_len.state import TienLenState
 
-from cardkit.engine.capabilities import (
+from cardkit.cache import BoundedCache
+from cardkit.cards import STANDARD_CARDS, Card, CardSet, Rank, Suit, card_mask
+from cardkit.game import (
     About,
     Agents,
     Encoding,
     Evaluation,
     Events,
+    GameDefinition,
     HandAnalysis,
     Scaffold,
     VariantExample,
 )
-from cardkit.engine.definition import GameDefinition
-from cardkit.engine.state import State
-from cardkit.values.cache import BoundedCache
-from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, Rank, Suit, card_mask
-from cardkit.values.hooks import Hooks
+from cardkit.hooks import Hooks
+from cardkit.state import State
 
 __all__ = ["BOMB_BONUS", "TIEN_LEN", "TWO_BONUS", "evaluate"]
 

@@ -16,21 +16,23 @@ seat's played cards are its "shown in the log" plane.
 
 from __future__ import annotations
 
-from cardkit.engine.game import Game
-from cardkit.services.encoding import (
+from cardkit.cards import STANDARD_CARDS
+from cardkit.encoding import (
     ActionCatalogue,
     CombinationAbstraction,
     GameEncoding,
     ObservationEncoding,
 )
-from cardkit.values.cards import STANDARD_CARDS
+from cardkit.game import Game, HandAnalysis
 
 __all__ = ["encoding"]
 
 
 def encoding(game: Game) -> GameEncoding:
     """The catalogue and observation described in the module docstring."""
-    rules = game.definition.climbing_rules(game.options)  # type: ignore[misc]
+    analysis = game.definition.capability(HandAnalysis)
+    assert analysis is not None and analysis.climbing_rules is not None  # declared by Tiến Lên
+    rules = analysis.climbing_rules(game.options)
     abstraction = CombinationAbstraction("play", rules)
     catalogue = ActionCatalogue(["pass", *abstraction.keys], abstraction.key_of,
                                 abstraction.prefer)

@@ -1,5 +1,5 @@
 """The events Tiến Lên's rules can cause, declared once (the
-:class:`~cardkit.engine.capabilities.Events` capability): the game counts each where it happens
+:class:`~cardkit.game.Events` capability): the game counts each where it happens
 (:func:`count_play`, and the deal), the rule lab reports their rates. Sections are those of
 ``docs/games/tien-len.md``."""
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from cardkit_games.tien_len.rules import TWO_POSITION
 
-from cardkit.libraries.climbing import Combination, ComboType
+from cardkit.climbing import Combination, ComboType
 
 if TYPE_CHECKING:
     from cardkit_games.tien_len.state import TienLenState

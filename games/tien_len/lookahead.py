@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING
 
 from cardkit_games.tien_len.state import TienLenState
 
-from cardkit.engine.capabilities import Playouts
-from cardkit.services.search.rollout import collector_paused
-from cardkit.values.actions import Action
+from cardkit.actions import Action
+from cardkit.game import Playouts
+from cardkit.search import collector_paused
 
 if TYPE_CHECKING:
-    from cardkit.engine.agents import Agent
-    from cardkit.engine.state import State
-    from cardkit.services.search.sampler import Sampler
+    from cardkit.agents import Agent
+    from cardkit.search import Sampler
+    from cardkit.state import State
 
 __all__ = ["CLOSE", "MARGIN", "MAX_MOVES", "MAX_PLAYOUTS", "MAX_STEPS", "PLAYOUTS", "STEPS",
            "Lookahead", "share_sequences"]
@@ -141,7 +141,7 @@ class Lookahead:
         return chosen, gain, stderr, worlds
 
     def _loop(self, state: State) -> Callable[..., int | None] | None:
-        """The game's own play-out loop (:class:`~cardkit.engine.capabilities.Playouts`), when
+        """The game's own play-out loop (:class:`~cardkit.game.Playouts`), when
         the choosers are agents it may play, else None."""
         if self._agents is None:
             return None

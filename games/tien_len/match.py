@@ -11,10 +11,10 @@ import random
 
 import attrs
 
-from cardkit.engine.game import Game
-from cardkit.engine.match import HandContext, MatchOutcome, MatchRules
-from cardkit.values.results import Result
-from cardkit.values.views import seat_name
+from cardkit.game import Game
+from cardkit.match import HandContext, MatchOutcome, MatchRules
+from cardkit.results import Result
+from cardkit.views import seat_name
 
 __all__ = ["MATCH_RULES", "advance", "outcome", "start"]
 

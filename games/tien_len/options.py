@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardkit.values.options import Option, OptionSet, Preset
+from cardkit.options import Option, OptionSet, Preset
 
 __all__ = [
     "INSTANT_WIN_KINDS",

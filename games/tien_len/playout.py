@@ -1,7 +1,7 @@
 """A search's Tiến Lên play-outs by strength masks: the greedy policies and the rules' moves
 played on small integers, the actions made only for the history.
 
-A play-out (:class:`cardkit.services.search.rollout.Rollout`, ``hard``'s look-ahead) asks each
+A play-out (the search's roll-out, ``hard``'s look-ahead) asks each
 seat's greedy policy for a move from the list of legal actions and applies it, some forty moves
 a hand. :func:`play_out` plays the same hand the same way with every move a strength mask (a
 pass is none): the legal plays are the masks the tracker keeps (:mod:`.tracker`), the greedy
@@ -48,13 +48,13 @@ from cardkit_games.tien_len.tracker import (
     play_entry,
 )
 
-from cardkit.engine.capabilities import Playouts
-from cardkit.libraries.climbing import Combination, ComboType
-from cardkit.values.cards import STANDARD_CARDS, CardSet
+from cardkit.cards import STANDARD_CARDS, CardSet
+from cardkit.climbing import Combination, ComboType
+from cardkit.game import Playouts
 
 if TYPE_CHECKING:
-    from cardkit.engine.agents import Agent
-    from cardkit.engine.state import State
+    from cardkit.agents import Agent
+    from cardkit.state import State
 
 __all__ = ["PLAYOUTS", "mask_tail", "play_out"]
 
@@ -127,7 +127,7 @@ def play_out(state: State, policies: Sequence[Agent], limit: int,
     return _play(state, kinds, policies, limit, until_out)
 
 
-#: The play-out loop Tiến Lên offers the search (:class:`cardkit.engine.capabilities.Playouts`).
+#: The play-out loop Tiến Lên offers the search (:class:`cardkit.game.Playouts`).
 PLAYOUTS = Playouts(play_out)
 
 

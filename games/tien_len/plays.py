@@ -26,9 +26,9 @@ cache made a third fewer plays again (about 6.5 rather than 10 a game) and each 
 
 from __future__ import annotations
 
-from cardkit.libraries.climbing import Combination
-from cardkit.values.actions import Action
-from cardkit.values.cache import BoundedCache
+from cardkit.actions import Action
+from cardkit.cache import BoundedCache
+from cardkit.climbing import Combination
 
 __all__ = ["ENTRY_BYTES", "PLAYS_CACHE_SIZE", "action_of", "actions_of", "cached_combination",
            "play_cache"]

@@ -58,26 +58,18 @@ from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules
 from cardkit_games.tien_len.state import TienLenState
 from cardkit_games.tien_len.tracker import combination_of_play, set_plays
 
-from cardkit.engine.agents import Agent
-from cardkit.engine.game import Game
-from cardkit.libraries.climbing import (
-    ClimbingRules,
-    Combination,
-    ComboType,
-    sequence_groups,
-)
-from cardkit.libraries.climbing.tables import climbing_tables
-from cardkit.services.search.confidence import confidence_words
-from cardkit.services.search.fitting import nearest_table
-from cardkit.services.search.rollout import policy_chooser
-from cardkit.values.actions import Action
-from cardkit.values.cards import STANDARD_CARDS, CardSet
-from cardkit.values.deck import derive_seed
-from cardkit.values.views import View
+from cardkit.actions import Action
+from cardkit.agents import Agent
+from cardkit.cards import STANDARD_CARDS, CardSet
+from cardkit.climbing import ClimbingRules, Combination, ComboType, climbing_tables, sequence_groups
+from cardkit.deck import derive_seed
+from cardkit.game import Game
+from cardkit.search import confidence_words, nearest_table, policy_chooser
+from cardkit.views import View
 
 if TYPE_CHECKING:
-    from cardkit.engine.state import State
-    from cardkit.services.search.sampler import Sampler
+    from cardkit.search import Sampler
+    from cardkit.state import State
 
 __all__ = ["MOVE_FEATURES", "ROLLOUTS", "BaseAgent", "HardAgent", "Partition",
            "boss_leads_take_it_out", "bosses_lead_it_out", "hard_agent", "move_features",

@@ -26,7 +26,8 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from cardkit.libraries.climbing import (
+from cardkit.cards import Card, CardSet, Suit
+from cardkit.climbing import (
     BeatRule,
     ClimbingRules,
     Combination,
@@ -36,7 +37,6 @@ from cardkit.libraries.climbing import (
     beats_normally,
     classify,
 )
-from cardkit.values.cards import Card, CardSet, Suit
 
 __all__ = [
     "RANK_ORDER",

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardkit.values.results import Result
-from cardkit.values.views import seat_name
+from cardkit.results import Result
+from cardkit.views import seat_name
 
 if TYPE_CHECKING:
     from cardkit_games.tien_len.state import TienLenState

@@ -36,13 +36,12 @@ from cardkit_games.tien_len.tracker import (
     legal_plays,
 )
 
-from cardkit.engine.phases import Phase, phases
-from cardkit.engine.state import State
-from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
-from cardkit.libraries.sampling import redeal_hidden
-from cardkit.values.actions import Action
-from cardkit.values.cards import Card, CardSet, card_mask, cards_of_mask
-from cardkit.values.views import View
+from cardkit.actions import Action
+from cardkit.cards import Card, CardSet, card_mask, cards_of_mask
+from cardkit.climbing import ClimbingRules, Combination, ComboType
+from cardkit.sampling import redeal_hidden
+from cardkit.state import Phase, State, phases
+from cardkit.views import View
 
 __all__ = ["HAND_SIZE", "PASS", "TienLenState"]
 

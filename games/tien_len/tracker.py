@@ -28,7 +28,10 @@ from itertools import compress
 from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.rules import TWO_POSITION, BombRules, bomb_rules_of
 
-from cardkit.libraries.climbing import (
+from cardkit.actions import Action
+from cardkit.cards import Card, CardSet
+from cardkit.climbing import (
+    SET_SIZE,
     ClimbingRules,
     Combination,
     ComboType,
@@ -36,13 +39,10 @@ from cardkit.libraries.climbing import (
     all_combinations,
     beat_threshold,
     classify,
+    climbing_tables,
     combination_of_mask,
     sequence_groups,
 )
-from cardkit.libraries.climbing.combination import SET_SIZE
-from cardkit.libraries.climbing.tables import climbing_tables
-from cardkit.values.actions import Action
-from cardkit.values.cards import Card, CardSet
 
 __all__ = ["SET_SIZE", "THRESHOLD_BITS", "TYPE_CODE", "PlayTracker", "SeatPlays", "SetPlays",
            "beating_play_masks", "combination_of_play", "group_code", "legal_plays",

@@ -34,13 +34,12 @@ from typing import Any
 from cardkit_games.tien_len.agents import GreedyAgent
 from cardkit_games.tien_len.policy import MOVE_FEATURES, HardAgent, untrained_weights
 
-from cardkit.engine.agents import Agent
-from cardkit.engine.game import Game
-from cardkit.services.registry import load_game
-from cardkit.services.search import fitting
-from cardkit.services.search.choose import choose_action
-from cardkit.services.search.fitting import play_to_end, ridge_solve
-from cardkit.values.deck import derive_seed
+from cardkit.agents import Agent, choose_action
+from cardkit.deck import derive_seed
+from cardkit.game import Game
+from cardkit.registry import load_game
+from cardkit.search import duplicate_gain as generic_duplicate_gain
+from cardkit.search import play_to_end, ridge_solve, write_tables
 
 __all__ = ["Budget", "best_margin", "decision_gain", "default_budget", "deviations",
            "duplicate_gain", "policy_round", "train", "write_weights"]
@@ -132,7 +131,7 @@ def duplicate_gain(game: Game, weights: Weights, deals: int, seed: int
                    ) -> tuple[float, float, float]:
     """Against greedy opponents on ``deals`` duplicate deals (the agent at every seat in turn):
     the mean place points a game, its 95 % half-width and the share of first places."""
-    return fitting.duplicate_gain(
+    return generic_duplicate_gain(
         game, lambda game, seat, seed: HardAgent(game, seat, seed, weights=weights),
         GreedyAgent, deals, seed)
 
@@ -244,7 +243,7 @@ def train(players: int = 4, seed: int = 2026, budget: Budget | None = None,
 def write_weights(tables: Mapping[int, Weights], path: Path) -> None:
     """Write ``tables`` (players -> weights) as the source of
     :mod:`cardkit_games.tien_len.weights`, keeping its docstring."""
-    fitting.write_tables(tables, ("move", "margin"), path, "Tiến Lên hard weights.")
+    write_tables(tables, ("move", "margin"), path, "Tiến Lên hard weights.")
 
 
 assert len(MOVE_FEATURES) == len(untrained_weights()["move"])

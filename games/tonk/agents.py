@@ -23,13 +23,13 @@ from cardkit_games.tonk.count import hand_counter
 from cardkit_games.tonk.state import TonkState, card_values
 from cardkit_games.tonk.suits import cards_in
 
-from cardkit.engine.agents import Agent
-from cardkit.engine.game import Game
-from cardkit.engine.state import State
-from cardkit.libraries.melds import Meld
-from cardkit.values.actions import Action
-from cardkit.values.cards import ALL_CARDS, STANDARD_CARDS, Card, card_mask
-from cardkit.values.views import View
+from cardkit.actions import Action
+from cardkit.agents import Agent
+from cardkit.cards import ALL_CARDS, STANDARD_CARDS, Card, card_mask
+from cardkit.game import Game
+from cardkit.melds import Meld
+from cardkit.state import State
+from cardkit.views import View
 
 __all__ = ["CountEstimate", "CountReader", "CountTally", "GreedyAgent", "chance_lowest",
            "estimate_counts", "greedy_agent"]

@@ -4,7 +4,7 @@ A greedy opponent sheds its highest loose card every turn and takes the discard 
 at once, so after a few turns its hand is lower than a random deal, seldom holds a card higher
 than one it threw (unless that card is kept for a meld), and seldom holds cards that meld with
 a discard it let pass. :func:`belief` refines a re-dealt world (see
-:attr:`cardkit.game.GameDefinition.belief`) by a log-plausibility of each other hand built
+the :class:`cardkit.game.Belief` capability) by a log-plausibility of each other hand built
 from four features:
 
 - its count, scaled by how many turns its player has had (up to ``SETTLED_TURNS``);
@@ -26,11 +26,11 @@ from collections.abc import Callable
 from cardkit_games.tonk.count import card_values
 from cardkit_games.tonk.state import TonkState
 
-from cardkit.engine.state import State
-from cardkit.libraries.melds.masks import NEAR_MASKS, RANKS_PER_SUIT
-from cardkit.libraries.sampling import PileEvidence, chain_refiner, linear_log_weight
-from cardkit.values.cards import Card, cards_of_mask
-from cardkit.values.views import View
+from cardkit.cards import Card, cards_of_mask
+from cardkit.melds import NEAR_MASKS, RANKS_PER_SUIT
+from cardkit.sampling import PileEvidence, chain_refiner, linear_log_weight
+from cardkit.state import State
+from cardkit.views import View
 
 __all__ = ["WEIGHTS", "Evidence", "belief", "evidence", "features", "keep_score"]
 

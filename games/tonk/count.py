@@ -7,8 +7,8 @@ stock end, and by the rule lab's ``evaluate`` once a turn).
 
 from __future__ import annotations
 
-from cardkit.libraries.melds.masks import RANKS_PER_SUIT, SUIT_MASK
-from cardkit.values.cards import JOKERS, STANDARD_CARDS
+from cardkit.cards import JOKERS, STANDARD_CARDS
+from cardkit.melds import RANKS_PER_SUIT, SUIT_MASK
 
 __all__ = ["HandCounter", "card_values", "hand_count", "hand_counter"]
 

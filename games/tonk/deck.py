@@ -4,7 +4,7 @@ A Tonk hand is short (a random hand lasts about five moves), so the shuffle is a
 its cost. :class:`TonkDeck` shuffles with the very draws of :meth:`random.Random.shuffle` --
 the same seed deals the same cards, so records that hold only a seed replay unchanged -- with the
 per-card call of ``Random._randbelow`` written inline (about a third faster:
-:func:`cardkit.values.deck.shuffle_like_random`, which the search's re-deals use too).
+:func:`cardkit.deck.shuffle_like_random`, which the search's re-deals use too).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from cardkit.values.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec, shuffle_like_random
+from cardkit.deck import STANDARD_52, WITH_JOKERS_54, DeckSpec, shuffle_like_random
 
 __all__ = ["TONK_52", "TONK_54", "TonkDeck", "deck_for", "shuffle_like_random"]
 

@@ -29,22 +29,22 @@ from cardkit_games.tonk.settlement import (
 from cardkit_games.tonk.spreads import spread_rules
 from cardkit_games.tonk.state import TonkState
 
-from cardkit.engine.capabilities import (
+from cardkit.cards import Card, card_mask
+from cardkit.game import (
     About,
     Agents,
     Belief,
     Encoding,
     Evaluation,
     Events,
+    GameDefinition,
     HandAnalysis,
     Scaffold,
     VariantExample,
 )
-from cardkit.engine.definition import GameDefinition
-from cardkit.engine.state import State
-from cardkit.libraries.melds import MeldRules
-from cardkit.values.cards import Card, card_mask
-from cardkit.values.hooks import Hooks
+from cardkit.hooks import Hooks
+from cardkit.melds import MeldRules
+from cardkit.state import State
 
 __all__ = ["ACTION_HELP", "GAME", "evaluate", "meld_rules"]
 

@@ -11,8 +11,7 @@ the discard pile and still holds.
 
 from __future__ import annotations
 
-from cardkit.engine.game import Game
-from cardkit.services.encoding import (
+from cardkit.encoding import (
     ActionCatalogue,
     GameEncoding,
     ObservationEncoding,
@@ -23,6 +22,7 @@ from cardkit.services.encoding import (
     meld_keys,
     taken_from_pile,
 )
+from cardkit.game import Game, HandAnalysis
 
 __all__ = ["encoding"]
 
@@ -33,7 +33,9 @@ SMALLEST_MELD = 3  # §4: books of 3-4, runs of 3+
 def encoding(game: Game) -> GameEncoding:
     """The catalogue and observation described in the module docstring."""
     deck = tuple(sorted(game.deck_spec.cards, key=lambda card: card.index))
-    rules = game.definition.meld_rules(game.options)  # type: ignore[misc]
+    analysis = game.definition.capability(HandAnalysis)
+    assert analysis is not None and analysis.meld_rules is not None  # Tonk declares its melds
+    rules = analysis.meld_rules(game.options)
     naturals = [card for card in deck if not rules.is_wild(card)]
     wilds = {card: naturals for card in deck if rules.is_wild(card)}
     keys: list = list(MOVES)

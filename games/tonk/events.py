@@ -1,5 +1,5 @@
-"""The events Tonk's rules can cause, declared once (the :class:`~cardkit.engine.capabilities.
-Events` capability): the hand counts each where it happens, the rule lab reports their rates.
+"""The events Tonk's rules can cause, declared once (the :class:`~cardkit.game.Events`
+capability): the hand counts each where it happens, the rule lab reports their rates.
 Section numbers are those of ``docs/games/tonk.md``."""
 
 from __future__ import annotations

@@ -7,10 +7,10 @@ import random
 
 import attrs
 
-from cardkit.engine.game import Game
-from cardkit.engine.match import HandContext, MatchOutcome, MatchRules
-from cardkit.values.cards import STANDARD_CARDS
-from cardkit.values.results import Result
+from cardkit.cards import STANDARD_CARDS
+from cardkit.game import Game
+from cardkit.match import HandContext, MatchOutcome, MatchRules
+from cardkit.results import Result
 
 __all__ = ["MATCH", "cut_for_deal"]
 

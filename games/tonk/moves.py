@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from cardkit_games.tonk.suits import DISCARD
 
-from cardkit.libraries.melds.masks import Declared
-from cardkit.values.actions import Action
-from cardkit.values.cache import BoundedCache
-from cardkit.values.cards import Card, cards_of_mask
+from cardkit.actions import Action
+from cardkit.cache import BoundedCache
+from cardkit.cards import Card, cards_of_mask
+from cardkit.melds import Declared
 
 __all__ = [
     "DECLINE_BET",

@@ -55,12 +55,12 @@ from cardkit_games.tonk.agents import (
 )
 from cardkit_games.tonk.count import card_values
 
-from cardkit.engine.agents import Agent
-from cardkit.engine.game import Game
-from cardkit.services.search.fitting import nearest_table
-from cardkit.values.actions import Action
-from cardkit.values.cards import ALL_CARDS, Card
-from cardkit.values.views import View
+from cardkit.actions import Action
+from cardkit.agents import Agent
+from cardkit.cards import ALL_CARDS, Card
+from cardkit.game import Game
+from cardkit.search import nearest_table
+from cardkit.views import View
 
 __all__ = [
     "COUNT_FEATURES",

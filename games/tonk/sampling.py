@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from cardkit_games.tonk.count import hand_counter
 
-from cardkit.libraries.sampling import redeal_hidden
+from cardkit.sampling import redeal_hidden
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from cardkit_games.tonk.suits import cards_in
 
-from cardkit.values.cards import ALL_CARDS, Card, Rank, Suit
-from cardkit.values.results import Result, Transfer
-from cardkit.values.views import seat_name
+from cardkit.cards import ALL_CARDS, Card, Rank, Suit
+from cardkit.results import Result, Transfer
+from cardkit.views import seat_name
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState

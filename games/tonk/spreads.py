@@ -19,17 +19,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from cardkit.libraries.melds import Meld, MeldRules
-from cardkit.libraries.melds.layoff import layoff_identities
-from cardkit.libraries.melds.masks import (
+from cardkit.actions import Action
+from cardkit.cache import BoundedCache
+from cardkit.cards import ALL_CARDS, JOKERS, Card, Rank
+from cardkit.melds import (
     RANKS_PER_SUIT,
     SUIT_MASK,
+    Meld,
+    MeldRules,
+    layoff_identities,
     natural_meld_masks,
     wild_meld_masks,
 )
-from cardkit.values.actions import Action
-from cardkit.values.cache import BoundedCache
-from cardkit.values.cards import ALL_CARDS, JOKERS, Card, Rank
 
 __all__ = [
     "ACE_HIGH",

@@ -26,12 +26,11 @@ from cardkit_games.tonk.spreads import Spread, spread_rules
 from cardkit_games.tonk.suits import cards_in
 from cardkit_games.tonk.turn import after_deal
 
-from cardkit.engine.phases import Phase
-from cardkit.engine.state import State
-from cardkit.libraries.melds import MeldRules
-from cardkit.values.cards import Card, CardSet, card_mask, cards_of_mask
-from cardkit.values.results import Transfer
-from cardkit.values.views import View
+from cardkit.cards import Card, CardSet, card_mask, cards_of_mask
+from cardkit.melds import MeldRules
+from cardkit.results import Transfer
+from cardkit.state import Phase, State
+from cardkit.views import View
 
 __all__ = ["VIEW_FIELDS", "TonkState", "card_values", "hand_count"]
 

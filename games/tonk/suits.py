@@ -8,9 +8,9 @@ tuples each, whatever a process simulates.
 
 from __future__ import annotations
 
-from cardkit.libraries.melds.masks import RANKS_PER_SUIT, SUIT_MASK
-from cardkit.values.actions import Action
-from cardkit.values.cards import ALL_CARDS, JOKERS, STANDARD_CARDS, Card, cards_of_mask
+from cardkit.actions import Action
+from cardkit.cards import ALL_CARDS, JOKERS, STANDARD_CARDS, Card, cards_of_mask
+from cardkit.melds import RANKS_PER_SUIT, SUIT_MASK
 
 __all__ = ["cards_in", "discards_of"]
 

@@ -41,14 +41,13 @@ from cardkit_games.tonk.policy import (
     untrained_weights,
 )
 
-from cardkit.engine.agents import Agent
-from cardkit.engine.game import Game
-from cardkit.engine.state import State
-from cardkit.services.registry import load_game
-from cardkit.services.search import fitting
-from cardkit.services.search.choose import choose_action
-from cardkit.services.search.fitting import play_to_end, ridge_solve
-from cardkit.values.deck import derive_seed
+from cardkit.agents import Agent, choose_action
+from cardkit.deck import derive_seed
+from cardkit.game import Game
+from cardkit.registry import load_game
+from cardkit.search import duplicate_gain as generic_duplicate_gain
+from cardkit.search import play_to_end, ridge_solve, write_tables
+from cardkit.state import State
 
 __all__ = ["Budget", "decision_gain", "default_budget", "duplicate_gain", "fit_counts",
            "policy_round", "train", "write_weights"]
@@ -224,7 +223,7 @@ def policy_round(game: Game, weights: Weights, budget: Budget, seed: int) -> Wei
 def duplicate_gain(game: Game, weights: Weights, deals: int, seed: int) -> tuple[float, float]:
     """The agent's mean payoff a hand against greedy opponents on ``deals`` duplicate deals
     (each played once with the agent in every seat) and its 95 % half-width."""
-    mean, half, _ = fitting.duplicate_gain(
+    mean, half, _ = generic_duplicate_gain(
         game, lambda game, seat, seed: HardAgent(game, seat, seed, weights=weights),
         GreedyAgent, deals, seed)
     return mean, half
@@ -295,4 +294,4 @@ def train(players: int = 2, seed: int = 2026, budget: Budget | None = None,
 def write_weights(tables: Mapping[int, Weights], path: Path) -> None:
     """Write ``tables`` (players -> weights) as the source of :mod:`cardkit_games.tonk.weights`,
     keeping the module's docstring."""
-    fitting.write_tables(tables, tuple(MODELS), path, "Tonk hard weights.")
+    write_tables(tables, tuple(MODELS), path, "Tonk hard weights.")

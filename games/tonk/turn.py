@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from cardkit_games.tonk import settlement
 
-from cardkit.values.deck import derive_seed
+from cardkit.deck import derive_seed
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
+from cardkit.game import Encoding, HandAnalysis
 from cardkit.services.encoding import EncodingError, encoding_for, fallback_encoding
 
 GAMES = [(name, players) for name in ("gin-rummy", "tonk", "tien-len", "conquian",
@@ -61,8 +62,9 @@ def test_tien_len_abstraction_plays_the_weakest_other_cards() -> None:
     for index, action in catalogue.legal(legal).items():
         same = [a for a in legal if catalogue.encode(a) == index]
         assert action == min(same, key=catalogue.prefer)
-        assert catalogue.describe(index).split()[-1] == max(
-            action.cards, key=game.definition.climbing_rules(game.options).strength).text
+        rules = game.definition.capability(HandAnalysis).climbing_rules(game.options)
+        assert catalogue.describe(index).split()[-1] == max(action.cards,
+                                                            key=rules.strength).text
 
 
 def test_fallback_covers_a_plugin_that_declares_nothing() -> None:
@@ -323,6 +325,7 @@ import random, sys
 import pyspiel
 from open_spiel.python.games import kuhn_poker  # registers python_kuhn_poker
 from cardkit.frontends.adapters.openspiel import load_game
+from cardkit.game import Encoding, HandAnalysis
 
 def full_hand(game):
     bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 3, -1,
@@ -429,7 +432,8 @@ def test_observations_do_not_depend_on_what_was_encoded_before(
             if state.is_over:
                 break
             state.apply_unchecked(rng.choice(state.legal_actions()))
+        declared = game.definition.capability(Encoding).build(game)
         fresh = ObservationEncoding(shared.deck, shared.players, shared.phases,
-                                    game.definition.encoding(game).observation.planes)
+                                    declared.observation.planes)
         for seat in range(2):
             assert shared.encode(state.view(seat)) == fresh.encode(state.view(seat))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardkit.services import registry
+from cardkit.engine import registry
 from tests.cardkit.knock_rummy import KNOCK_RUMMY
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 
+from cardkit.engine.capabilities import Agents
 from cardkit.engine.definition import GameDefinition
 from cardkit.engine.game import Game
 from cardkit.engine.phases import Phase, phases
@@ -230,6 +231,6 @@ KNOCK_RUMMY = GameDefinition(
     player_counts=(2, 3, 4),
     default_players=2,
     hooks=Hooks(settle=settle),
-    agents={"greedy": greedy},
+    capabilities=[Agents({"greedy": greedy})],
     zero_sum=True,
 )

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
+from cardkit.game import Belief
 from cardkit.libraries.melds import deadwood_value
 from cardkit.libraries.sampling import exchange_chain
 from cardkit.services.search import Sampler
@@ -21,6 +22,10 @@ from cardkit.services.search.choose import choose_action
 from cardkit.values.cards import ALL_CARDS, card_mask, parse_cards
 from tests.cardkit.test_search import decision_point
 
+
+def belief_of(game):
+    """The game's declared belief (its ``Belief`` capability's ``build``)."""
+    return game.definition.capability(Belief).build
 
 def test_the_exchange_chain_samples_the_weighted_re_deal():
     """One hidden card among three with log-weights 0, 1, 2: the chain's visits follow
@@ -68,7 +73,7 @@ def test_a_refined_world_keeps_what_the_seat_sees(name, players):
         if state is None:
             continue
         seat = state.current_player
-        sampler = Sampler(state, seat, random.Random(seed), belief=game.definition.belief)
+        sampler = Sampler(state, seat, random.Random(seed), belief=belief_of(game))
         hidden = state.hidden_cards(seat).mask
         for _ in range(3):
             world = sampler.sample()
@@ -85,7 +90,7 @@ def test_the_belief_is_built_from_the_view_alone():
     twin = state.determinize(seat, random.Random(77))
     samples = []
     for world in (state, twin):
-        sampler = Sampler(world, seat, random.Random(1), belief=game.definition.belief)
+        sampler = Sampler(world, seat, random.Random(1), belief=belief_of(game))
         samples.append([sampler.sample().snapshot() for _ in range(3)])
     assert samples[0] == samples[1]
 
@@ -115,7 +120,7 @@ def test_gin_refined_worlds_give_the_opponent_hands_like_the_real_ones():
         seat = state.current_player
         other = 1 - seat
         plain = Sampler(state, seat, random.Random(seed))
-        weighed = Sampler(state, seat, random.Random(seed), belief=game.definition.belief)
+        weighed = Sampler(state, seat, random.Random(seed), belief=belief_of(game))
         true.append(deadwood_value(state.hands[other].mask, RULES))
         uniform.append(statistics.mean(deadwood_value(plain.sample().hands[other].mask, RULES)
                                        for _ in range(5)))

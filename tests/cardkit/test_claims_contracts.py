@@ -18,6 +18,7 @@ from cardkit.engine.claims import (
     resolve_claims,
 )
 from cardkit.engine.definition import GameDefinition
+from cardkit.engine.registry import register, unregister
 from cardkit.frontends.lab.simulate import play_hand
 from cardkit.libraries.melds import MeldRules
 from cardkit.libraries.rummy import (
@@ -30,7 +31,6 @@ from cardkit.libraries.rummy import (
     contract_meld_actions,
     rummy_phases,
 )
-from cardkit.services.registry import register, unregister
 from cardkit.services.search.melding import MeldingAgent
 from cardkit.services.testing import check_game
 from cardkit.values.cards import Card, CardSet, parse_cards

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.services import registry
+from cardkit.engine import registry
 from cardkit.services.testing import spread_configurations
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from cardkit.engine.capabilities import Events
 from cardkit.engine.definition import GameDefinition
-from cardkit.services.registry import load_game
+from cardkit.engine.registry import load_game
 from cardkit.services.testing import ConformanceError, check_hand
 from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState
 

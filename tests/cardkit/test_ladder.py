@@ -13,6 +13,7 @@ import pytest
 
 import cardkit
 from cardkit.engine.agents import Agent
+from cardkit.game import Agents
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.roster import LADDER, ROSTER, agent_parameters
 from cardkit.services.search.thinking import thinks
@@ -56,7 +57,7 @@ def test_expert_builds_on_the_quick_strong_player_even_a_generic_one(name):
     without its own (Conquian, Rummy 500) -- never from ``random`` or a nested search."""
     game = load(name)
     expert = generic(game, "expert", 0, 1)
-    own_hard = "hard" in game.definition.agents
+    own_hard = "hard" in (game.definition.capability(Agents) or Agents()).factories
     assert expert.policy_name == ("hard" if own_hard else "greedy")
     # a quick player may look ahead a little when given samples (Tiến Lên's hard), but it is
     # never a search with a budget of its own, and expert asks it without samples

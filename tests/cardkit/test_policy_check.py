@@ -12,6 +12,7 @@ import pytest
 import cardkit
 from cardkit.engine.agents import Agent, RandomAgent
 from cardkit.engine.state import State
+from cardkit.game import Agents, Evaluation
 from cardkit.services.search.rollout import PolicyCheck, Rollout
 from cardkit.services.testing import ConformanceError, _world_readers, check_game, check_policy
 from cardkit.values.actions import Action
@@ -43,9 +44,14 @@ class Inconsistent(FirstMove):
         return legal_actions[-1]
 
 
+def evaluation_of(definition):
+    """The game's referee evaluation (its ``Evaluation`` capability), or None."""
+    declared = definition.capability(Evaluation)
+    return declared.evaluate if declared is not None else None
+
 def _with_agent(name: str, factory: type[Agent]) -> cardkit.Game:
-    definition = KNOCK_RUMMY.variant(name=f"knock-rummy-{name}",
-                                     agents={"greedy": lambda game, seat, seed: factory()})
+    definition = KNOCK_RUMMY.variant(name=f"knock-rummy-{name}").with_capabilities(
+        Agents({"greedy": lambda game, seat, seed: factory()}))
     return definition.configure(players=2)
 
 
@@ -95,7 +101,7 @@ def test_a_checked_rollout_plays_as_the_unchecked_one(name: str, players: int) -
         finals = []
         for check in (False, True):
             policies = [game.agent("normal", seat, seed) for seat in range(players)]
-            rollout = Rollout(policies, definition.max_actions, definition.evaluate,
+            rollout = Rollout(policies, definition.max_actions, evaluation_of(definition),
                               "payoff", check=check)
             trial = world.clone()
             outcomes.append(rollout.play(trial, 0))
@@ -117,11 +123,12 @@ def test_one_policy_plays_world_after_world_as_fresh_copies_would() -> None:
             state.apply_unchecked(game.agent("normal", seat, 0).choose(
                 state.view(seat), state.legal_actions()))
         shared = [game.agent("normal", seat, 0) for seat in range(players)]
-        shared_rollout = Rollout(shared, game.definition.max_actions, game.definition.evaluate)
+        shared_rollout = Rollout(shared, game.definition.max_actions,
+                                 evaluation_of(game.definition))
         for seed in range(5):
             world = state.determinize(0, random.Random(seed))
             fresh = Rollout([game.agent("normal", seat, 0) for seat in range(players)],
-                            game.definition.max_actions, game.definition.evaluate)
+                            game.definition.max_actions, evaluation_of(game.definition))
             first, second = world.clone(), world.clone()
             assert shared_rollout.play(first, 0) == fresh.play(second, 0), (name, seed)
             assert first.history == second.history
@@ -147,7 +154,7 @@ def test_a_quiet_play_out_ends_as_the_same_hand_played_aloud(name: str, players:
         world = game.new_hand(seed=seed).determinize(0, random.Random(seed))
         quiet, loud = world.clone(), world.clone()
         rollout = Rollout([game.agent("normal", seat, seed) for seat in range(players)],
-                          definition.max_actions, definition.evaluate, "payoff")
+                          definition.max_actions, evaluation_of(definition), "payoff")
         rollout.play(quiet, 0)
         assert quiet.quiet and not loud.quiet
         agents = [game.agent("normal", seat, seed) for seat in range(players)]

@@ -6,7 +6,7 @@ import pytest
 
 import cardkit
 from cardkit import RecordError
-from cardkit.services.records import HandRecord, MatchRecord, load_record, parse_record, save_record
+from cardkit.engine.records import HandRecord, MatchRecord, load_record, parse_record, save_record
 
 
 def played_hand(seed=11, steps=9):

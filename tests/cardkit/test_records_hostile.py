@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import cardkit
 from cardkit import RecordError
-from cardkit.services.records import HandRecord, MatchRecord, parse_record, replay
+from cardkit.engine.records import HandRecord, MatchRecord, parse_record, replay
 
 
 def finished_hand(game_name, seed=3, **options):

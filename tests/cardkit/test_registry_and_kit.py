@@ -6,8 +6,8 @@ import attrs
 import pytest
 
 import cardkit
+from cardkit.engine import registry
 from cardkit.libraries.melds import MeldRules
-from cardkit.services import registry
 from cardkit.services.testing import ConformanceError, check_game, view_cards
 from cardkit.values.cards import JOKERS, Card, CardSet, parse_cards
 from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState

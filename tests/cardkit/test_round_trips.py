@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 import cardkit
 from cardkit.engine import match as match_module
+from cardkit.engine.records import load_record, parse_record
 from cardkit.errors import RecordError
 from cardkit.frontends.net.store import TableFile
-from cardkit.services.records import load_record, parse_record
 from cardkit.values.validate import MAX_MATCH_HANDS, MAX_SEED, MIN_SEED
 
 # seeds around every edge a record has, and far beyond

@@ -12,8 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardkit
+from cardkit.engine.capabilities import HandAnalysis
 from cardkit.engine.definition import GameDefinition
 from cardkit.engine.match import HandContext, points_target_match
+from cardkit.engine.registry import register, unregister
 from cardkit.libraries.melds import MeldRules, classify
 from cardkit.libraries.rummy import (
     ANY_DEPTH,
@@ -32,7 +34,6 @@ from cardkit.libraries.rummy import (
     pickup_choices,
     usable,
 )
-from cardkit.services.registry import register, unregister
 from cardkit.services.testing import check_game, spread_configurations
 from cardkit.values.actions import Action
 from cardkit.values.cards import STANDARD_CARDS, CardSet, parse_cards
@@ -221,7 +222,8 @@ BLOCKS = GameDefinition(
         Option("discard_to_go_out", "bool", False, "last discard"),
     ], [Preset("gin-like", {"any_depth": False, "discard_taken": False})]),
     player_counts=(2, 3, 4), default_players=2,
-    hooks=Hooks(went_out=went_out, stock_out=stock_out), meld_rules=lambda options: RULES,
+    hooks=Hooks(went_out=went_out, stock_out=stock_out),
+    capabilities=[HandAnalysis(meld_rules=lambda options: RULES)],
     max_actions=800,
 )
 
@@ -319,7 +321,7 @@ def test_a_rummy_game_without_a_greedy_gets_the_generic_one_and_the_ladder() -> 
     state = game.new_hand(seed=1)
     agent = game.agent("normal", seat=0, seed=1)
     assert agent.choose(state.view(0), state.legal_actions()) in state.legal_actions()
-    plain = BLOCKS.variant(name="no-melds", meld_rules=None)
+    plain = BLOCKS.variant(name="no-melds", capabilities=())
     assert "greedy" not in plain.agent_names
 
 

@@ -15,9 +15,9 @@ import cardkit
 from cardkit.cards import JOKERS, Card, CardMultiset, parse_cards
 from cardkit.deck import DeckSpec
 from cardkit.engine.definition import GameDefinition
+from cardkit.engine.registry import register, unregister
 from cardkit.libraries.rummy import Points, RummyState, TurnRules, melded_minus_in_hand
 from cardkit.melds import MeldRules
-from cardkit.services.registry import register, unregister
 from cardkit.services.testing import check_game
 from cardkit.values.hooks import Hooks
 from cardkit.values.options import Option, OptionSet

@@ -8,11 +8,12 @@ from collections.abc import Iterator
 import pytest
 from click.testing import CliRunner
 
+from cardkit.engine.capabilities import HandAnalysis
+from cardkit.engine.registry import register, unregister
 from cardkit.libraries.melds import MeldRules
-from cardkit.services.registry import register, unregister
 from tests.cardkit.knock_rummy import KNOCK_RUMMY
 
-TEST_GAME = KNOCK_RUMMY.variant(meld_rules=lambda options: MeldRules())
+TEST_GAME = KNOCK_RUMMY.with_capabilities(HandAnalysis(meld_rules=lambda options: MeldRules()))
 
 
 @pytest.fixture

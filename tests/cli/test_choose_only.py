@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import cardkit
 from cardkit.agents import choose_action
-from cardkit.services.registry import register, unregister
+from cardkit.engine.registry import register, unregister
 from cardkit.values.actions import Action
 from cardkit.values.views import View
 from tests.cli.conftest import TEST_GAME

@@ -11,7 +11,7 @@ import pytest
 from cardkit_cli.main import cli
 from click.testing import CliRunner
 
-from cardkit.services.registry import GameInfo
+from cardkit.engine.registry import GameInfo
 
 
 def run(runner: CliRunner, *args: str, stdin: str | None = None):
@@ -30,7 +30,7 @@ def test_help_and_version(runner: CliRunner) -> None:
 
 def test_games_lists_games_and_broken_plugins(runner: CliRunner, knock_rummy: str,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardkit.services import registry
+    from cardkit.engine import registry
 
     broken = {"broken-game": GameInfo("broken-game", "some-plugin", None,
                                       "ImportError: no module named boom")}

@@ -1,9 +1,11 @@
 """Moves are shown in the game's card order, and typed in any order."""
 
+import attrs
 from cardkit_cli.render import Style, display_key
 from rich.console import Console
 
 import cardkit
+from cardkit.engine.capabilities import HandAnalysis
 from cardkit.values.actions import parse_action
 
 
@@ -49,6 +51,8 @@ def test_a_game_names_the_number_shown_beside_the_hand():
     gin = cardkit.load_game("gin-rummy")
     hand = cardkit.parse_cards("7H 8H 9H KS 2C")
     assert hand_text(style, hand, gin).plain.endswith("(deadwood 12)")
-    counted = gin.definition.variant(hand_value=lambda cards, options: ("count", 36))
+    analysis = gin.definition.capability(HandAnalysis)
+    counted = gin.definition.with_capabilities(
+        attrs.evolve(analysis, value=lambda cards, options: ("count", 36)))
     game = counted.configure()
     assert hand_text(style, hand, game).plain.endswith("(count 36)")

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from rich.console import Console
 
 import cardkit
-from cardkit.services import registry
+from cardkit.engine import registry
 
 
 def invoke(runner: CliRunner, *args: str, input: str | None = None):

@@ -8,7 +8,7 @@ from cardkit_cli.seats import seating
 from cardkit_cli.session import Session
 
 import cardkit
-from cardkit.services.records import MatchRecord, load_record
+from cardkit.engine.records import MatchRecord, load_record
 
 
 class Terminal:

@@ -14,13 +14,14 @@ from cardkit_cli.faults import plugin_fault
 from cardkit_cli.main import PLUGIN_BUG_EXIT, cli
 from click.testing import CliRunner
 
-from cardkit.services.registry import register, unregister
+from cardkit.engine.registry import register, unregister
 from cardkit.values.errors import IllegalAction
 from tests.cli.conftest import TEST_GAME
 
 PLUGIN = '''
 """A plugin whose greedy agent has a bug: it fails once it has drawn."""
 from cardkit.agents import Agent
+from cardkit.game import Agents
 from cardkit.registry import game_definition
 
 
@@ -37,8 +38,8 @@ def careless(game, seat, seed):
     return Careless()
 
 
-GAME = game_definition("knock-rummy").variant(name="careless-rummy",
-                                              agents={"greedy": careless})
+GAME = game_definition("knock-rummy").variant(name="careless-rummy").with_capabilities(
+    Agents({"greedy": careless}))
 '''
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardkit.engine.capabilities import Evaluation
+from cardkit.engine.registry import register, unregister
 from cardkit.engine.state import State
 from cardkit.libraries.melds import deadwood_value
-from cardkit.services.registry import register, unregister
 from tests.cardkit.knock_rummy import KNOCK_RUMMY, RULES
 
 
@@ -15,7 +16,8 @@ def minus_deadwood(state: State) -> Sequence[float]:
     return [-deadwood_value(hand, RULES) for hand in state.hands]
 
 
-KNOCK_RUMMY_EVALUATED = KNOCK_RUMMY.variant(name="knock-rummy-evaluated", evaluate=minus_deadwood)
+KNOCK_RUMMY_EVALUATED = KNOCK_RUMMY.variant(name="knock-rummy-evaluated").with_capabilities(
+    Evaluation(minus_deadwood))
 
 
 def register_test_games() -> None:

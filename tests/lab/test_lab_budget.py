@@ -10,10 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.engine.agents import RandomAgent
+from cardkit.engine.capabilities import Agents
+from cardkit.engine.registry import game_definition, register, unregister
 from cardkit.frontends.lab import SerialBackend, Variant, run_experiment
 from cardkit.frontends.lab.budget import budget_note, budgeted_factory, thinks
 from cardkit.frontends.lab.skill import default_ladder
-from cardkit.services.registry import game_definition, register, unregister
 from tests.cardkit.knock_rummy import KNOCK_RUMMY
 
 BUDGETS: list[tuple[int | None, float | None]] = []
@@ -33,8 +34,8 @@ def expert(game: Any, seat: int, seed: int, *, iterations: int | None = None,
     return _Expert(seed, iterations, time_limit)
 
 
-LADDERED = KNOCK_RUMMY.variant(name="knock-rummy-ladder",
-                               agents={**KNOCK_RUMMY.agents, "expert": expert})
+LADDERED = KNOCK_RUMMY.variant(name="knock-rummy-ladder").with_capabilities(
+    Agents({**KNOCK_RUMMY.capability(Agents).factories, "expert": expert}))
 
 
 @pytest.fixture(autouse=True)

@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 
+from cardkit.engine.records import HandRecord, load_record, replay
 from cardkit.frontends.lab import SerialBackend, Variant, run_experiment, write_examples
 from cardkit.frontends.lab.simulate import play_unit
-from cardkit.services.records import HandRecord, load_record, replay
 
 
 @pytest.fixture(scope="module")

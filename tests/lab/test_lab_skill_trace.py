@@ -11,12 +11,12 @@ import pytest
 from click.testing import CliRunner
 
 import cardkit
+from cardkit.engine.registry import game_definition
 from cardkit.frontends.lab import SerialBackend, Variant, run_experiment
 from cardkit.frontends.lab.report import build_trace_table, to_csv
 from cardkit.frontends.lab.simulate import ChunkResult, play_duplicate
 from cardkit.frontends.lab.skill import deal_gains, hand_gain, resolve_ladder, trace_metrics
 from cardkit.frontends.lab.stats import mean_interval, wilson_interval
-from cardkit.services.registry import game_definition
 from cardkit.values.deck import derive_seed
 
 

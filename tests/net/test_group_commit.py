@@ -18,11 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
+from cardkit.engine.records import load_record
 from cardkit.frontends.net import saving
 from cardkit.frontends.net.protocol import PROTOCOL_VERSION
 from cardkit.frontends.net.saving import DiskWriter, Saver
 from cardkit.frontends.net.store import HandText, TableFile, load_table
-from cardkit.services.records import load_record
 from tests.net.helpers import WAIT, ServeProcess, play_moves, raw_client, receive
 
 HELLO = {"type": "hello", "protocol": PROTOCOL_VERSION}

@@ -7,13 +7,13 @@ from collections.abc import Iterator
 
 import pytest
 from cardkit_cli.main import CardkitError, cli
-from cardkit_cli.serve import parse_bots
+from cardkit_cli.seats import parse_bots
 from click.testing import CliRunner
 
 import cardkit
+from cardkit.engine.registry import register, unregister
 from cardkit.frontends.net.seats import Seating
 from cardkit.frontends.net.store import SavedTable, save_seats
-from cardkit.services.registry import register, unregister
 from cardkit.services.search.roster import LADDER
 from cardkit.values.errors import RecordError
 from tests.cardkit.knock_rummy import KNOCK_RUMMY

@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
+from cardkit.engine.records import load_record
 from cardkit.frontends.net import store
 from cardkit.frontends.net.protocol import PROTOCOL_VERSION
 from cardkit.frontends.net.store import TableFile, load_table, repair, tail_path
-from cardkit.services.records import load_record
 from tests.net.helpers import WAIT, PlayerThread, ServerThread, play_moves, raw_client, receive
 
 HELLO = {"type": "hello", "protocol": PROTOCOL_VERSION}

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from cardkit_cli.main import COMMANDS
 
-from cardkit.services.registry import available_games, unregister
+from cardkit.engine.registry import available_games, unregister
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "plugins.md"
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)

@@ -10,7 +10,7 @@ from typing import Any, TypeAlias
 
 from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
-from cardkit.services.registry import load_game
+from cardkit.engine.registry import load_game
 from cardkit.values.actions import Action
 from cardkit.values.cards import format_cards
 from cardkit.values.lazy import resolve

@@ -38,6 +38,7 @@ import numpy as np
 from gymnasium import spaces
 
 from cardkit.engine.game import Game
+from cardkit.engine.registry import available_games
 from cardkit.engine.state import State
 from cardkit.frontends.adapters.arrays import action_mask, observation_array
 from cardkit.frontends.adapters.common import (
@@ -49,7 +50,6 @@ from cardkit.frontends.adapters.common import (
     view_text,
 )
 from cardkit.services.encoding import EncodingError, encoding_for
-from cardkit.services.registry import available_games
 from cardkit.services.search.choose import choose_action
 from cardkit.values.deck import derive_seed
 

@@ -45,12 +45,12 @@ import numpy as np
 import pyspiel
 
 from cardkit.engine.game import Game
+from cardkit.engine.records import HandRecord
+from cardkit.engine.registry import available_games
+from cardkit.engine.registry import load_game as load_cardkit_game
 from cardkit.engine.state import State
 from cardkit.frontends.adapters.common import configured, view_text
 from cardkit.services.encoding import GameEncoding, encoding_for
-from cardkit.services.records import HandRecord
-from cardkit.services.registry import available_games
-from cardkit.services.registry import load_game as load_cardkit_game
 from cardkit.values.actions import Action
 from cardkit.values.cards import Card, card_mask, format_cards
 from cardkit.values.errors import IllegalAction

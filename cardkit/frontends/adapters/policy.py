@@ -42,9 +42,9 @@ import numpy as np
 
 from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
+from cardkit.engine.registry import load_game
 from cardkit.frontends.adapters.arrays import action_mask, observation_array
 from cardkit.services.encoding import EncodingError, GameEncoding, encoding_for
-from cardkit.services.registry import load_game
 from cardkit.values.actions import Action
 from cardkit.values.views import View
 

@@ -14,8 +14,8 @@ import signal
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardkit.engine.registry import game_infos, register
 from cardkit.frontends.lab.simulate import Chunk, ChunkResult, run_chunk
-from cardkit.services.registry import game_infos, register
 
 __all__ = [
     "CLUSTER_INSTALL_HINT",

@@ -17,8 +17,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardkit.engine.records import save_record
 from cardkit.frontends.lab.simulate import play_unit
-from cardkit.services.records import save_record
 
 if TYPE_CHECKING:
     from cardkit.engine.state import State

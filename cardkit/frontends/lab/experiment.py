@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from cardkit.engine.capabilities import Events
+from cardkit.engine.registry import game_definition
 from cardkit.frontends.lab.backends import Backend, ChunksInterrupted, make_backend
 from cardkit.frontends.lab.budget import budget_note, check_budget
 from cardkit.frontends.lab.changes import change_metrics
@@ -38,7 +39,6 @@ from cardkit.frontends.lab.skill import (
 )
 from cardkit.frontends.lab.tidy import records, to_pandas
 from cardkit.frontends.lab.variants import Variant
-from cardkit.services.registry import game_definition
 
 __all__ = ["LabInterrupted", "LabResult", "load", "plan_chunks", "run_experiment"]
 

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardkit.engine.registry import game_definition
 from cardkit.frontends.lab.changes import CHANGE_GROUP
 from cardkit.frontends.lab.compare import Difference, describe_tests
 from cardkit.frontends.lab.formatting import difference_text, format_metric
@@ -30,7 +31,6 @@ from cardkit.frontends.lab.metrics import EVENT_GROUP, Metric
 from cardkit.frontends.lab.plot import REPORT_PLOT_HINT, figure_png, has_matplotlib
 from cardkit.frontends.lab.skill import TRACE_GROUP
 from cardkit.frontends.lab.variants import baseline_label, value_text
-from cardkit.services.registry import game_definition
 
 if TYPE_CHECKING:
     from cardkit.frontends.lab.experiment import LabResult

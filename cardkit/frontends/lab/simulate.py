@@ -19,9 +19,9 @@ import attrs
 from cardkit.engine.agents import Agent, AgentFactory
 from cardkit.engine.capabilities import Evaluation
 from cardkit.engine.game import Game
+from cardkit.engine.registry import load_game
 from cardkit.engine.state import State
 from cardkit.frontends.lab.budget import budgeted_factory
-from cardkit.services.registry import load_game
 from cardkit.services.search.choose import choose_action
 from cardkit.values.deck import derive_seed
 

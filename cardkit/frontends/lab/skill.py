@@ -29,6 +29,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from cardkit.engine.capabilities import Agents
 from cardkit.engine.definition import GameDefinition
 from cardkit.frontends.lab.metrics import Metric, decided_share, mean, order_of, proportion, value
 from cardkit.frontends.lab.simulate import ChunkResult
@@ -64,7 +65,8 @@ def resolve_ladder(definition: GameDefinition, names: Sequence[str]
     cleaned = [name.strip() for name in names if name.strip()]
     if len(set(cleaned)) != len(cleaned):
         raise ValueError(f"the ladder names an agent twice: {','.join(cleaned)}")
-    offered = set(definition.agent_names) | set(definition.agents)
+    own = definition.capability(Agents)
+    offered = set(definition.agent_names) | set(own.factories if own is not None else ())
     rungs: list[str] = []
     notes: list[str] = []
     for name in cleaned:

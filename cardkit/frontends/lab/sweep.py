@@ -19,9 +19,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from cardkit.engine.registry import game_definition
 from cardkit.frontends.lab.experiment import LabResult, run_experiment
 from cardkit.frontends.lab.variants import Variant, value_text
-from cardkit.services.registry import game_definition
 
 __all__ = ["MAX_SWEEP_VALUES", "parse_sweep", "sweep", "sweep_variants", "value_text"]
 

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from cardkit.engine.game import Game
-from cardkit.services.registry import load_game
+from cardkit.engine.registry import load_game
 
 __all__ = ["Variant", "parse_assignments", "split_label", "value_text", "variant_from_text"]
 

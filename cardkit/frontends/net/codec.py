@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cardkit.engine.match import HandContext, MatchOutcome
+from cardkit.engine.records import context_from_dict
 from cardkit.libraries.melds import Meld
-from cardkit.services.records import context_from_dict
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import Card, CardSet
 from cardkit.values.results import Result, Transfer

@@ -20,6 +20,7 @@ from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
 from cardkit.engine.match import HandContext, MatchOutcome
 from cardkit.engine.phases import Phase
+from cardkit.engine.registry import load_game
 from cardkit.engine.state import State
 from cardkit.frontends.net.client import Connection, NetError
 from cardkit.frontends.net.codec import (
@@ -29,7 +30,6 @@ from cardkit.frontends.net.codec import (
     decode_outcome,
     decode_view,
 )
-from cardkit.services.registry import load_game
 from cardkit.services.search.hint import Hint
 from cardkit.values.actions import Action
 from cardkit.values.errors import IllegalAction

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardkit.services.records import MAX_RECORD_BYTES, MatchRecord, load_record
+from cardkit.engine.records import MAX_RECORD_BYTES, MatchRecord, load_record
 from cardkit.values.errors import RecordError
 from cardkit.values.validate import loads_json, read_bytes_capped, read_text_capped
 

@@ -38,7 +38,7 @@ from cardkit.libraries.climbing.classify import (
     classify,
     combination_sort_key,
 )
-from cardkit.libraries.climbing.combination import BeatRule, Combination, ComboType
+from cardkit.libraries.climbing.combination import SET_SIZE, BeatRule, Combination, ComboType
 from cardkit.libraries.climbing.enumeration import (
     all_combinations,
     beating_combinations,
@@ -49,10 +49,13 @@ from cardkit.libraries.climbing.enumeration import (
 from cardkit.libraries.climbing.hand import HandCombinations
 from cardkit.libraries.climbing.rules import ClimbingRules
 from cardkit.libraries.climbing.split import fewest_plays
+from cardkit.libraries.climbing.tables import ClimbingTables, climbing_tables
 
 __all__ = [
+    "SET_SIZE",
     "BeatRule",
     "ClimbingRules",
+    "ClimbingTables",
     "Combination",
     "ComboType",
     "HandCombinations",
@@ -62,6 +65,7 @@ __all__ = [
     "beats",
     "beats_normally",
     "classify",
+    "climbing_tables",
     "combination_of_mask",
     "combination_sort_key",
     "combinations_of_type",

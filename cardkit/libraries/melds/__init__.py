@@ -15,6 +15,11 @@ Public API::
     layoff_identities(card, meld, rules)          what a (wild) card may stand for there
     layoff_chains(meld, hand, rules)              every run of lay-offs onto one meld
     best_with_layoffs(hand, table, rules)         the gin defender: own melds + chained lay-offs
+    min_deadwood_arrangements / valid_arrangements  every arrangement at least deadwood, or
+                                                   within a limit (a knock's choices)
+    distinct_for_layoffs(arrangements, hand, rules)   one arrangement per lay-off class
+    natural_meld_masks / wild_meld_masks          every meld of a card mask, as masks (fast paths)
+    RANKS_PER_SUIT, SUIT_MASK, NEAR_MASKS         the card-mask layout those fast paths read
 
 Hands may be a :class:`~cardkit.cards.CardSet`, any iterable of cards, or an int bitmask.
 """
@@ -27,6 +32,11 @@ from cardkit.libraries.melds.arrange import (
     deadwood_within,
     hand_mask,
 )
+from cardkit.libraries.melds.candidates import (
+    distinct_for_layoffs,
+    min_deadwood_arrangements,
+    valid_arrangements,
+)
 from cardkit.libraries.melds.discards import deadwood_cards, deadwood_without_each
 from cardkit.libraries.melds.layoff import (
     best_with_layoffs,
@@ -36,12 +46,24 @@ from cardkit.libraries.melds.layoff import (
     layoff_identities,
     layoff_positions,
 )
+from cardkit.libraries.melds.masks import (
+    NEAR_MASKS,
+    RANKS_PER_SUIT,
+    SUIT_MASK,
+    Declared,
+    natural_meld_masks,
+    wild_meld_masks,
+)
 from cardkit.libraries.melds.meld import LayoffResult, Meld, classify
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 
 __all__ = [
     "DEFAULT_RULES",
+    "NEAR_MASKS",
+    "RANKS_PER_SUIT",
+    "SUIT_MASK",
     "Arrangement",
+    "Declared",
     "LayoffResult",
     "Meld",
     "MeldRules",
@@ -54,9 +76,14 @@ __all__ = [
     "deadwood_value",
     "deadwood_within",
     "deadwood_without_each",
+    "distinct_for_layoffs",
     "hand_mask",
     "lay_off",
     "layoff_chains",
     "layoff_identities",
     "layoff_positions",
+    "min_deadwood_arrangements",
+    "natural_meld_masks",
+    "valid_arrangements",
+    "wild_meld_masks",
 ]

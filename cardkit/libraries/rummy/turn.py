@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from cardkit.engine.capabilities import HandAnalysis
 from cardkit.engine.claims import (
     ClaimRule,
     OpenWindow,
@@ -329,9 +330,9 @@ class RummyState(ZonedState):
         return self.TURN
 
     def rules_for_melds(self) -> MeldRules:
-        """The meld rules in force: the definition's ``meld_rules`` for the options (the
-        default rules without one)."""
-        declared = self.game.definition.meld_rules
+        """The meld rules in force: the game's :class:`~cardkit.game.HandAnalysis`
+        ``meld_rules`` for the options (the default rules without one)."""
+        declared = (self.game.definition.capability(HandAnalysis) or HandAnalysis()).meld_rules
         return declared(self.options) if declared is not None else DEFAULT_RULES
 
     def may_lay_on(self, seat: int) -> MayLayOn:

@@ -1,7 +1,7 @@
 """Encodings: a game's moves as the numbers 0..n-1 and a seat's view as a vector of numbers.
 
 Research tools (PettingZoo, Gymnasium, OpenSpiel: :mod:`cardkit.adapters`) need a fixed, finite
-action space and a fixed-size observation. A game declares both with ``GameDefinition.encoding``,
+action space and a fixed-size observation. A game declares both with its ``Encoding`` capability,
 a function of the configured :class:`~cardkit.game.Game` returning a :class:`GameEncoding`; a
 game that declares nothing gets :func:`fallback_encoding`.
 

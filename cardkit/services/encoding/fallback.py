@@ -8,6 +8,7 @@ import random
 from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING
 
+from cardkit.engine.capabilities import Encoding, HandAnalysis
 from cardkit.services.encoding.catalogue import ActionCatalogue
 from cardkit.services.encoding.keys import (
     CombinationAbstraction,
@@ -68,9 +69,9 @@ def fallback_encoding(game: Game) -> GameEncoding:
     """
     definition = game.definition
     deck = tuple(sorted(game.deck_spec.cards, key=lambda card: card.index))
-    meld_rules = definition.meld_rules(game.options) if definition.meld_rules else None
-    climbing_rules = definition.climbing_rules(game.options) if definition.climbing_rules \
-        else None
+    analysis = definition.capability(HandAnalysis) or HandAnalysis()
+    meld_rules = analysis.meld_rules(game.options) if analysis.meld_rules else None
+    climbing_rules = analysis.climbing_rules(game.options) if analysis.climbing_rules else None
     keys: list[Hashable] = []
     seen: set[Hashable] = set()
 
@@ -111,13 +112,15 @@ _ENCODINGS = BoundedCache[Hashable, GameEncoding](maxsize=64)
 
 
 def encoding_for(game: Game) -> GameEncoding:
-    """The encoding of a configured game: the one it declares (``GameDefinition.encoding``),
-    else :func:`fallback_encoding`. Built once per game, players and options."""
+    """The encoding of a configured game: the one it declares (its
+    :class:`~cardkit.game.Encoding` capability), else :func:`fallback_encoding`. Built once per
+    game, players and options."""
+    capability = game.definition.capability(Encoding)
+    declared = capability.build if capability is not None else None
     key = (game.definition.name, game.players, tuple(sorted(map(repr, game.options.items()))),
-           id(game.definition.encoding))
+           id(declared))
     found = _ENCODINGS.get(key)
     if found is None:
-        declared = game.definition.encoding
         found = declared(game) if declared is not None else fallback_encoding(game)
         _ENCODINGS[key] = found
     return found

@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cardkit.engine.agents import Agent, reasoned_choice
-from cardkit.engine.capabilities import payoff_unit
+from cardkit.engine.capabilities import Evaluation, payoff_unit
 from cardkit.services.search.agent import DEFAULT_TIME_LIMIT, check_parameters, default_width
 from cardkit.services.search.budget import Budget
 from cardkit.services.search.confidence import confidence_words, joined, race_reason
@@ -139,7 +139,8 @@ class ExpertAgent(Agent):
         #: sample worlds by the game's belief (read by :func:`cardkit.agents.choose_action`)
         self.uses_belief = belief
         self.max_actions = definition.max_actions
-        self.evaluate_state = definition.evaluate
+        evaluation = definition.capability(Evaluation)
+        self.evaluate_state = evaluation.evaluate if evaluation is not None else None
         self.policy_name = policy
         #: the default move's source, asked on the real view
         self.advisor = game.agent(policy, seat, derive_seed(seed, "advisor"))

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardkit.engine.agents import Agent
+from cardkit.engine.capabilities import HandAnalysis
 from cardkit.libraries.melds import (
     DEFAULT_RULES,
     Meld,
@@ -329,6 +330,6 @@ class MeldingAgent(Agent):
 
 def melding_agent(game: Game, seat: int, seed: int) -> Agent:
     """The generic ``greedy`` agent factory: the game's meld rules for its options."""
-    declared = game.definition.meld_rules
+    declared = (game.definition.capability(HandAnalysis) or HandAnalysis()).meld_rules
     rules: Any = declared(game.options) if declared is not None else DEFAULT_RULES
     return MeldingAgent(rules if isinstance(rules, MeldRules) else DEFAULT_RULES)

@@ -27,6 +27,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
 from cardkit.engine.agents import Agent, AgentFactory, random_agent
+from cardkit.engine.capabilities import Agents, HandAnalysis
 from cardkit.services.search.expert import expert_agent
 from cardkit.services.search.ladder import easy_agent, hard_agent, normal_agent, search_agent
 from cardkit.services.search.melding import melding_agent
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from cardkit.engine.game import Game
 
 __all__ = ["AGENTS_GROUP", "LADDER", "ROSTER", "Roster", "agent_parameters",
-           "installed_agent_points", "is_import_path"]
+           "installed_agent_points", "is_import_path", "own_agents"]
 
 #: The entry-point group of agents from installed packages (``GAME.NAME`` or ``*.NAME``).
 AGENTS_GROUP = "cardkit.agents"
@@ -91,15 +92,24 @@ def agent_parameters(factory: AgentFactory) -> list[str]:
             if p.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
 
 
+def own_agents(definition: GameDefinition) -> Mapping[str, AgentFactory]:
+    """The game's own agents by name (its :class:`~cardkit.game.Agents` capability; empty
+    without one)."""
+    own = definition.capability(Agents)
+    return own.factories if own is not None else {}
+
+
 class Roster:
     """The roster every game gets (see the module's docstring)."""
 
     def generic(self, definition: GameDefinition) -> dict[str, AgentFactory]:
         """The generic agents this game supports."""
         ladder: dict[str, AgentFactory] = {"random": random_agent}
-        if "greedy" not in definition.agents and definition.meld_rules is not None:
+        own = own_agents(definition)
+        analysis = definition.capability(HandAnalysis)
+        if "greedy" not in own and analysis is not None and analysis.meld_rules is not None:
             ladder["greedy"] = melding_agent
-        if "greedy" in ladder or "greedy" in definition.agents:
+        if "greedy" in ladder or "greedy" in own:
             ladder["easy"] = easy_agent
             ladder["normal"] = normal_agent
         if definition.samples_hidden_cards:
@@ -111,7 +121,7 @@ class Roster:
     def available(self, definition: GameDefinition) -> Mapping[str, AgentFactory]:
         """Every agent by name: the generic ones, replaced by the game's own of one name, then
         those installed packages offer (:data:`AGENTS_GROUP`) under names not yet taken."""
-        own = {**self.generic(definition), **definition.agents}
+        own = {**self.generic(definition), **own_agents(definition)}
         for name, point in _installed_agents(definition.name).items():
             own.setdefault(name, _EntryPointFactory(point))
         return own

@@ -21,7 +21,7 @@ class Sampler:
     and scrubbed of its seed and deck order before the agent gets it, and every sample is a
     fresh re-deal of that copy.
 
-    With a ``belief`` (the game's :attr:`~cardkit.game.GameDefinition.belief`), each re-deal
+    With a ``belief`` (the game's :class:`~cardkit.game.Belief` capability), each re-deal
     is refined toward the worlds that fit what the seat saw the others do. The belief is built
     from the seat's view of the copy, which is the seat's real view.
     """

@@ -12,7 +12,7 @@ from cardkit_games.tonk.phases.play import PLAY
 from cardkit_games.tonk.phases.respond import RESPOND
 from cardkit_games.tonk.phases.start import START
 
-from cardkit.engine.phases import phases
+from cardkit.state import phases
 
 __all__ = ["PHASES"]
 

@@ -9,8 +9,8 @@ from cardkit_games.tonk.moves import DECLINE_BET, JOIN_BET
 from cardkit_games.tonk.settlement import side_bet
 from cardkit_games.tonk.turn import after_deal
 
-from cardkit.engine.phases import Phase
-from cardkit.values.actions import Action
+from cardkit.actions import Action
+from cardkit.state import Phase
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState

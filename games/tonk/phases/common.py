@@ -10,14 +10,9 @@ from cardkit_games.tonk.moves import hit_action, spread_action
 from cardkit_games.tonk.spreads import BOOK, JOKER_MASK, Spread, hit_identities, usable_this_turn
 from cardkit_games.tonk.suits import cards_in
 
-from cardkit.libraries.melds.masks import (
-    RANKS_PER_SUIT,
-    SUIT_MASK,
-    natural_meld_masks,
-    wild_meld_masks,
-)
-from cardkit.values.actions import Action
-from cardkit.values.cards import ALL_CARDS, Card
+from cardkit.actions import Action
+from cardkit.cards import ALL_CARDS, Card
+from cardkit.melds import RANKS_PER_SUIT, SUIT_MASK, natural_meld_masks, wild_meld_masks
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState

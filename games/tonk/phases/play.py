@@ -22,9 +22,9 @@ from cardkit_games.tonk.spreads import BOOK, RUN, make_spread
 from cardkit_games.tonk.suits import discards_of
 from cardkit_games.tonk.turn import start_turn
 
-from cardkit.engine.phases import Phase
-from cardkit.values.actions import Action
-from cardkit.values.cards import Card
+from cardkit.actions import Action
+from cardkit.cards import Card
+from cardkit.state import Phase
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState

@@ -11,9 +11,9 @@ from cardkit_games.tonk.moves import PASS, hit_action
 from cardkit_games.tonk.phases.common import not_held
 from cardkit_games.tonk.spreads import hit_identities
 
-from cardkit.engine.phases import Phase
-from cardkit.values.actions import Action
-from cardkit.values.cards import cards_of_mask
+from cardkit.actions import Action
+from cardkit.cards import cards_of_mask
+from cardkit.state import Phase
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState

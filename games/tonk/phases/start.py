@@ -10,9 +10,9 @@ from cardkit_games.tonk.moves import DRAW_DISCARD, DRAW_STOCK, DROP, PASS
 from cardkit_games.tonk.phases.common import drop_refusal, not_held, usable
 from cardkit_games.tonk.turn import begin_turn
 
-from cardkit.engine.phases import Phase
-from cardkit.values.actions import Action
-from cardkit.values.views import seat_name
+from cardkit.actions import Action
+from cardkit.state import Phase
+from cardkit.views import seat_name
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState

@@ -4,7 +4,8 @@ that says which reading is the default, and the knock check that ``cardkit hand`
 
 from __future__ import annotations
 
-from cardkit.services.registry import game_definition
+from cardkit.engine.registry import game_definition
+from cardkit.game import HandAnalysis
 from cardkit.values.cards import parse_cards
 from tests.games.gin_rummy.helpers import BOX_P1, P1, both_decline, deck, hand
 
@@ -121,11 +122,11 @@ def test_knocker_arrangement_source_names_the_default() -> None:
 
 def test_hand_analysis_reports_the_knock_check():
     """`cardkit hand` adds gin's knock check to the generic arrangement (§5.1)."""
-    from cardkit.services.registry import game_definition
+    from cardkit.engine.registry import game_definition
 
     definition = game_definition("gin-rummy")
     options = definition.configure().options
-    analyse = definition.analyse_hand
+    analyse = definition.capability(HandAnalysis).analyse
     eleven = parse_cards("3S 4S 5S 8H 8D 8C JD QD KD 4C 9H")
     assert analyse(eleven, options) == {"knock_limit": 10, "can_knock": True, "gin": False,
                                         "knock_with": "knock 9H (leaves 4 deadwood)"}

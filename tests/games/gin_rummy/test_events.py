@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from cardkit.engine.agents import RandomAgent
 from cardkit.engine.capabilities import Events
-from cardkit.services.records import HandRecord
-from cardkit.services.registry import game_definition, load_game
+from cardkit.engine.records import HandRecord
+from cardkit.engine.registry import game_definition, load_game
 
 OPTIONS = {
     "knock_limit": st.integers(0, 12),

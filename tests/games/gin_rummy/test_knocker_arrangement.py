@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import CardSet, parse_cards
+from cardkit.engine.registry import game_definition
 from cardkit.libraries.melds import all_melds, best_with_layoffs, deadwood_value
 from cardkit.libraries.melds.candidates import min_deadwood_arrangements
-from cardkit.services.registry import game_definition
 from cardkit.values.cards import ALL_CARDS
 from tests.games.gin_rummy.helpers import BOX_P1, P1, P2, both_decline, deck, hand
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import cardkit
 from cardkit import HandContext, Result
-from cardkit.services.records import MatchRecord, parse_record
+from cardkit.engine.records import MatchRecord, parse_record
 from tests.games.gin_rummy.helpers import BOX_P1, GAME3, P1, P2, P3, both_decline, hand
 
 # ----- roles after each hand (worked example 4, §9.5) --------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import cardkit
+from cardkit.game import HandAnalysis
 from cardkit.values.cards import STANDARD_CARDS, parse_cards
 from tests.games.tien_len.helpers import P1, P2, can_play, deal, later_game, plays, with_top
 
@@ -23,7 +24,7 @@ def test_card_order_rank_then_suit() -> None:
     """§1: ranks 3 … K A 2, suits spades < clubs < diamonds < hearts; strength 3S = 0 … 2H = 51
     (the game's own rules, not a test copy)."""
     game = cardkit.load_game("tien-len")
-    rules = game.definition.climbing_rules(game.options)
+    rules = game.definition.capability(HandAnalysis).climbing_rules(game.options)
     ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
     expected = [f"{rank}{suit}" for rank in ranks for suit in "SCDH"]
     assert sorted((card.text for card in STANDARD_CARDS),

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import cardkit
 from cardkit.engine.match import HandContext
+from cardkit.game import HandAnalysis
 from tests.games.tien_len.helpers import P1, P2, P3, P4, deal, later_game
 
 _PLACE_WORDS = ("first", "second", "third")
@@ -95,14 +96,14 @@ def test_play_direction_is_shown_only_when_counterclockwise() -> None:
 
 
 def test_hand_analysis_reports_instant_wins_for_the_cli():
-    from cardkit.services.registry import game_definition
+    from cardkit.engine.registry import game_definition
     from cardkit.values.cards import parse_cards
 
     definition = game_definition("tien-len")
     options = definition.configure().options
     dragon = parse_cards("3D 4S 5S 6H 7C 8D 9S 10C JH QD KS AC 5H")
-    assert definition.analyse_hand(dragon, options) == {"instant_wins": ["dragon"],
-                                                         "instant_win": True}
+    analysis = definition.capability(HandAnalysis)
+    assert analysis.analyse(dragon, options) == {"instant_wins": ["dragon"], "instant_win": True}
     plain = parse_cards("3D 4S 5S 6H 7C 8D 9S 10C JH QD KS 2C 5H")
-    assert definition.analyse_hand(plain, options)["instant_win"] is False
-    assert definition.climbing_rules(options).strength(parse_cards("2H")[0]) == 51
+    assert analysis.analyse(plain, options)["instant_win"] is False
+    assert analysis.climbing_rules(options).strength(parse_cards("2H")[0]) == 51

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import cardkit
 from cardkit.engine.agents import RandomAgent
 from cardkit.frontends.lab.simulate import play_hand
+from cardkit.game import Evaluation
 from cardkit.values.cards import STANDARD_CARDS, CardSet, parse_cards
 from tests.games.tien_len.helpers import P1, P2, P3, P4, deal, later_game
 
@@ -27,7 +28,7 @@ def reference(cards: list) -> float:
 
 def test_registered_on_the_definition() -> None:
     """The definition offers it, so the lab counts lead changes with it."""
-    assert cardkit.load_game("tien-len").definition.evaluate is evaluate
+    assert cardkit.load_game("tien-len").definition.capability(Evaluation).evaluate is evaluate
 
 
 def test_values_of_dealt_hands() -> None:
@@ -77,5 +78,6 @@ def test_lab_counts_lead_changes_with_it() -> None:
     game = cardkit.load_game("tien-len")
     state = game.new_hand(seed=11)
     agents = [RandomAgent(seat) for seat in range(4)]
-    turns, changes, _ = play_hand(state, agents, game.definition.evaluate, 2000)
+    evaluate = game.definition.capability(Evaluation).evaluate
+    turns, changes, _ = play_hand(state, agents, evaluate, 2000)
     assert state.is_over and turns > 0 and changes is not None and changes >= 0

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from cardkit.engine.agents import RandomAgent
 from cardkit.engine.capabilities import Events
 from cardkit.engine.match import HandContext
-from cardkit.services.records import HandRecord
-from cardkit.services.registry import game_definition, load_game
+from cardkit.engine.records import HandRecord
+from cardkit.engine.registry import game_definition, load_game
 from cardkit.values.cards import parse_cards
 from tests.games.tien_len.helpers import stacked_deck
 

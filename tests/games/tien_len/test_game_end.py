@@ -11,6 +11,7 @@ import random
 
 import cardkit
 from cardkit.engine.match import HandContext
+from cardkit.game import HandAnalysis
 from cardkit.values.cards import STANDARD_CARDS, parse_cards
 from tests.games.tien_len.helpers import P1, P2, P3, P4, deal, later_game
 
@@ -63,8 +64,9 @@ def _plain_others(p1: str) -> dict[int, str]:
     while True:
         rng.shuffle(rest)
         hands = {seat: rest[13 * i:13 * i + 13] for i, seat in enumerate((P2, P3, P4))}
-        if not any(definition.analyse_hand(cards, {**options, "instant_wins": ALL_KINDS})
-                   ["instant_win"] for cards in hands.values()):
+        analyse = definition.capability(HandAnalysis).analyse
+        if not any(analyse(cards, {**options, "instant_wins": ALL_KINDS})["instant_win"]
+                   for cards in hands.values()):
             return {seat: " ".join(c.text for c in cards) for seat, cards in hands.items()}
 
 

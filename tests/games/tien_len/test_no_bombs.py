@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from cardkit.engine.agents import RandomAgent
 from cardkit.engine.match import HandContext
-from cardkit.services.registry import game_definition, load_game
+from cardkit.engine.registry import game_definition, load_game
 from tests.games.tien_len.helpers import stacked_deck
 
 CONTEXT = HandContext(dealer=3, leader=0, totals=(0, 0, 0, 0))  # seat 0 leads anything

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import cardkit
 from cardkit.engine.agents import RandomAgent
 from cardkit.frontends.lab.simulate import play_hand
+from cardkit.game import Evaluation, HandAnalysis
 from cardkit.values.cards import STANDARD_CARDS
 from tests.games.tonk.helpers import stack
 
@@ -20,7 +21,7 @@ def reference(cards, joker_value: int = 0) -> float:
 
 def test_registered_on_the_definition() -> None:
     """The definition offers it, so the lab counts lead changes with it."""
-    assert cardkit.load_game("tonk").definition.evaluate is evaluate
+    assert cardkit.load_game("tonk").definition.capability(Evaluation).evaluate is evaluate
 
 
 def test_lowest_count_leads() -> None:
@@ -69,7 +70,8 @@ def test_lab_counts_lead_changes_with_it() -> None:
     for seed in range(5):
         state = game.new_hand(seed=seed)
         agents = [RandomAgent(seed * 10 + seat) for seat in range(3)]
-        _, changes, _ = play_hand(state, agents, game.definition.evaluate, 2000)
+        evaluate = game.definition.capability(Evaluation).evaluate
+        _, changes, _ = play_hand(state, agents, evaluate, 2000)
         assert state.is_over and changes is not None and changes >= 0
 
 
@@ -78,6 +80,7 @@ def test_the_hand_shows_its_count_not_its_deadwood():
     definition = cardkit.registry.game_definition("tonk")
     options = definition.configure().options
     book_in_hand = cardkit.parse_cards("7C 7D 7S 2H")
-    assert definition.hand_value(book_in_hand, options) == ("count", 23)
+    value = definition.capability(HandAnalysis).value
+    assert value(book_in_hand, options) == ("count", 23)
     jokers = definition.configure(jokers=2, joker_hand_value=5).options
-    assert definition.hand_value(cardkit.parse_cards("X1 2H"), jokers) == ("count", 7)
+    assert value(cardkit.parse_cards("X1 2H"), jokers) == ("count", 7)

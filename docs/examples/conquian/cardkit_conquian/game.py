@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardkit.deck import DeckSpec
-from cardkit.game import GameDefinition
+from cardkit.game import About, GameDefinition, HandAnalysis
 from cardkit.hooks import Hooks
 from cardkit.melds import MeldRules
 from cardkit_conquian import settlement
@@ -28,18 +28,8 @@ def meld_rules(options: Mapping[str, Any]) -> MeldRules:
     return RULES
 
 
-GAME = GameDefinition(
-    name="conquian",
-    title="Conquian",
-    summary="The Mexican ancestor of rummy: two players, 40 cards, meld eleven to win.",
-    state_class=ConquianState,
-    options=OPTIONS,
-    player_counts=(2,),
-    default_players=2,
-    match=MATCH,
-    deck=deck,
-    hooks=Hooks(went_out=settlement.went_out, stock_out=settlement.stock_out),
-    zero_sum=True,
+#: What the command line says of the game (``cardkit rules``, the in-game ``help``).
+ABOUT = About(
     rules_summary=(
         "Two players, a 40-card deck (no 8s, 9s, 10s: 7-J is a run), ten cards each. In turn a "
         "player turns up the top card of the stock. It is offered first to that player, then "
@@ -55,6 +45,20 @@ GAME = GameDefinition(
         "pass": "decline the card on offer (or decline to force)",
         "discard": "discard a card from your hand; it is offered to your opponent",
     },
+)
+
+GAME = GameDefinition(
+    name="conquian",
+    title="Conquian",
+    summary="The Mexican ancestor of rummy: two players, 40 cards, meld eleven to win.",
+    state_class=ConquianState,
+    options=OPTIONS,
+    player_counts=(2,),
+    default_players=2,
+    match=MATCH,
+    deck=deck,
+    hooks=Hooks(went_out=settlement.went_out, stock_out=settlement.stock_out),
+    zero_sum=True,
+    capabilities=[ABOUT, HandAnalysis(meld_rules=meld_rules)],
     max_actions=400,
-    meld_rules=meld_rules,
 )

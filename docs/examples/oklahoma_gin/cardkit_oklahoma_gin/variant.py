@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardkit.cards import Suit
+from cardkit.game import About
 from cardkit.options import Option, Preset
 from cardkit.registry import game_definition
 
 GIN = game_definition("gin-rummy")
+#: What the command line says of gin (its rules paragraph, its moves' help), extended below.
+GIN_ABOUT = GIN.capability(About) or About()
 
 #: What an up-card of each rank allows: A = 0 (gin only), 2-10 face value, J Q K = 10.
 UPCARD_LIMIT = (0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -63,6 +66,8 @@ GAME = GIN.variant(
     summary="Gin rummy where the up-card sets the knock limit and a spade up-card doubles.",
     options=OPTIONS,
     hooks=GIN.hooks.replace(knock_limit=upcard_knock_limit, hand_score=spade_doubles),
-    rules_summary=GIN.rules_summary + " Oklahoma: the up-card's value is the knock limit "
+).with_capabilities(About(
+    rules_summary=GIN_ABOUT.rules_summary + " Oklahoma: the up-card's value is the knock limit "
                   "(an ace: gin only) and a spade up-card doubles the hand's score.",
-)
+    action_help=GIN_ABOUT.action_help,
+))

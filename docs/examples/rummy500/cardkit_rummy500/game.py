@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardkit.game import Evaluation, GameDefinition, points_target_match
+from cardkit.game import About, Evaluation, GameDefinition, HandAnalysis, points_target_match
 from cardkit.hooks import Hooks
 from cardkit.melds import MeldRules
 from cardkit_rummy500 import settlement
@@ -20,17 +20,8 @@ def meld_rules(options: Mapping[str, Any]) -> MeldRules:
     return RULES
 
 
-GAME = GameDefinition(
-    name="rummy500",
-    title="Rummy 500",
-    summary="500 Rum: meld and lay off for points, take deep into the spread pile, first to 500.",
-    state_class=Rummy500State,
-    options=OPTIONS,
-    player_counts=(2, 3, 4),
-    default_players=3,
-    match=points_target_match("target"),
-    hooks=Hooks(went_out=settlement.went_out, stock_out=settlement.stock_out),
-    capabilities=[Evaluation(settlement.scores)],
+#: What the command line says of the game (``cardkit rules``, the in-game ``help``).
+ABOUT = About(
     rules_summary=(
         "Seven cards each (thirteen for two players), one card turned to start a spread "
         "discard pile. In turn: draw the stock's top card, or take any card of the pile with "
@@ -47,6 +38,19 @@ GAME = GameDefinition(
         "discard": "discard a card to end your turn, e.g. discard KS",
         "pass": "once the stock is out: take nothing, which ends the hand",
     },
+)
+
+GAME = GameDefinition(
+    name="rummy500",
+    title="Rummy 500",
+    summary="500 Rum: meld and lay off for points, take deep into the spread pile, first to 500.",
+    state_class=Rummy500State,
+    options=OPTIONS,
+    player_counts=(2, 3, 4),
+    default_players=3,
+    match=points_target_match("target"),
+    hooks=Hooks(went_out=settlement.went_out, stock_out=settlement.stock_out),
+    capabilities=[Evaluation(settlement.scores), ABOUT,
+                  HandAnalysis(meld_rules=meld_rules)],
     max_actions=600,
-    meld_rules=meld_rules,
 )

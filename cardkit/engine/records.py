@@ -12,12 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardkit.engine.match import MAX_MATCH_HANDS, HandContext
-from cardkit.services.registry import load_game
+from cardkit.engine.context import HandContext
+from cardkit.engine.registry import load_game
 from cardkit.values.cards import Card
 from cardkit.values.deck import derive_seed
 from cardkit.values.errors import IllegalAction, RecordError
 from cardkit.values.validate import (
+    MAX_MATCH_HANDS,
     MAX_RECORD_BYTES,
     check_depth,
     check_int,

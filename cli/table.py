@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from cardkit_cli.entries import seat_name
-from cardkit_cli.grouping import display_key, group_hand
+from cardkit_cli.grouping import display_key, group_hand, hand_analysis
 from cardkit_cli.prompt import EndOfInput
 from cardkit_cli.render import render_view
 from cardkit_cli.style import Style
@@ -456,9 +456,9 @@ class TableMixin:
                 groups.append((tuple(rest), False))
             if value is not None:
                 note = f"deadwood {value}"
-            if self.game.definition.hand_value is not None:
-                name, number = self.game.definition.hand_value(tuple(view.hand),
-                                                               self.game.options)
+            hand_value = hand_analysis(self.game).value
+            if hand_value is not None:
+                name, number = hand_value(tuple(view.hand), self.game.options)
                 note = f"{name} {number:g}"
         order = display_key(self.game)
         moves = [Text.assemble((f"{number:>2}. ", "cyan"), self.style.action(action.text(order)))

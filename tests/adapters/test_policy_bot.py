@@ -170,7 +170,7 @@ def test_play_seats_a_policy_file_and_refuses_another_games(tmp_path: Path) -> N
 
 
 def test_play_serve_and_the_lab_take_a_factory_by_its_import_path(factory_module: str) -> None:
-    from cardkit_cli.serve import parse_bots
+    from cardkit_cli.seats import parse_bots
 
     from cardkit.frontends.lab.skill import resolve_ladder
 

@@ -14,6 +14,7 @@ import pytest
 import cardkit
 from cardkit.cards import JOKERS, Card, CardMultiset, parse_cards
 from cardkit.deck import DeckSpec
+from cardkit.engine.capabilities import HandAnalysis
 from cardkit.engine.definition import GameDefinition
 from cardkit.engine.registry import register, unregister
 from cardkit.libraries.rummy import Points, RummyState, TurnRules, melded_minus_in_hand
@@ -51,7 +52,8 @@ TWO_DECK_RUMMY = GameDefinition(
     state_class=TwoDeckState,
     options=OptionSet([Option("hand_size", "choice", 11, "cards each", choices=(7, 11))]),
     player_counts=(2, 3, 4), default_players=3, deck=lambda options: TWO_DECKS,
-    hooks=Hooks(went_out=went_out, stock_out=stock_out), meld_rules=lambda options: RULES,
+    hooks=Hooks(went_out=went_out, stock_out=stock_out),
+    capabilities=[HandAnalysis(meld_rules=lambda options: RULES)],
     max_actions=900,
 )
 

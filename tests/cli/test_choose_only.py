@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 import cardkit
 from cardkit.agents import choose_action
+from cardkit.engine.capabilities import Agents
 from cardkit.engine.registry import register, unregister
 from cardkit.values.actions import Action
 from cardkit.values.views import View
@@ -29,7 +30,8 @@ def first_move(game: cardkit.Game, seat: int, seed: int) -> FirstMove:
     return FirstMove()
 
 
-PLAIN = TEST_GAME.variant(name="plain-rummy", agents={"greedy": first_move})
+PLAIN = TEST_GAME.variant(name="plain-rummy").with_capabilities(
+    Agents(factories={"greedy": first_move}))
 
 
 @pytest.fixture

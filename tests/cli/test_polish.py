@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
+from cardkit.engine.capabilities import HandAnalysis
 from cardkit.libraries.climbing import all_combinations, fewest_plays
 from cardkit.services.search.confidence import confidence_words
 from cardkit.values.cards import CardSet
@@ -83,7 +84,7 @@ def _partitions(mask: int, combos: list[int]):
 @settings(max_examples=30, deadline=None)
 def test_the_suggested_split_uses_every_card_once_in_the_fewest_plays(seed, size) -> None:
     game = cardkit.load_game("tien-len")
-    rules = game.definition.climbing_rules(game.options)
+    rules = game.definition.capability(HandAnalysis).climbing_rules(game.options)
     hand = CardSet(list(game.new_hand(seed=seed).view(0).hand)[:size])
     plays = fewest_plays(hand, rules)
     masks = [play.mask for play in plays]

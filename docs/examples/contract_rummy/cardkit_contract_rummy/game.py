@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-from cardkit.game import Evaluation, GameDefinition, rotating_dealer_match
+from cardkit.game import About, Evaluation, GameDefinition, HandAnalysis, rotating_dealer_match
 from cardkit.hooks import Hooks
 from cardkit_contract_rummy import settlement
 from cardkit_contract_rummy.options import OPTIONS
 from cardkit_contract_rummy.rules import deck, meld_rules
 from cardkit_contract_rummy.state import ContractRummyState
 
-GAME = GameDefinition(
-    name="contract-rummy",
-    title="Contract rummy",
-    summary="Shanghai: seven deals, each with its contract of sets and runs; buy the discard "
-            "out of turn; the lowest total wins.",
-    state_class=ContractRummyState,
-    options=OPTIONS,
-    player_counts=(3, 4, 5, 6),
-    default_players=4,
-    deck=deck,
-    match=rotating_dealer_match("deals"),
-    hooks=Hooks(went_out=settlement.went_out, stock_out=settlement.stock_out),
-    capabilities=[Evaluation(settlement.scores)],
+#: What the command line says of the game (``cardkit rules``, the in-game ``help``).
+ABOUT = About(
     rules_summary=(
         "Two decks and four jokers (three decks and six jokers for five or six players); "
         "seven deals, each with its contract: two sets; a set and a run; two runs; three "
@@ -40,6 +29,20 @@ GAME = GameDefinition(
         "lay": "once down (from your next turn): lay a card off on a meld, e.g. lay 8H 2",
         "discard": "discard a card to end your turn, e.g. discard KS",
     },
+)
+
+GAME = GameDefinition(
+    name="contract-rummy",
+    title="Contract rummy",
+    summary="Shanghai: seven deals, each with its contract of sets and runs; buy the discard "
+            "out of turn; the lowest total wins.",
+    state_class=ContractRummyState,
+    options=OPTIONS,
+    player_counts=(3, 4, 5, 6),
+    default_players=4,
+    deck=deck,
+    match=rotating_dealer_match("deals"),
+    hooks=Hooks(went_out=settlement.went_out, stock_out=settlement.stock_out),
+    capabilities=[Evaluation(settlement.scores), HandAnalysis(meld_rules=meld_rules), ABOUT],
     max_actions=2000,
-    meld_rules=meld_rules,
 )

@@ -350,3 +350,14 @@ def test_discard_weighing_over_copies():
     assert deadwood_without_each(hand, rules) == [0, 24, 24]
     value, mask = deadwood_cards(hand, rules)
     assert value == 10 and mask == Card.parse("KD").mask
+
+
+def test_a_card_without_copies_in_hand_lays_off_on_its_twin_in_a_set() -> None:
+    """Sets that take duplicates: the one ``AC`` in hand joins ``AC AD AH`` on the table (the
+    hand holds no copy, the table does), as the exhaustive oracle says."""
+    rules = MeldRules(set_sizes=(3, 4), set_duplicates=True, deck=DeckSpec.standard(decks=3))
+    aces = tuple(parse_cards("AC AD AH"))
+    table = [Meld(kind="set", cards=aces, represents=aces)]
+    result = best_with_layoffs(CardMultiset(parse_cards("AC")), table, rules)
+    assert result.deadwood_value == 0 and result.layoffs == ((Card.parse("AC"), 0),)
+    assert best_with_layoffs(parse_cards("AC"), table, rules).deadwood_value == 0

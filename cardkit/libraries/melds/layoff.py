@@ -290,7 +290,9 @@ def best_with_layoffs(
     """
     bits = hand_bits(hand)
     tables = meld_tables(rules)
-    if isinstance(bits, CardMultiset) or tables.general:
+    # sets that take duplicates: a hand without copies may still lay a card's twin off on the
+    # table, which only the search over copies considers
+    if isinstance(bits, CardMultiset) or tables.general or rules.set_duplicates:
         rem = bits if isinstance(bits, CardMultiset) else CardMultiset(CardSet.from_mask(bits))
         return _best_with_layoffs_copies(rem, table, rules)
     h = bits

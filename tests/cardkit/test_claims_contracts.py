@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardkit.engine.capabilities import HandAnalysis
 from cardkit.engine.claims import (
     ClaimRule,
     apply_claims,
@@ -96,7 +97,8 @@ BUYING = GameDefinition(
         Option("same_turn", "bool", False, "lay off the turn of going down"),
     ]),
     player_counts=(3, 4), default_players=3,
-    hooks=Hooks(went_out=went_out, stock_out=stock_out), meld_rules=lambda options: RULES,
+    hooks=Hooks(went_out=went_out, stock_out=stock_out),
+    capabilities=[HandAnalysis(meld_rules=lambda options: RULES)],
     max_actions=900,
 )
 

@@ -10,7 +10,8 @@ boardgame.io's ``phases.moves``). A game also implements ``setup``, ``view``, ``
 ``zones`` (and, optionally, ``determinize``) -- or declares its zones once and gets all four
 (:class:`cardkit.zones.ZonedState`). The base class does the rest the same way for every game:
 text parsing, the phase check, refusing illegal moves without touching the state, the history
-(``state.history``: every ``(seat, action)`` applied, in order), the end of the hand
+(``state.history``: every ``(seat, action)`` applied, in order; ``public_history()``: the
+same as the typed :class:`~cardkit.views.Move` values a view shows), the end of the hand
 (:meth:`State.finish`), cloning and records.
 """
 
@@ -32,6 +33,7 @@ from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import Card, CardSet
 from cardkit.values.errors import IllegalAction
 from cardkit.values.results import Result
+from cardkit.values.views import Move
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
@@ -58,8 +60,9 @@ _NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public", "_current", "
 
 # Attributes every clone shares: the game and its options (never mutated), the frozen context.
 _SHARED_BY_CLONES = frozenset({"game", "options", "context", "_current"})
-# Caches a clone starts without, as after pickling: a game may change its copy's cards directly
-# (``determinize`` does), which would leave a shared legal-move list stale.
+# Caches, which a pickled copy starts without. A clone starts without the legal moves (a game may
+# change its copy's cards directly, as ``determinize`` does, which would leave a shared list
+# stale) but shares the public history, which follows from the history alone.
 _CACHES = frozenset({"_legal", "_legal_set", "_public"})
 
 _IMMUTABLE_TYPES: set[type] = {int, float, str, bool, bytes, type(None), frozenset, range,
@@ -207,6 +210,9 @@ class State:
     current_player: int | None
     result: Result | None
     history: list[tuple[int | None, Action]]
+    #: The cards moves made public beyond those their actions name (:meth:`reveal`), as
+    #: ``(index of the move in history, cards)`` pairs: a tuple, which clones share.
+    _shown: tuple[tuple[int, tuple[Card, ...]], ...]
     #: How often each event (:class:`~cardkit.engine.capabilities.Events`) has happened in
     #: this hand so far, by name; events that have not happened are absent.
     event_counts: dict[str, int]
@@ -227,6 +233,7 @@ class State:
         self.stacked = stacked
         self.deck = tuple(deck)
         self.history = []
+        self._shown = ()
         self.event_counts = {}
         self.result = None
         self.current_player = None
@@ -446,21 +453,37 @@ class State:
         phase = self.PHASES.get(self.phase)
         return phase.prompt if phase is not None else ""
 
-    def public_history(self) -> tuple[tuple[int | None, str], ...]:
-        """The history as everyone saw it, as ``(seat, text)`` pairs. Action texts carry no
-        hidden card (a stock draw is just ``draw stock``); a game whose actions do may override
-        :meth:`public_text`."""
-        known = self.__dict__.get("_public", ())
-        if len(known) != len(self.history):
+    def public_history(self) -> tuple[Move, ...]:
+        """The history as everyone saw it: one :class:`~cardkit.views.Move` per move (the
+        seat, the action, the cards it made public, :meth:`reveal`), oldest first. Actions
+        carry no hidden card (a stock draw is just ``draw stock``); a game whose actions do may
+        override :meth:`public_move`."""
+        known: tuple[Move, ...] = self.__dict__.get("_public", ())
+        history = self.history
+        if len(known) != len(history):
             # extend incrementally: views are built at every step of every simulated hand
-            known = known + tuple((seat, self.public_text(seat, action))
-                                  for seat, action in self.history[len(known):])
+            start = len(known)
+            shown = dict(self._shown) if self._shown else {}
+            public_move = self.public_move
+            known = known + tuple(public_move(seat, action, shown.get(index, ()))
+                                  for index, (seat, action)
+                                  in enumerate(history[start:], start))
             self.__dict__["_public"] = known
         return known
 
-    def public_text(self, seat: int | None, action: Action) -> str:
-        """How ``action`` by ``seat`` appears in the public log (its text by default)."""
-        return str(action)
+    def public_move(self, seat: int | None, action: Action,
+                    shown: tuple[Card, ...]) -> Move:
+        """How ``action`` by ``seat`` appears in the public log, with the cards it made
+        public (``shown``): ``Move(seat, action, shown)`` by default."""
+        return Move(seat, action, shown)
+
+    def reveal(self, *cards: Card) -> None:
+        """Note that the move being applied makes ``cards`` public beyond the cards its action
+        names (the card taken from the discard pile, say): its :class:`~cardkit.views.Move` in
+        the public history shows them (``move.shown``). A phase's ``apply`` handler calls it."""
+        if not cards:
+            return
+        self._shown = (*self._shown, (len(self.history), cards))
 
     # ----- copies, equality, records ------------------------------------------------------------
 
@@ -491,7 +514,8 @@ class State:
         this one's, sharing what never changes (the game, its options, the context, cards,
         actions, frozen values, the attributes named in ``CLONE_SHARED``, the items of the
         lists named in ``CLONE_SHALLOW``) and without the
-        caches (legal moves, public history), as a pickled copy would be. Lists, dicts, sets
+        cache of legal moves, as a pickled copy would be (the public history, an immutable
+        prefix of the history, is shared). Lists, dicts, sets
         and tuples are copied item by item; any other mutable object deeply. Search clones
         states thousands of times a second, so this avoids ``copy.deepcopy`` of the whole; a
         class that names its mutable attributes in ``CLONE_COPIES`` is cloned by that plan,
@@ -517,8 +541,8 @@ class State:
             if memo is None:
                 memo = {id(self.game): self.game}
             values[name] = _copy_value(value, memo)
-        values["_legal"] = values["_legal_set"] = None
-        values.pop("_public", None)
+        values["_legal"] = values["_legal_set"] = None  # (the public history is kept: an
+        # immutable tuple, extended by rebinding, that stays a prefix of the copied history)
         twin = object.__new__(type(self))
         twin.__dict__ = values
         return twin
@@ -549,8 +573,8 @@ class State:
                     values[name] = memo[id(value)]
                     continue
             values[name] = _copy_value(value, memo)
-        values["_legal"] = values["_legal_set"] = None
-        values.pop("_public", None)
+        values["_legal"] = values["_legal_set"] = None  # (the public history is kept: an
+        # immutable tuple, extended by rebinding, that stays a prefix of the copied history)
         twin.__dict__ = values
         return twin
 
@@ -564,6 +588,7 @@ class State:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        self.__dict__.setdefault("_shown", ())  # pickled before moves could reveal cards
         self._current = self.PHASES.get(self._phase, _NO_PHASE)
 
     def snapshot(self) -> bytes:

@@ -61,6 +61,7 @@ from cardkit.libraries.melds.masks import NEAR_MASKS
 from cardkit.values.actions import Action
 from cardkit.values.cards import ALL_CARDS, Card
 from cardkit.values.views import View
+from cardkit.views import Move
 
 __all__ = [
     "CONTINUE_FEATURES",
@@ -225,7 +226,7 @@ class Memory:
         self.thrown: list[int] = []
         self.mine: set[Card] = set()  # cards this seat threw
         self.opp_turns = 0
-        self.history: tuple[tuple[int | None, str], ...] = ()
+        self.history: tuple[Move, ...] = ()
 
     def update(self, view: View) -> Memory:
         """Read ``view``'s history up to its end."""
@@ -241,11 +242,12 @@ class Memory:
                 self.pile = [upcard]
                 self.out = upcard.mask
         me = view.seat
-        for seat, text in history[self.seen:]:
-            verb, _, rest = text.partition(" ")
-            if verb in ("discard", "knock", "gin"):
-                if rest:
-                    card = Card.parse(rest.split()[0])
+        for move in history[self.seen:]:
+            seat, action = move.seat, move.action
+            kind, option = action.kind, action.option
+            if kind == "discard" or kind == "knock" or kind == "gin":
+                if action.cards:
+                    card = action.cards[0]
                     self.pile.append(card)
                     self.out |= card.mask
                     if seat == me:
@@ -254,13 +256,13 @@ class Memory:
                         self.opp_known &= ~card.mask
                         self.thrown.append(card.index)
                         self.opp_turns += 1
-            elif rest in ("upcard", "discard") and verb in ("take", "draw"):
+            elif option in ("upcard", "discard") and kind in ("take", "draw"):
                 if self.pile:
                     card = self.pile.pop()
                     self.out &= ~card.mask
                     if seat != me:
                         self.opp_known |= card.mask
-            elif seat != me and self.pile and (verb == "decline" or rest == "stock"):
+            elif seat != me and self.pile and (kind == "decline" or option == "stock"):
                 self.passed.append(self.pile[-1].index)
         self.seen = len(history)
         self.history = history

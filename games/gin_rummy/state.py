@@ -91,7 +91,9 @@ def active_seats(players: int, context: HandContext) -> tuple[int, int, tuple[st
 
 
 def _take(state: GinState, seat: int, card: Card) -> None:
-    """A card taken from the discard pile joins the hand, seen by everyone."""
+    """A card taken from the discard pile joins the hand, seen by everyone (the move shows it
+    in the public history)."""
+    state.reveal(card)
     state.hands[seat] = state.hands[seat].add(card)
     state.taken = card
     state.public |= card.mask

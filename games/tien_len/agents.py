@@ -37,7 +37,7 @@ from cardkit.engine.state import State
 from cardkit.libraries.climbing import ClimbingRules, Combination, ComboType
 from cardkit.libraries.climbing.tables import climbing_tables
 from cardkit.values.actions import Action
-from cardkit.values.cards import STANDARD_CARDS, Card, CardSet, card_mask
+from cardkit.values.cards import STANDARD_CARDS, CardSet, card_mask
 from cardkit.values.views import View
 
 __all__ = ["SET_SIZES", "GreedyAgent", "PlayedReader", "bosses_table", "bosses_take_it_out",
@@ -216,10 +216,13 @@ class PlayedReader:
         key = (view.dealer, view.scores, history[:1])
         if key != self.key or len(history) < self.read:
             self.key, self.read, self.played = key, 0, 0
-        for _, text in history[self.read:]:
-            if text.startswith("play "):
-                for token in text.split()[1:]:
-                    self.played |= Card.parse(token).mask
+        played = self.played
+        for move in history[self.read:]:
+            action = move.action
+            if action.kind == "play":
+                for card in action.cards:
+                    played |= card.mask
+        self.played = played
         self.read = len(history)
         return self.played
 

@@ -32,6 +32,7 @@ from cardkit.libraries.melds import MeldRules
 from cardkit.values.cards import Card, CardSet, card_mask, cards_of_mask
 from cardkit.values.results import Transfer
 from cardkit.values.views import View
+from cardkit.views import Move
 
 __all__ = ["VIEW_FIELDS", "TonkState", "card_values", "hand_count"]
 
@@ -53,7 +54,7 @@ class TonkState(State):
     CLONE_COPIES: ClassVar[tuple[str, ...]] = (
         "hands", "discards", "stock", "table", "locks", "had_turn", "ever_melded", "log",
         "new_runs", "bet_joiners", "bet_spades", "bet_transfers", "events")
-    #: Each a list or dict of immutable items -- the public log of (seat, text) pairs, the
+    #: Each a list or dict of immutable items -- the public log of moves, the
     #: table's spreads (copied on write: a hit replaces its spread by a grown copy) -- so a
     #: clone copies each shallowly and shares the items.
     CLONE_SHALLOW: ClassVar[frozenset[str]] = frozenset(CLONE_COPIES)
@@ -90,7 +91,7 @@ class TonkState(State):
         self.ever_melded = [False] * players
         # cards every seat has seen (discards, taken discards, revealed spades)
         self.public_mask = self.discards[0].mask if self.discards else 0
-        self.log: list[tuple[int | None, str]] = []
+        self.log: list[Move] = []  # the public history, kept as the hand is played
         self.turns = 0
         self.reshuffles = 0
         self.books_to_pile = 0
@@ -171,7 +172,7 @@ class TonkState(State):
             context.totals, tuple(self.log), context.dealer, None, revealed, info, self.result,
         )
 
-    def public_history(self) -> tuple[tuple[int | None, str], ...]:
+    def public_history(self) -> tuple[Move, ...]:
         """The public log (kept as the hand is played, so views stay cheap)."""
         return tuple(self.log)
 

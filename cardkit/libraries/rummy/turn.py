@@ -135,6 +135,9 @@ def draw_apply(state: RummyState, action: Action) -> None:
     else:
         choice = next(c for c in state.pickups() if c.action == action)
         taken = CardSet(choice.taken)
+        beyond = tuple(card for card in choice.taken if card not in action.cards)
+        if beyond:
+            state.reveal(*beyond)  # the move shows the cards taken that it does not name
         del state.discards[len(state.discards) - len(choice.taken):]
         state.hands[seat] = state.hands[seat] | taken
         state.seen = state.seen | taken

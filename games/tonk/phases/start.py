@@ -13,6 +13,7 @@ from cardkit_games.tonk.turn import begin_turn
 from cardkit.engine.phases import Phase
 from cardkit.values.actions import Action
 from cardkit.values.views import seat_name
+from cardkit.views import Move
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
@@ -73,20 +74,23 @@ def apply(state: TonkState, action: Action) -> None:
     empty ends the hand (E7)."""
     seat = state.current_player
     assert seat is not None
-    state.log.append((seat, str(action)))
     kind = action.kind
     if kind == "draw":
         if action.option == "stock":
             card = state.stock.pop()
+            state.log.append(Move(seat, action))
         else:
             card = state.discards.pop()
+            state.log.append(Move(seat, action, (card,)))
             state.taken = card
             state.must_use = state.options["discard_pickup_must_meld"]
         state.hands[seat] |= card.mask
         state.enter("play")
     elif kind == "drop":
+        state.log.append(Move(seat, action))
         settlement.drop(state, seat)
     else:
+        state.log.append(Move(seat, action))
         settlement.stock_out(state, f"{seat_name(seat)} declined the discard with the stock "
                              "empty")
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from cardkit_games.gin_rummy.meld_rules import RULES
+from cardkit_games.gin_rummy.settlement import ENDINGS
 
 from cardkit.engine.match import HandContext
 from cardkit.engine.phases import Phase, phases
@@ -266,6 +267,7 @@ def discard_apply(state: GinState, action: Action) -> None:
 class GinState(State):
     """One hand of gin rummy (three-hand or classic two-player)."""
 
+    ENDINGS = ENDINGS
     PHASES = phases(
         Phase("upcard", {"take", "decline"}, "take or decline the up-card",
               "first decide on the up-card: take upcard or decline upcard",

@@ -6,6 +6,7 @@ import attrs
 import pytest
 
 import cardkit
+from cardkit.engine.phases import phases
 from cardkit.libraries.melds import MeldRules
 from cardkit.services import registry
 from cardkit.services.testing import ConformanceError, check_game, view_cards
@@ -66,13 +67,17 @@ class SloppyState(KnockRummyState):
         return "no"
 
 
+def _losing_discard(state, action):
+    KnockRummyState.PHASES["discard"].apply(state, action)
+    if action.kind == "discard" and state.discards:
+        state.discards.pop()
+
+
 class LosingState(KnockRummyState):
     """Loses the discarded card: the kit must notice."""
 
-    def _apply(self, action):
-        super()._apply(action)
-        if action.kind == "discard" and self.discards:
-            self.discards.pop()
+    PHASES = phases(KnockRummyState.PHASES["draw"],
+                    attrs.evolve(KnockRummyState.PHASES["discard"], apply=_losing_discard))
 
 
 class PlannedState(KnockRummyState):

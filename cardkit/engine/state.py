@@ -533,11 +533,14 @@ class State:
         if len(known) != len(history):
             # extend incrementally: views are built at every step of every simulated hand
             start = len(known)
-            shown = dict(self._shown) if self._shown else {}
-            public_move = self.public_move
-            known = known + tuple(public_move(seat, action, shown.get(index, ()))
-                                  for index, (seat, action)
-                                  in enumerate(history[start:], start))
+            if self._shown or type(self).public_move is not State.public_move:
+                shown = dict(self._shown)
+                public_move = self.public_move
+                new = [public_move(seat, action, shown.get(index, ()))
+                       for index, (seat, action) in enumerate(history[start:], start)]
+            else:  # the common case: moves that showed nothing, as the engine writes them
+                new = [Move(seat, action) for seat, action in history[start:]]
+            known = (*known, *new)
             self.__dict__["_public"] = known
         return known
 

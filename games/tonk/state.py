@@ -33,7 +33,6 @@ from cardkit.libraries.melds import MeldRules
 from cardkit.values.cards import Card, CardSet, card_mask, cards_of_mask
 from cardkit.values.results import Endings, Transfer
 from cardkit.values.views import View
-from cardkit.views import Move
 
 __all__ = ["VIEW_FIELDS", "TonkState", "card_values", "hand_count"]
 
@@ -66,7 +65,6 @@ class TonkState(State):
     dealt_counts: tuple[int, ...]  # their counts under initial_count_ace_value
     table: list[Spread]  # the spreads on the table, in their numbering
     public_mask: int  # cards every seat has seen (discards, taken discards, revealed spades)
-    log: list[Move]  # the public history, kept as the hand is played
     # ----- the turn (§3) -----------------------------------------------------------------------
     locks: list[int]  # each seat's drop lock, in turns (§5 hit_penalty_turns)
     had_turn: list[bool]
@@ -126,7 +124,6 @@ class TonkState(State):
         self.ever_melded = [False] * players
         # cards every seat has seen (discards, taken discards, revealed spades)
         self.public_mask = self.discards[0].mask if self.discards else 0
-        self.log = []
         self.turns = 0
         self.reshuffles = 0
         self.books_to_pile = 0
@@ -204,12 +201,9 @@ class TonkState(State):
             cards_in(self.hands[seat]), tuple(map(_bit_count, self.hands)), len(self.stock),
             discards[-1] if len(discards) > self.buried else None,
             tuple([(s.owner, s.meld()) for s in table]) if table else (),
-            context.totals, tuple(self.log), context.dealer, None, revealed, info, self.result,
+            context.totals, self.public_history(), context.dealer, None, revealed, info,
+            self.result,
         )
-
-    def public_history(self) -> tuple[Move, ...]:
-        """The public log (kept as the hand is played, so views stay cheap)."""
-        return tuple(self.log)
 
     def hidden_cards(self, seat: int) -> CardSet:
         """Other seats' hands and the stock, except cards everyone has seen (discards, taken
@@ -239,7 +233,7 @@ class TonkState(State):
         return zones
 
 
-#: Every list and dict of a Tonk hand holds immutable items -- the public log of moves, the
-#: table's spreads (copied on write: a hit replaces its spread by a grown copy) -- so a clone
-#: copies each shallowly and shares the items.
+#: Every list and dict of a Tonk hand holds immutable items -- the table's spreads, say (copied
+#: on write: a hit replaces its spread by a grown copy) -- so a clone copies each shallowly and
+#: shares the items.
 TonkState.CLONE_SHALLOW = frozenset(TonkState.CLONE_COPIES)

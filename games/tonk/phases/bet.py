@@ -11,7 +11,6 @@ from cardkit_games.tonk.turn import after_deal
 
 from cardkit.engine.phases import Phase
 from cardkit.values.actions import Action
-from cardkit.views import Move
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
@@ -34,7 +33,6 @@ def apply(state: TonkState, action: Action) -> None:
     check (§2.6)."""
     seat = state.current_player
     assert seat is not None
-    state.log.append(Move(seat, action))
     if action.kind == "join":
         state.bet_joiners.append(seat)
         state.count_event("spades_bet_joined")

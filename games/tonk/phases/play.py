@@ -25,7 +25,6 @@ from cardkit_games.tonk.turn import start_turn
 from cardkit.engine.phases import Phase
 from cardkit.values.actions import Action
 from cardkit.values.cards import Card
-from cardkit.views import Move
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
@@ -156,7 +155,6 @@ def apply(state: TonkState, action: Action) -> None:
     ``end_after_last_draw_turn``), spread, hit, or drop (E6)."""
     seat = state.current_player
     assert seat is not None
-    state.log.append(Move(seat, action))
     kind = action.kind
     if kind == "discard":
         card = action.cards[0]

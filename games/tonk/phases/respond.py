@@ -14,7 +14,6 @@ from cardkit_games.tonk.spreads import hit_identities
 from cardkit.engine.phases import Phase
 from cardkit.values.actions import Action
 from cardkit.values.cards import cards_of_mask
-from cardkit.views import Move
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
@@ -58,7 +57,6 @@ def apply(state: TonkState, action: Action) -> None:
     the tonk is paid (E4)."""
     seat = state.current_player
     assert seat is not None and state.tonker is not None
-    state.log.append(Move(seat, action))
     if action.kind == "pass":
         settlement.tonk_out(state, state.tonker)
         return

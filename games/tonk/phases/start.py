@@ -13,7 +13,6 @@ from cardkit_games.tonk.turn import begin_turn
 from cardkit.engine.phases import Phase
 from cardkit.values.actions import Action
 from cardkit.values.views import seat_name
-from cardkit.views import Move
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
@@ -78,19 +77,16 @@ def apply(state: TonkState, action: Action) -> None:
     if kind == "draw":
         if action.option == "stock":
             card = state.stock.pop()
-            state.log.append(Move(seat, action))
         else:
             card = state.discards.pop()
-            state.log.append(Move(seat, action, (card,)))
+            state.reveal(card)  # the move shows the card taken (its Move's ``shown``)
             state.taken = card
             state.must_use = state.options["discard_pickup_must_meld"]
         state.hands[seat] |= card.mask
         state.enter("play")
     elif kind == "drop":
-        state.log.append(Move(seat, action))
         settlement.drop(state, seat)
     else:
-        state.log.append(Move(seat, action))
         settlement.stock_out(state, f"{seat_name(seat)} declined the discard with the stock "
                              "empty")
 

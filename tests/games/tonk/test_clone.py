@@ -92,7 +92,7 @@ def test_the_clone_plan_follows_from_the_declared_attributes():
     declared = declared_attributes(TonkState)
     lists_and_dicts = {name for name, hint in declared.items()
                        if str(hint).startswith(("list[", "dict["))}
-    assert set(TonkState.CLONE_COPIES) == lists_and_dicts and len(lists_and_dicts) == 13
+    assert set(TonkState.CLONE_COPIES) == lists_and_dicts and len(lists_and_dicts) == 12
     assert frozenset(TonkState.CLONE_COPIES) == TonkState.CLONE_SHALLOW
     state = load_game("tonk", players=3, preset="all_house_rules").new_hand(seed=4)
     engine = {"game", "players", "options", "context", "seed", "stacked", "deck", "history",

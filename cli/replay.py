@@ -75,7 +75,7 @@ def replay(path: str, step: bool, seat: int | None) -> None:
             if seat is None or mover == seat:
                 line = Text.assemble(f"{who}: ", style.action(action))
             else:
-                line = Text.assemble(f"{who}: ", style.action(after.public_history()[index][1]))
+                line = Text.assemble(f"{who}: ", style.action(str(after.public_history()[index])))
             if mover is not None and mover in shown:
                 before = set(state.view(mover).hand)
                 drawn = [card for card in after.view(mover).hand if card not in before]

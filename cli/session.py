@@ -201,7 +201,8 @@ class Session:
         history = state.public_history()[self.seen.get(seat, 0):]
         lines: list[Text] = []
         last: int | None = -1
-        for mover, text in history:
+        for move in history:
+            mover, text = move.seat, str(move)
             if mover == seat:
                 continue
             if mover != last or not lines:

@@ -500,7 +500,7 @@ class TableMixin:
 
     def after_bot(self: Any, state: SeatedState, seat: int, action: object) -> None:
         """The bot's move in the log and on the table, then a pause at the player's pace."""
-        shown = state.public_history()[-1][1] if state.public_history() else str(action)
+        shown = str(state.public_history()[-1]) if state.public_history() else str(action)
         self.console.print(Text.assemble(f"{seat_name(seat, self.names)}: ",
                                          self.style.action(shown)))
         watcher = self.last_human if self.last_human is not None else (

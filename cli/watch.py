@@ -28,9 +28,10 @@ class WatchSession(RemoteSession):
                 shown = state.current_player
             before = len(state.history)
             self.remote.observe()
-            for seat, text in state.history[before:]:
+            for move in state.history[before:]:
+                seat = move.seat
                 who = "the game" if seat is None else seat_name(seat, self.names)
-                self.console.print(Text.assemble(f"{who}: ", self.style.action(text)))
+                self.console.print(Text.assemble(f"{who}: ", self.style.action(str(move))))
 
     def show_table(self, state: Any) -> None:
         """The public table, as the play screen draws it."""

@@ -9,25 +9,45 @@ did not declare and runs the new phase's ``on_enter`` step (as boardgame.io's ``
 
 from __future__ import annotations
 
+import enum
+import warnings
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
 from cardkit.values.actions import Action
 
-__all__ = ["OVER", "Phase", "phases"]
+__all__ = ["ANY", "OVER", "AnyPhase", "Phase", "phases"]
 
 #: The phase of a finished hand; any phase may end the hand.
 OVER = "over"
+
+
+class AnyPhase(enum.Enum):
+    """The type of :data:`ANY`."""
+
+    ANY = "any"
+
+    def __repr__(self) -> str:
+        return "ANY"
+
+
+#: ``Phase(..., next=ANY)``: the declared value of a phase that may be followed by any phase
+#: of the game (the engine then checks only that the phase entered is declared).
+ANY: Literal[AnyPhase.ANY] = AnyPhase.ANY
 
 
 def _kinds(kinds: Iterable[str]) -> frozenset[str]:
     return frozenset(kinds)
 
 
-def _names(names: Iterable[str] | None) -> frozenset[str] | None:
-    return None if names is None else frozenset(names)
+def _names(names: Iterable[str] | AnyPhase | None) -> frozenset[str] | AnyPhase | None:
+    if names is None or isinstance(names, AnyPhase):
+        return names
+    if isinstance(names, str):
+        raise TypeError(f"next={names!r}: give a set of phase names, e.g. next={{{names!r}}}")
+    return frozenset(names)
 
 
 @attrs.frozen
@@ -42,9 +62,10 @@ class Phase:
       checked it against ``legal``);
     - ``why_illegal(state, action) -> str | None``: why an action of an accepted kind is not
       legal now, for the player (optional: the engine falls back to "not a legal move now");
-    - ``next``: the phases that may follow this one (``over`` always may). None leaves the
-      transitions undeclared, as in plugins written before they were declared; the
-      conformance kit reports such phases;
+    - ``next``: the phases that may follow this one (``over`` always may), or :data:`ANY` for
+      a phase that may be followed by any. Leaving it out (None) is deprecated: such a phase
+      is still followed by any, with a ``DeprecationWarning`` when it is declared, and the
+      conformance kit fails it;
     - ``on_enter(state)``: a step run each time the hand enters this phase (Tonk's start of a
       turn), after the phase is set.
 
@@ -60,12 +81,21 @@ class Phase:
     apply: Callable[[Any, Action], None] | None = attrs.field(default=None, kw_only=True)
     why_illegal: Callable[[Any, Action], str | None] | None = attrs.field(
         default=None, kw_only=True)
-    next: frozenset[str] | None = attrs.field(default=None, kw_only=True, converter=_names)
+    next: frozenset[str] | AnyPhase | None = attrs.field(default=None, kw_only=True,
+                                                         converter=_names)
     on_enter: Callable[[Any], None] | None = attrs.field(default=None, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        if self.next is None and self.name:
+            warnings.warn(f"phase {self.name!r} declares no next phases: declare them "
+                          f"(next={{...}}), or next=ANY for a phase that may be followed by any; "
+                          "a phase without next will be refused", DeprecationWarning,
+                          stacklevel=3)
 
     def may_follow(self, name: str) -> bool:
         """True if the hand may move from this phase to phase ``name``."""
-        return name == OVER or self.next is None or name in self.next
+        allowed = self.next
+        return name == OVER or allowed is None or allowed is ANY or name in allowed
 
 
 def phases(*declared: Phase) -> Mapping[str, Phase]:
@@ -87,7 +117,8 @@ def phases(*declared: Phase) -> Mapping[str, Phase]:
             raise ValueError(f"phase {phase.name!r} is declared twice")
         mapping[phase.name] = phase
     for phase in declared:
-        for name in sorted(phase.next or ()):
+        names = () if phase.next is None or phase.next is ANY else phase.next
+        for name in sorted(names):
             if name not in mapping and name != OVER:
                 raise ValueError(f"phase {phase.name!r} names {name!r} among its next phases, "
                                  "which is not declared")

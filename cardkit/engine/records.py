@@ -17,6 +17,7 @@ from cardkit.engine.registry import load_game
 from cardkit.values.cards import Card
 from cardkit.values.deck import derive_seed
 from cardkit.values.errors import IllegalAction, RecordError
+from cardkit.values.results import Endings
 from cardkit.values.validate import (
     MAX_MATCH_HANDS,
     MAX_RECORD_BYTES,
@@ -157,13 +158,15 @@ def _check_header(data: Any, where: str, expected_format: str,
     return game
 
 
-def _check_result(data: Any, players: int, where: str) -> None:
-    """A saved result's shape: ending, winners (seats), payoffs (finite, one per seat),
-    transfers, details, summary."""
+def _check_result(data: Any, players: int, where: str, endings: Endings | None = None) -> None:
+    """A saved result's shape: ending (one the game declares, when it declares ``endings``),
+    winners (seats), payoffs (finite, one per seat), transfers, details, summary."""
     require(isinstance(data, dict), f"{where} must be an object or null, not {kind_name(data)}")
     for key in ("ending", "winners", "payoffs"):
         require(key in data, f"{where} is missing {key!r}")
     check_text(data["ending"], f"{where}.ending", 100)
+    if endings:
+        require(data["ending"] in endings, f"{where}.ending: {endings._refusal(data['ending'])}")
     require(isinstance(data["winners"], list),
             f"{where}.winners must be a list of seats, not {kind_name(data['winners'])}")
     for index, seat in enumerate(data["winners"]):
@@ -304,7 +307,8 @@ class HandRecord:
                               f"{where}: context")
         result = data.get("result")
         if result is not None:
-            _check_result(result, players, f"{where}: result")
+            _check_result(result, players, f"{where}: result",
+                          game.definition.state_class.ENDINGS)
         unknown = sorted(set(data) - {"format", *attrs.fields_dict(cls)})
         require(not unknown, f"{where}: unknown field(s) {', '.join(map(repr, unknown))}")
         return cls(

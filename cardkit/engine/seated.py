@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from cardkit.engine.phases import Phase
     from cardkit.values.actions import Action
     from cardkit.values.results import Result
-    from cardkit.values.views import View
+    from cardkit.values.views import Move, View
 
 __all__ = ["SeatedMatch", "SeatedState"]
 
@@ -64,11 +64,13 @@ class SeatedState(Protocol):
         """True once the hand has ended."""
 
     @property
-    def history(self) -> Sequence[tuple[int | None, object]]:
-        """The moves so far (their number is what a screen counts)."""
+    def history(self) -> Sequence[object]:
+        r"""The moves so far (their number is what a screen counts; a local hand holds
+        ``(seat, Action)`` pairs, a network seat the public :class:`~cardkit.views.Move`\ s)."""
 
-    def public_history(self) -> tuple[tuple[int | None, str], ...]:
-        """The moves as everyone saw them, ``(seat, text)``."""
+    def public_history(self) -> tuple[Move, ...]:
+        """The moves as everyone saw them (:class:`~cardkit.views.Move`: seat, action, the
+        cards it made public)."""
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see."""

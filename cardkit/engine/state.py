@@ -10,7 +10,8 @@ boardgame.io's ``phases.moves``). A game also implements ``setup``, ``view``, ``
 ``zones`` (and, optionally, ``determinize``) -- or declares its zones once and gets all four
 (:class:`cardkit.zones.ZonedState`). The base class does the rest the same way for every game:
 text parsing, the phase check, refusing illegal moves without touching the state, the history
-(``state.history``: every ``(seat, action)`` applied, in order), the end of the hand
+(``state.history``: every ``(seat, action)`` applied, in order; ``public_history()``: the
+same as the typed :class:`~cardkit.views.Move` values a view shows), the end of the hand
 (:meth:`State.finish`), cloning and records.
 """
 
@@ -19,29 +20,32 @@ from __future__ import annotations
 import copy
 import enum
 import functools
+import inspect
 import io
 import operator
 import pickle
 import random
+import typing
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
-from cardkit.engine.phases import OVER, Phase, phases
+from cardkit.engine.phases import ANY, OVER, Phase, phases
 from cardkit.engine.records import HandRecord
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import Card, CardMultiset, CardSet
 from cardkit.values.errors import IllegalAction
-from cardkit.values.results import Result
+from cardkit.values.results import Endings, Result
+from cardkit.values.views import Move
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
     from cardkit.engine.match import HandContext
     from cardkit.values.views import View
 
-__all__ = ["Phase", "State", "clone_plan_faults", "phases"]
+__all__ = ["ANY", "Phase", "State", "clone_plan_faults", "declared_attributes", "phases"]
 
 
 class _SnapshotPickler(pickle.Pickler):
@@ -54,15 +58,22 @@ class _SnapshotPickler(pickle.Pickler):
 
 
 #: What ``_current`` holds when the hand is in no declared phase (before the deal, once over).
-_NO_PHASE = Phase("", (), "")
+_NO_PHASE = Phase("", (), "", next=ANY)
+
+# The attributes the engine itself keeps on every state.
+_ENGINE_ATTRIBUTES = frozenset({
+    "game", "players", "options", "context", "seed", "stacked", "deck", "history", "_shown",
+    "event_counts", "result", "current_player", "_phase", "_current", "_legal", "_legal_set",
+    "_public", "quiet"})
 
 # Attributes that are caches or references, not part of a state's value.
 _NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public", "_current", "quiet"})
 
 # Attributes every clone shares: the game and its options (never mutated), the frozen context.
 _SHARED_BY_CLONES = frozenset({"game", "options", "context", "_current"})
-# Caches a clone starts without, as after pickling: a game may change its copy's cards directly
-# (``determinize`` does), which would leave a shared legal-move list stale.
+# Caches, which a pickled copy starts without. A clone starts without the legal moves (a game may
+# change its copy's cards directly, as ``determinize`` does, which would leave a shared list
+# stale) but shares the public history, which follows from the history alone.
 _CACHES = frozenset({"_legal", "_legal_set", "_public"})
 
 _IMMUTABLE_TYPES: set[type] = {int, float, str, bool, bytes, type(None), frozenset, range,
@@ -149,6 +160,35 @@ def _deeply_immutable(value: Any) -> bool:
     return _is_immutable_type(kind)
 
 
+_CONTAINERS = (list, dict, set, bytearray)
+
+
+def declared_attributes(cls: type[State]) -> dict[str, Any]:
+    """The attributes a game's state class declares by class annotations (its own and those of
+    its bases below :class:`State`; ``ClassVar`` ones excepted), with their types, in the order
+    declared. ``TypeError`` naming the annotation when one cannot be read."""
+    declared: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        if not issubclass(klass, State) or klass is State:
+            continue
+        try:
+            hints = inspect.get_annotations(klass, eval_str=True)
+        except Exception as error:  # an annotation naming what the module does not define
+            raise TypeError(f"{klass.__name__}: an attribute's annotation cannot be read "
+                            f"({error})") from None
+        for name, hint in hints.items():
+            if typing.get_origin(hint) is ClassVar or hint is ClassVar:
+                continue
+            declared[name] = hint
+    return declared
+
+
+def _holds_container(hint: Any) -> bool:
+    """True when values of the annotated type ``hint`` are lists, dicts, sets or bytearrays."""
+    origin = typing.get_origin(hint) or hint
+    return isinstance(origin, type) and issubclass(origin, _CONTAINERS)
+
+
 def clone_plan_faults(state: State) -> list[str]:
     """How ``state`` breaks its class's ``CLONE_COPIES`` promise (empty when it keeps it, or
     names no plan): the attributes outside the plan that hold a value that may change, and
@@ -164,6 +204,12 @@ def clone_plan_faults(state: State) -> list[str]:
               and not _deeply_immutable(value)]
     faults += [f"{name} is missing: CLONE_COPIES names it" for name in copies
                if name not in state.__dict__]
+    if type(state).DECLARED_ATTRIBUTES:
+        declared = declared_attributes(type(state))
+        faults += [f"{name} is not declared: annotate it on {type(state).__name__} (its "
+                   "clone plan follows from the declarations)"
+                   for name in state.__dict__
+                   if name not in declared and name not in _ENGINE_ATTRIBUTES]
     owners: dict[int, str] = {}
     for name in sorted(planned & state.__dict__.keys()):
         value = state.__dict__[name]
@@ -203,20 +249,31 @@ class State:
     """
 
     PHASES: ClassVar[Mapping[str, Phase]] = {}
+    #: The endings a hand may have (``result.ending``), each with its explanation and rules
+    #: section: :meth:`finish` refuses any other. A class that declares none is not checked
+    #: (the conformance kit reports it).
+    ENDINGS: ClassVar[Endings] = Endings()
     #: Other texts players may type for an action, mapped to the canonical text's start. An
     #: alias matches the whole typed text or its first words (``turn`` -> ``draw stock`` reads
     #: ``turn`` and ``turn 2``); text that already starts with the canonical words is left as
     #: typed, so an alias ``draw`` -> ``draw stock`` does not turn ``draw stock`` into
     #: ``draw stock stock``.
     ALIASES: ClassVar[Mapping[str, str]] = {}
-    #: True when the class keeps the base ``_legal_actions`` and ``_apply`` (the phase
-    #: handlers): the engine then calls the handlers directly.
-    _DISPATCH: ClassVar[bool] = True
-
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._DISPATCH = (cls._legal_actions is State._legal_actions
-                         and cls._apply is State._apply)
+        # one way to make moves: the phases' handlers, which the engine calls itself
+        for name in ("_legal_actions", "_apply"):
+            if name in cls.__dict__:
+                raise TypeError(f"{cls.__name__} overrides State.{name}: declare the moves in "
+                                "its phases instead (Phase(legal=..., apply=...))")
+        if cls.__dict__.get("DECLARED_ATTRIBUTES"):
+            cls.CLONE_COPIES = tuple(name for name, hint in declared_attributes(cls).items()
+                                     if _holds_container(hint) and name not in cls.CLONE_SHARED)
+        for phase in cls.PHASES.values():
+            if phase.legal is None or phase.apply is None:
+                missing = "legal" if phase.legal is None else "apply"
+                raise TypeError(f"{cls.__name__}: phase {phase.name!r} declares no {missing} "
+                                "handler (Phase(legal=..., apply=...))")
         view = cls.__dict__.get("view")
         if view is not None and not getattr(view, "seat_checked", False):
             cls.view = _seat_checked(view)  # type: ignore[method-assign,assignment]
@@ -233,6 +290,9 @@ class State:
     current_player: int | None
     result: Result | None
     history: list[tuple[int | None, Action]]
+    #: The cards moves made public beyond those their actions name (:meth:`reveal`), as
+    #: ``(index of the move in history, cards)`` pairs: a tuple, which clones share.
+    _shown: tuple[tuple[int, tuple[Card, ...]], ...]
     #: How often each event (:class:`~cardkit.engine.capabilities.Events`) has happened in
     #: this hand so far, by name; events that have not happened are absent.
     event_counts: dict[str, int]
@@ -253,10 +313,12 @@ class State:
         self.stacked = stacked
         self.deck = tuple(deck)
         self.history = []
+        self._shown = ()
         self.event_counts = {}
         self.result = None
         self.current_player = None
-        self.phase = ""  # no phase before the deal: setup enters the first one
+        self._phase = ""  # no phase before the deal: setup enters the first one
+        self._current = _NO_PHASE
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
         self.setup(list(deck))
@@ -270,24 +332,38 @@ class State:
     def _legal_actions(self) -> list[Action]:
         """Every legal action now (never called once the hand is over): the current phase's
         ``legal`` handler."""
-        handler = self.PHASES[self.phase].legal
+        handler = self._current.legal
         if handler is None:
-            raise NotImplementedError(f"phase {self.phase!r} declares no legal handler")
+            raise RuntimeError(f"{self.game.name}: no legal moves in phase {self.phase!r} "
+                               "(the deal entered no phase?)")
         return handler(self)
 
     def _apply(self, action: Action) -> None:
         """Carry out a legal action: the current phase's ``apply`` handler. The hand ends through
         :meth:`finish`."""
-        handler = self.PHASES[self.phase].apply
+        handler = self._current.apply
         if handler is None:
-            raise NotImplementedError(f"phase {self.phase!r} declares no apply handler")
+            raise RuntimeError(f"{self.game.name}: no move applies in phase {self.phase!r}")
         handler(self, action)
 
     def finish(self, result: Result) -> None:
-        """End the hand with ``result``: nobody is to play, the phase is ``over``."""
+        """End the hand with ``result``: nobody is to play, the phase is ``over``. Refused with
+        ``RuntimeError`` (a fault in the game) when the class declares its ``ENDINGS`` and
+        ``result.ending`` is not one of them; the result then holds the declared
+        :class:`~cardkit.results.Ending` (with its explanation and section)."""
+        endings = self.ENDINGS
+        if endings:
+            ending = result.ending
+            declared = endings.get(ending)
+            if declared is None:
+                raise RuntimeError(f"{self.game.name}: {endings._refusal(ending)}")
+            if declared is not ending and not self.quiet:  # (a play-out reads no ending)
+                result = Result(declared, result.winners, result.payoffs, result.transfers,
+                                result.details, result.summary)
         self.result = result
         self.current_player = None
-        self.phase = OVER
+        self._phase = OVER
+        self._current = _NO_PHASE
 
     def count_event(self, name: str, count: int = 1) -> None:
         """Count ``count`` occurrences of the event ``name`` (one the game declares in its
@@ -298,15 +374,20 @@ class State:
         counts[name] = counts.get(name, 0) + count
 
     def enter(self, name: str) -> None:
-        """Move the hand to phase ``name`` and run its ``on_enter`` step. Refused with
-        ``RuntimeError`` (a fault in the game, not a player's mistake) when the current phase
-        does not declare ``name`` among the phases that may follow it; the deal (``setup``)
-        may enter any phase."""
-        allowed = self._current.next  # None before the deal, once over and when undeclared
-        if allowed is not None and name not in allowed and name != OVER:
+        """Move the hand to phase ``name`` and run its ``on_enter`` step: the one way a hand
+        changes phase. Refused with ``RuntimeError`` (a fault in the game, not a player's
+        mistake) when ``name`` is not a declared phase, or when the current phase does not
+        declare it among the phases that may follow it (``next``; :data:`ANY` lets any
+        follow); the deal (``setup``) may enter any phase. The hand ends with
+        :meth:`finish`, never by entering ``over``."""
+        phase = self.PHASES.get(name)
+        if phase is None:
+            ending = " (a hand ends with finish(result))" if name == OVER else ""
+            raise RuntimeError(f"{self.game.name}: {name!r} is not a declared phase{ending}")
+        allowed = self._current.next
+        if allowed is not ANY and allowed is not None and name not in allowed:
             raise RuntimeError(f"{self.game.name}: phase {self.phase!r} does not declare "
                                f"{name!r} among the phases that may follow it")
-        phase = self.PHASES[name]
         self._phase = name
         self._current = phase
         if phase.on_enter is not None:
@@ -390,11 +471,9 @@ class State:
 
     @phase.setter
     def phase(self, name: str) -> None:
-        # Setting the name also finds its declared Phase once, so the engine's dispatch at
-        # every move is one attribute (games should move by :meth:`enter`; a plugin that sets
-        # ``phase`` directly still works, unchecked).
-        self._phase = name
-        self._current = self.PHASES.get(name, _NO_PHASE)
+        raise AttributeError(f"state.phase cannot be set: move the hand with "
+                             f"state.enter({name!r}), which checks the phase's declared next "
+                             "phases (or end it with state.finish(result))")
 
     @property
     def current_phase(self) -> Phase | None:
@@ -413,11 +492,9 @@ class State:
         if legal is None:
             if self.result is not None:
                 legal = []
-            elif self._DISPATCH:  # the phase's handler, without the extra call (hot path)
+            else:  # the phase's handler, without the extra call (hot path)
                 handler = self._current.legal
                 legal = handler(self) if handler is not None else self._legal_actions()
-            else:
-                legal = self._legal_actions()
             self._legal = legal
         return legal
 
@@ -478,7 +555,7 @@ class State:
         seat = self.current_player
         self._legal = None
         self._legal_set = None
-        handler = self._current.apply if self._DISPATCH else None
+        handler = self._current.apply
         if handler is not None:
             handler(self, action)
         else:
@@ -504,21 +581,40 @@ class State:
         phase = self.PHASES.get(self.phase)
         return phase.prompt if phase is not None else ""
 
-    def public_history(self) -> tuple[tuple[int | None, str], ...]:
-        """The history as everyone saw it, as ``(seat, text)`` pairs. Action texts carry no
-        hidden card (a stock draw is just ``draw stock``); a game whose actions do may override
-        :meth:`public_text`."""
-        known = self.__dict__.get("_public", ())
-        if len(known) != len(self.history):
+    def public_history(self) -> tuple[Move, ...]:
+        """The history as everyone saw it: one :class:`~cardkit.views.Move` per move (the
+        seat, the action, the cards it made public, :meth:`reveal`), oldest first. Actions
+        carry no hidden card (a stock draw is just ``draw stock``); a game whose actions do may
+        override :meth:`public_move`."""
+        known: tuple[Move, ...] = self.__dict__.get("_public", ())
+        history = self.history
+        if len(known) != len(history):
             # extend incrementally: views are built at every step of every simulated hand
-            known = known + tuple((seat, self.public_text(seat, action))
-                                  for seat, action in self.history[len(known):])
+            start = len(known)
+            if self._shown or type(self).public_move is not State.public_move:
+                shown = dict(self._shown)
+                public_move = self.public_move
+                new = [public_move(seat, action, shown.get(index, ()))
+                       for index, (seat, action) in enumerate(history[start:], start)]
+            else:  # the common case: moves that showed nothing, as the engine writes them
+                new = [Move(seat, action) for seat, action in history[start:]]
+            known = (*known, *new)
             self.__dict__["_public"] = known
         return known
 
-    def public_text(self, seat: int | None, action: Action) -> str:
-        """How ``action`` by ``seat`` appears in the public log (its text by default)."""
-        return str(action)
+    def public_move(self, seat: int | None, action: Action,
+                    shown: tuple[Card, ...]) -> Move:
+        """How ``action`` by ``seat`` appears in the public log, with the cards it made
+        public (``shown``): ``Move(seat, action, shown)`` by default."""
+        return Move(seat, action, shown)
+
+    def reveal(self, *cards: Card) -> None:
+        """Note that the move being applied makes ``cards`` public beyond the cards its action
+        names (the card taken from the discard pile, say): its :class:`~cardkit.views.Move` in
+        the public history shows them (``move.shown``). A phase's ``apply`` handler calls it."""
+        if not cards:
+            return
+        self._shown = (*self._shown, (len(self.history), cards))
 
     # ----- copies, equality, records ------------------------------------------------------------
 
@@ -543,13 +639,19 @@ class State:
     #: (:func:`clone_plan_faults`, at every tenth step of its hands). Empty (the default):
     #: every attribute is examined at every clone.
     CLONE_COPIES: ClassVar[tuple[str, ...]] = ()
+    #: True on a class that declares every attribute of its hands by class annotations
+    #: (``hands: list[int]``, ``taken: Card | None`` ...), once: its ``CLONE_COPIES`` is then
+    #: made from the declarations (the attributes annotated as a list, dict or set, less those
+    #: in ``CLONE_SHARED``), and the conformance kit fails an attribute it does not declare.
+    DECLARED_ATTRIBUTES: ClassVar[bool] = False
 
     def clone(self) -> Self:
         """An independent copy: a new object of the same class whose attributes are copies of
         this one's, sharing what never changes (the game, its options, the context, cards,
         actions, frozen values, the attributes named in ``CLONE_SHARED``, the items of the
         lists named in ``CLONE_SHALLOW``) and without the
-        caches (legal moves, public history), as a pickled copy would be. Lists, dicts, sets
+        cache of legal moves, as a pickled copy would be (the public history, an immutable
+        prefix of the history, is shared). Lists, dicts, sets
         and tuples are copied item by item; any other mutable object deeply. Search clones
         states thousands of times a second, so this avoids ``copy.deepcopy`` of the whole; a
         class that names its mutable attributes in ``CLONE_COPIES`` is cloned by that plan,
@@ -575,8 +677,8 @@ class State:
             if memo is None:
                 memo = {id(self.game): self.game}
             values[name] = _copy_value(value, memo)
-        values["_legal"] = values["_legal_set"] = None
-        values.pop("_public", None)
+        values["_legal"] = values["_legal_set"] = None  # (the public history is kept: an
+        # immutable tuple, extended by rebinding, that stays a prefix of the copied history)
         twin = object.__new__(type(self))
         twin.__dict__ = values
         return twin
@@ -607,8 +709,8 @@ class State:
                     values[name] = memo[id(value)]
                     continue
             values[name] = _copy_value(value, memo)
-        values["_legal"] = values["_legal_set"] = None
-        values.pop("_public", None)
+        values["_legal"] = values["_legal_set"] = None  # (the public history is kept: an
+        # immutable tuple, extended by rebinding, that stays a prefix of the copied history)
         twin.__dict__ = values
         return twin
 
@@ -635,6 +737,7 @@ class State:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        self.__dict__.setdefault("_shown", ())  # pickled before moves could reveal cards
         self._current = self.PHASES.get(self._phase, _NO_PHASE)
 
     def snapshot(self) -> bytes:

@@ -63,6 +63,10 @@ class DiscardMemory:
     thrown: frozenset[Card] = frozenset()
 
 
+#: The moves that put a card on the pile (a knock or gin ends the hand with its discard).
+_THROWS = frozenset({"discard", "knock", "gin"})
+
+
 @attrs.define
 class HistoryReader:
     """Reads a hand's public history into a :class:`DiscardMemory`, remembering where it got
@@ -88,27 +92,24 @@ class HistoryReader:
             self.taken = set()
             self.thrown = set()
         me, pile, taken = self.seat, self.pile, self.taken
-        for seat, text in history[self.seen:]:
-            verb, _, rest = text.partition(" ")
-            if verb in ("discard", "knock", "gin", "big"):
-                if rest:
-                    card = Card.parse(rest.split()[0])
+        for move in history[self.seen:]:
+            seat, action = move.seat, move.action
+            if action.kind in _THROWS:
+                if action.cards:
+                    card = action.cards[0]
                     pile.append(card)
                     if seat != me:
                         taken.discard(card)
                         self.turns += 1
                     else:
                         self.thrown.add(card)
-            elif rest in ("upcard", "discard") and verb in ("take", "draw") and pile:
+            elif action.option in ("upcard", "discard") and action.kind in ("take", "draw") \
+                    and pile:
                 card = pile.pop()
                 if seat != me:
                     taken.add(card)
         self.seen = len(history)
         return DiscardMemory(frozenset(taken), self.turns, frozenset(self.thrown))
-
-
-#: The moves that put a card on the pile (a knock or gin ends the hand with its discard).
-_THROWS = frozenset({"discard", "knock", "gin"})
 
 
 class TurnTally:

@@ -44,6 +44,9 @@ SETTLED_TURNS = 8
 CHAIN_STEPS = 60
 
 
+#: The kinds of move that put a card on the pile (a knock or gin ends the hand with its discard).
+_THROWS = frozenset({"discard", "knock", "gin"})
+
 #: What the belief reads of each other seat (see :class:`cardkit.sampling.PileEvidence`).
 Evidence = PileEvidence
 
@@ -55,19 +58,20 @@ def evidence(view: View) -> dict[int, Evidence]:
     pile: list[Card] = [upcard] if upcard is not None else []
     passed: dict[int, list[Card]] = {}
     thrown: dict[int, list[Card]] = {}
-    for seat, text in view.history:
+    for move in view.history:
+        seat, action = move.seat, move.action
         other = seat if seat is not None and seat != view.seat else None
-        verb, _, rest = text.partition(" ")
-        if verb in ("discard", "knock", "gin", "big") and rest:
-            card = Card.parse(rest.split()[0])
+        kind, option = action.kind, action.option
+        if kind in _THROWS and action.cards:
+            card = action.cards[0]
             pile.append(card)
             if other is not None:
                 thrown.setdefault(other, []).append(card)
-        elif verb in ("take", "draw") and rest in ("upcard", "discard"):
+        elif kind in ("take", "draw") and option in ("upcard", "discard"):
             if pile:
                 pile.pop()
         elif other is not None and pile and (
-                (verb == "draw" and rest == "stock") or verb == "decline"):
+                (kind == "draw" and option == "stock") or kind == "decline"):
             passed.setdefault(other, []).append(pile[-1])
     return {seat: Evidence(tuple(passed.get(seat, ())), tuple(thrown.get(seat, ())),
                            len(thrown.get(seat, ())))

@@ -59,7 +59,7 @@ from cardkit.agents import Agent
 from cardkit.cards import ALL_CARDS, Card
 from cardkit.game import Game
 from cardkit.melds import NEAR_MASKS, best_arrangement, deadwood_value
-from cardkit.views import View
+from cardkit.views import Move, View
 
 __all__ = [
     "CONTINUE_FEATURES",
@@ -224,7 +224,7 @@ class Memory:
         self.thrown: list[int] = []
         self.mine: set[Card] = set()  # cards this seat threw
         self.opp_turns = 0
-        self.history: tuple[tuple[int | None, str], ...] = ()
+        self.history: tuple[Move, ...] = ()
 
     def update(self, view: View) -> Memory:
         """Read ``view``'s history up to its end."""
@@ -240,11 +240,12 @@ class Memory:
                 self.pile = [upcard]
                 self.out = upcard.mask
         me = view.seat
-        for seat, text in history[self.seen:]:
-            verb, _, rest = text.partition(" ")
-            if verb in ("discard", "knock", "gin"):
-                if rest:
-                    card = Card.parse(rest.split()[0])
+        for move in history[self.seen:]:
+            seat, action = move.seat, move.action
+            kind, option = action.kind, action.option
+            if kind == "discard" or kind == "knock" or kind == "gin":
+                if action.cards:
+                    card = action.cards[0]
                     self.pile.append(card)
                     self.out |= card.mask
                     if seat == me:
@@ -253,13 +254,13 @@ class Memory:
                         self.opp_known &= ~card.mask
                         self.thrown.append(card.index)
                         self.opp_turns += 1
-            elif rest in ("upcard", "discard") and verb in ("take", "draw"):
+            elif option in ("upcard", "discard") and kind in ("take", "draw"):
                 if self.pile:
                     card = self.pile.pop()
                     self.out &= ~card.mask
                     if seat != me:
                         self.opp_known |= card.mask
-            elif seat != me and self.pile and (verb == "decline" or rest == "stock"):
+            elif seat != me and self.pile and (kind == "decline" or option == "stock"):
                 self.passed.append(self.pile[-1].index)
         self.seen = len(history)
         self.history = history

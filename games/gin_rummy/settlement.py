@@ -43,13 +43,14 @@ from cardkit.melds import (
     min_deadwood_arrangements,
     valid_arrangements,
 )
-from cardkit.results import Result
+from cardkit.results import Ending, Endings, Result
 from cardkit.views import seat_name
 
 if TYPE_CHECKING:
     from cardkit_games.gin_rummy.state import GinState
 
 __all__ = [
+    "ENDINGS",
     "credit",
     "defender_showdown",
     "hand_score",
@@ -61,6 +62,17 @@ __all__ = [
     "settle_draw",
     "showdown",
 ]
+
+#: The endings of §5 (result.ending), scored by §6.1.
+ENDINGS = Endings(
+    Ending("knock", "a player knocked and the defender's deadwood, after lay-offs, is higher",
+           "5.1, 6.1"),
+    Ending("undercut", "a player knocked and the defender's deadwood is not higher: the "
+           "defender scores", "5.1, 6.1, 9.3"),
+    Ending("gin", "a player knocked with no deadwood; the defender may not lay off", "5.2, 6.1"),
+    Ending("big_gin", "a player's eleven cards after the draw are all melded", "5.2, 6.1"),
+    Ending("draw", "two cards were left in the stock after a discard: no score", "5.3"),
+)
 
 
 def knock_limit(state: GinState) -> int:

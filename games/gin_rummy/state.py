@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from cardkit_games.gin_rummy.meld_rules import RULES
+from cardkit_games.gin_rummy.settlement import ENDINGS
 
 from cardkit.actions import Action
 from cardkit.cards import STANDARD_CARDS, Card, CardSet, card_mask, parse_cards
@@ -85,7 +86,9 @@ def active_seats(players: int, context: HandContext) -> tuple[int, int, tuple[st
 
 
 def _take(state: GinState, seat: int, card: Card) -> None:
-    """A card taken from the discard pile joins the hand, seen by everyone."""
+    """A card taken from the discard pile joins the hand, seen by everyone (the move shows it
+    in the public history)."""
+    state.reveal(card)
     state.hands[seat] = state.hands[seat].add(card)
     state.taken = card
     state.public |= card.mask
@@ -258,6 +261,7 @@ def discard_apply(state: GinState, action: Action) -> None:
 class GinState(State):
     """One hand of gin rummy (three-hand or classic two-player)."""
 
+    ENDINGS = ENDINGS
     PHASES = phases(
         Phase("upcard", {"take", "decline"}, "take or decline the up-card",
               "first decide on the up-card: take upcard or decline upcard",

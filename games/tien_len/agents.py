@@ -33,7 +33,7 @@ from cardkit_games.tien_len.tracker import combination_of_play
 
 from cardkit.actions import Action
 from cardkit.agents import Agent
-from cardkit.cards import STANDARD_CARDS, Card, CardSet, card_mask
+from cardkit.cards import STANDARD_CARDS, CardSet, card_mask
 from cardkit.climbing import ClimbingRules, Combination, ComboType, climbing_tables
 from cardkit.game import Game
 from cardkit.state import State
@@ -215,10 +215,13 @@ class PlayedReader:
         key = (view.dealer, view.scores, history[:1])
         if key != self.key or len(history) < self.read:
             self.key, self.read, self.played = key, 0, 0
-        for _, text in history[self.read:]:
-            if text.startswith("play "):
-                for token in text.split()[1:]:
-                    self.played |= Card.parse(token).mask
+        played = self.played
+        for move in history[self.read:]:
+            action = move.action
+            if action.kind == "play":
+                for card in action.cards:
+                    played |= card.mask
+        self.played = played
         self.read = len(history)
         return self.played
 

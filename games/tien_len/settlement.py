@@ -13,13 +13,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardkit.results import Result
+from cardkit.results import Ending, Endings, Result
 from cardkit.views import seat_name
 
 if TYPE_CHECKING:
     from cardkit_games.tien_len.state import TienLenState
 
-__all__ = ["settle_instant_win", "settle_normal", "settle_void"]
+__all__ = ["ENDINGS", "settle_instant_win", "settle_normal", "settle_void"]
+
+#: The endings of §5 (result.ending), scored by §6.
+ENDINGS = Endings(
+    Ending("normal", "every player but one has gone out", "5.3, 6"),
+    Ending("instant_win", "a player was dealt an instant win and wins at once", "5.1, 6"),
+    Ending("void", "two or more players were dealt an instant win: nobody scores", "5.2"),
+)
 
 _ORDINALS = ("1st", "2nd", "3rd", "4th")
 _PLACE_WORDS = ("first", "second", "third", "fourth")

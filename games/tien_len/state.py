@@ -28,6 +28,7 @@ from cardkit_games.tien_len.rules import (
     climbing_rules,
     combination_of,
 )
+from cardkit_games.tien_len.settlement import ENDINGS
 from cardkit_games.tien_len.tracker import (
     SET_SIZE,
     THRESHOLD_BITS,
@@ -237,6 +238,7 @@ def follow_apply(state: TienLenState, action: Action) -> None:
 class TienLenState(State):
     """One game of Tiến Lên (a "hand" in engine terms)."""
 
+    ENDINGS = ENDINGS
     PHASES = phases(
         Phase("lead", {"play"}, "lead any combination (you cannot pass)",
               "you lead this trick: play any combination (the leader cannot pass)",

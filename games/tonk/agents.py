@@ -25,7 +25,7 @@ from cardkit_games.tonk.suits import cards_in
 
 from cardkit.actions import Action
 from cardkit.agents import Agent
-from cardkit.cards import ALL_CARDS, STANDARD_CARDS, Card, card_mask
+from cardkit.cards import STANDARD_CARDS, Card, card_mask
 from cardkit.game import Game
 from cardkit.melds import Meld
 from cardkit.state import State
@@ -34,7 +34,6 @@ from cardkit.views import View
 __all__ = ["CountEstimate", "CountReader", "CountTally", "GreedyAgent", "chance_lowest",
            "estimate_counts", "greedy_agent"]
 
-_CARD_BY_TEXT = {card.text: card for card in ALL_CARDS}
 
 #: Unknown cards in an opponent's hand are worth this share of the unseen cards' mean value
 #: (players throw their high cards first).
@@ -53,17 +52,6 @@ def _rank(card: Card) -> int:
     """A standard card's rank, 1 (ace) to 13 (king), from its index (typed, unlike
     ``card.rank``, which a joker lacks)."""
     return card.index % 13 + 1
-
-
-def _cards_in(text: str) -> list[Card]:
-    """The cards an action's text names (``spread 7H 8H 9H``, ``hit 4C 1``, ``discard KH``;
-    a joker's declared card after ``=`` is ignored)."""
-    cards = []
-    for token in text.split()[1:]:
-        card = _CARD_BY_TEXT.get(token.split("=")[0].upper())
-        if card is not None:
-            cards.append(card)
-    return cards
 
 
 @functools.cache
@@ -128,21 +116,24 @@ class CountReader:
             self.key, self.read, self.shown = key, 0, 0
             self.pile, self.known = [], {}
         known, pile, shown = self.known, self.pile, self.shown
-        for seat, text in history[self.read:]:
+        for move in history[self.read:]:
+            seat = move.seat
             if seat is None:
                 continue
-            head = text[:4]
-            if head == "disc":  # "discard KS": the log writes cards canonically
-                card = _CARD_BY_TEXT.get(text[8:])
-                if card is not None:
+            action = move.action
+            kind = action.kind
+            if kind == "discard":
+                cards = action.cards
+                if len(cards) == 1 and not action.declared:
+                    card = cards[0]
                     pile.append(card)
                     shown |= card.mask
                     if seat in known:
                         known[seat].discard(card)
-            elif text == "draw discard" and pile:
+            elif kind == "draw" and action.option == "discard" and pile:
                 known.setdefault(seat, set()).add(pile.pop())
-            elif head == "spre" or head == "hit ":
-                for card in _cards_in(text):
+            elif kind == "spread" or kind == "hit":
+                for card in action.cards:
                     shown |= card.mask
                     if seat in known:
                         known[seat].discard(card)

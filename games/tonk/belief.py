@@ -59,16 +59,17 @@ def evidence(view: View) -> dict[int, Evidence]:
     thrown: dict[int, list[Card]] = {}
     turns: dict[int, int] = {}
     top: Card | None = view.discard_top if not view.history else None
-    for seat, text in view.history:
-        verb, _, rest = text.partition(" ")
+    for move in view.history:
+        seat, action = move.seat, move.action
+        kind = action.kind
         mine = seat is None or seat == view.seat
-        if verb == "discard" and rest:
-            top = Card.parse(rest.split()[0])
+        if kind == "discard" and action.cards:
+            top = action.cards[0]
             if seat is not None and not mine:
                 thrown.setdefault(seat, []).append(top)
-        elif verb == "draw" and rest == "discard":
+        elif kind == "draw" and action.option == "discard":
             top = None
-        elif verb == "draw" and rest == "stock" and seat is not None and not mine:
+        elif kind == "draw" and action.option == "stock" and seat is not None and not mine:
             turns[seat] = turns.get(seat, 0) + 1
             if top is not None:
                 passed.setdefault(seat, []).append(top)

@@ -48,7 +48,6 @@ from cardkit_games.tonk.agents import (
     DROP_CHANCE_STEP,
     SHADE,
     GreedyAgent,
-    _cards_in,
     _pool_sums,
     _suit_sums,
     chance_lowest,
@@ -60,7 +59,7 @@ from cardkit.agents import Agent
 from cardkit.cards import ALL_CARDS, Card
 from cardkit.game import Game
 from cardkit.search import nearest_table
-from cardkit.views import View
+from cardkit.views import Move, View
 
 __all__ = [
     "COUNT_FEATURES",
@@ -221,21 +220,22 @@ class HistoryReader:
 
     # ----- one entry of the log --------------------------------------------------------------
 
-    def _entry(self, entry: tuple[int | None, str]) -> None:
-        seat, text = entry
+    def _entry(self, move: Move) -> None:
+        seat = move.seat
         if seat is None:
             return
         seats = self.reading.seats
         record = seats[seat]
-        head = text[:4]
+        action = move.action
+        kind = action.kind
         values = self.values
-        if head in ("draw", "drop", "pass") and seat != self.current:
+        if (kind == "draw" or kind == "drop" or kind == "pass") and seat != self.current:
             self._start(seat)
-        if text == "draw stock":
+        if kind == "draw" and action.option == "stock":
             record.size += 1
             record.turns += 1
             record.stock_since += 1
-        elif text == "draw discard":
+        elif kind == "draw" and action.option == "discard":
             record.size += 1
             record.turns += 1
             if self.pile:
@@ -244,8 +244,8 @@ class HistoryReader:
                 record.bound_since += values[card.index]
             else:  # the up-card, never seen in the log: an unknown card, like a stock draw
                 record.stock_since += 1
-        elif head == "disc":
-            cards = _cards_in(text)
+        elif kind == "discard":
+            cards = action.cards
             if cards:
                 card = cards[0]
                 self.pile.append(card)
@@ -259,21 +259,19 @@ class HistoryReader:
                 record.bound_since -= value
             record.size -= 1
             self.current = None
-        elif head == "spre":
-            cards = _cards_in(text)
+        elif kind == "spread":
+            cards = action.cards
             self._laid(record, cards)
             record.spreads += 1
             book = len({card.index % _RANKS for card in cards if card.index < _NATURAL}) <= 1
             self.table.append([seat, len(cards), int(book)])
             if self.to_pile and self.on_lay and book and len(cards) == 4:
                 self.table.pop()
-        elif head == "hit ":
-            cards = _cards_in(text)
-            self._laid(record, cards)
-            try:
-                target = int(text.split()[-1]) - 1
-            except ValueError:
+        elif kind == "hit":
+            self._laid(record, action.cards)
+            if action.target is None:
                 return
+            target = action.target - 1
             if not 0 <= target < len(self.table):
                 return
             spread = self.table[target]
@@ -288,7 +286,7 @@ class HistoryReader:
             if self.to_pile and spread[2] and spread[1] == 4:
                 self.table.pop(target)
 
-    def _laid(self, record: Opponent, cards: list[Card]) -> None:
+    def _laid(self, record: Opponent, cards: Sequence[Card]) -> None:
         values = self.values
         for card in cards:
             self.shown |= card.mask

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Any
 from cardkit_games.tonk.suits import cards_in
 
 from cardkit.cards import ALL_CARDS, Card, Rank, Suit
-from cardkit.results import Result, Transfer
+from cardkit.results import Ending, Endings, Result, Transfer
 from cardkit.views import seat_name
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
 
 __all__ = [
+    "ENDINGS",
     "close",
     "double_double",
     "drop",
@@ -43,6 +44,23 @@ __all__ = [
     "tonk_out",
     "void_deal",
 ]
+
+#: The eight endings of §5 (result.ending), with their codes and the payment rules of §6.
+ENDINGS = Endings(
+    Ending("initial_win", "one player qualified at the deal (or a dealt 49 is played in turn) "
+           "and wins at once", "E1/E3, 6.1"),
+    Ending("void_deal", "two or more players qualified at the deal: nobody pays", "E2, 6.2"),
+    Ending("tonk", "a player emptied the hand by spreads and hits, without a discard",
+           "E4, 6.3"),
+    Ending("out_by_discard", "a player emptied the hand with the discard", "E5, 6.4"),
+    Ending("drop", "a player dropped and had the lowest count", "E6, 6.5"),
+    Ending("caught", "a player dropped and was caught: another count was not higher",
+           "E6, 6.5"),
+    Ending("stock_out", "the stock ran out (or the turn cap was reached): counts compared",
+           "E7, 6.6"),
+    Ending("double_double", "a player hit every card onto the runs the tonker laid in the "
+           "out-turn", "E8, 6.8"),
+)
 
 
 #: The card texts in the order a hand is written out (rank, then suit: ``Card.sort_key``), and
@@ -349,5 +367,6 @@ def close(state: TonkState, ending: str, winners: Iterable[int], transfers: list
     summary = f"{why}: {payments}"
     if state.bet_transfers:
         summary += f"; side bet won by {seat_name(state.bet_winner)}"  # type: ignore[arg-type]
-    state.finish(Result.from_transfers(ending, state.players, [*transfers, *state.bet_transfers],
-                                       winners, details, summary))
+    state.finish(Result.from_transfers(ENDINGS.get(ending) or ending, state.players,
+                                       [*transfers, *state.bet_transfers], winners, details,
+                                       summary))

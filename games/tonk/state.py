@@ -22,13 +22,14 @@ from typing import Any, ClassVar
 from cardkit_games.tonk.count import HandCounter, card_values, hand_count, hand_counter
 from cardkit_games.tonk.phases import PHASES
 from cardkit_games.tonk.sampling import determinize
+from cardkit_games.tonk.settlement import ENDINGS
 from cardkit_games.tonk.spreads import Spread, spread_rules
 from cardkit_games.tonk.suits import cards_in
 from cardkit_games.tonk.turn import after_deal
 
 from cardkit.cards import Card, CardSet, card_mask, cards_of_mask
 from cardkit.melds import MeldRules
-from cardkit.results import Transfer
+from cardkit.results import Endings, Transfer
 from cardkit.state import Phase, State
 from cardkit.views import View
 
@@ -47,15 +48,48 @@ class TonkState(State):
     """One hand of Tonk (rules §2-§6). See the module docstring for the phases."""
 
     PHASES: ClassVar[Mapping[str, Phase]] = PHASES
-    #: Every attribute that holds a mutable value (the others hold numbers, cards, tuples and
-    #: the result): clones copy these alone.
-    CLONE_COPIES: ClassVar[tuple[str, ...]] = (
-        "hands", "discards", "stock", "table", "locks", "had_turn", "ever_melded", "log",
-        "new_runs", "bet_joiners", "bet_spades", "bet_transfers", "events")
-    #: Each a list or dict of immutable items -- the public log of (seat, text) pairs, the
-    #: table's spreads (copied on write: a hit replaces its spread by a grown copy) -- so a
-    #: clone copies each shallowly and shares the items.
-    CLONE_SHALLOW: ClassVar[frozenset[str]] = frozenset(CLONE_COPIES)
+    ENDINGS: ClassVar[Endings] = ENDINGS
+    #: Every attribute of a hand is declared below, once: clones copy the lists and dicts
+    #: among them (``CLONE_COPIES`` follows from the declarations) and share the others, which
+    #: hold numbers, cards, tuples and the result.
+    DECLARED_ATTRIBUTES: ClassVar[bool] = True
+
+    # ----- the hand (§2): cards and places ---------------------------------------------------
+    first_seat: int  # the dealer's left, who plays first
+    hands: list[int]  # each seat's cards, as a mask
+    discards: list[Card]  # the discard pile, top last (its bottom ``buried`` cards face down)
+    buried: int  # §4 completed_book_to_discard: books face down under the pile
+    stock: list[Card]  # top card last
+    dealt: tuple[int, ...]  # the hands as dealt (masks), for the deal checks
+    dealt_counts: tuple[int, ...]  # their counts under initial_count_ace_value
+    table: list[Spread]  # the spreads on the table, in their numbering
+    public_mask: int  # cards every seat has seen (discards, taken discards, revealed spades)
+    # ----- the turn (§3) -----------------------------------------------------------------------
+    locks: list[int]  # each seat's drop lock, in turns (§5 hit_penalty_turns)
+    had_turn: list[bool]
+    ever_melded: list[bool]
+    turns: int
+    reshuffles: int  # §3 stock_exhausted: reshuffles of the pile into the stock so far
+    books_to_pile: int  # completed books put under the discard pile so far (§4)
+    locked: bool  # the seat to play may not drop (hit-locked)
+    taken: Card | None  # the card taken from the discard pile this turn
+    must_use: bool  # discard_pickup_must_meld: that card must be laid before the discard
+    hits_this_turn: int
+    victims: int  # seats hit this turn (a mask), for per-turn penalties
+    new_spreads: int  # spreads laid this turn
+    new_runs: list[int]  # where on the table (index) the runs laid this turn lie
+    turn_start_size: int  # cards held at the start of the turn
+    melded_before: bool  # the seat had laid cards before this turn
+    tonker: int | None  # the seat that went out, while the others may still respond (E4)
+    # ----- the spades side bet (6.9) -----------------------------------------------------------
+    bet_offered: bool
+    bet_joiners: list[int]
+    bet_decided: int  # how many seats have answered the offer
+    bet_spades: dict[int, Card | None]  # each joiner's highest spade, revealed
+    bet_transfers: list[Transfer]
+    bet_winner: int | None
+    events: list[str]  # what happened besides the moves, in words (the result's details)
+
     ALIASES: ClassVar[Mapping[str, str]] = {"take discard": "draw discard",
                                             "take stock": "draw stock", "knock": "drop"}
 
@@ -72,46 +106,45 @@ class TonkState(State):
         # card k of the deal goes to seat (first + k) % players: every players-th card from k
         self.hands = [card_mask(deck[(seat - first) % players:dealt:players])
                       for seat in range(players)]
-        self.discards: list[Card] = []
+        self.discards = []
         # §4 completed_book_to_discard: completed books lie face down *under* the pile; they are
         # the bottom ``buried`` cards of ``discards`` and are never the visible, takeable top
         self.buried = 0
         if options["initial_discard"]:
             self.discards.append(deck[dealt])
             dealt += 1
-        self.stock: list[Card] = deck[:dealt - 1:-1]  # the rest, top card last
+        self.stock = deck[:dealt - 1:-1]  # the rest, top card last
         deal_count = hand_counter(options["initial_count_ace_value"], options["joker_hand_value"])
         self.dealt = tuple(self.hands)
         self.dealt_counts = tuple(map(deal_count, self.hands))
-        self.table: list[Spread] = []
+        self.table = []
         self.locks = [0] * players
         self.had_turn = [False] * players
         self.ever_melded = [False] * players
         # cards every seat has seen (discards, taken discards, revealed spades)
         self.public_mask = self.discards[0].mask if self.discards else 0
-        self.log: list[tuple[int | None, str]] = []
         self.turns = 0
         self.reshuffles = 0
         self.books_to_pile = 0
         self.locked = False
-        self.taken: Card | None = None
+        self.taken = None
         self.must_use = False
         self.hits_this_turn = 0
         self.victims = 0
         self.new_spreads = 0
-        self.new_runs: list[int] = []
+        self.new_runs = []
         self.turn_start_size = 0
         self.melded_before = False
-        self.tonker: int | None = None
+        self.tonker = None
         # 6.9 spades_side_bet_hands: every hand, or only the first hand of a match
         self.bet_offered = bool(options["spades_side_bet"]) and (
             options["spades_side_bet_hands"] == "every_hand" or self.context.hand_number == 0)
-        self.bet_joiners: list[int] = []
+        self.bet_joiners = []
         self.bet_decided = 0
-        self.bet_spades: dict[int, Card | None] = {}
-        self.bet_transfers: list[Transfer] = []
-        self.bet_winner: int | None = None
-        self.events: list[str] = []
+        self.bet_spades = {}
+        self.bet_transfers = []
+        self.bet_winner = None
+        self.events = []
         if self.bet_offered:
             self.enter("bet")
             self.current_player = first
@@ -167,12 +200,9 @@ class TonkState(State):
             cards_in(self.hands[seat]), tuple(map(_bit_count, self.hands)), len(self.stock),
             discards[-1] if len(discards) > self.buried else None,
             tuple([(s.owner, s.meld()) for s in table]) if table else (),
-            context.totals, tuple(self.log), context.dealer, None, revealed, info, self.result,
+            context.totals, self.public_history(), context.dealer, None, revealed, info,
+            self.result,
         )
-
-    def public_history(self) -> tuple[tuple[int | None, str], ...]:
-        """The public log (kept as the hand is played, so views stay cheap)."""
-        return tuple(self.log)
 
     def hidden_cards(self, seat: int) -> CardSet:
         """Other seats' hands and the stock, except cards everyone has seen (discards, taken
@@ -200,3 +230,9 @@ class TonkState(State):
         zones["discard pile"] = self.discards
         zones["table"] = [card for spread in self.table for card in spread.cards]
         return zones
+
+
+#: Every list and dict of a Tonk hand holds immutable items -- the table's spreads, say (copied
+#: on write: a hit replaces its spread by a grown copy) -- so a clone copies each shallowly and
+#: shares the items.
+TonkState.CLONE_SHALLOW = frozenset(TonkState.CLONE_COPIES)

@@ -101,7 +101,8 @@ def test_gin_evidence_reads_passes_and_throws_from_the_history():
     seat = state.current_player
     seen = gin_belief.evidence(state.view(seat))
     other = 1 - seat
-    thrown = [text.split()[1] for who, text in state.view(seat).history
+    thrown = [text.split()[1] for who, text in
+              ((move.seat, str(move)) for move in state.view(seat).history)
               if who == other and text.split()[0] in ("discard", "knock")]
     assert [card.text for card in seen[other].thrown] == thrown
     assert seen[other].turns == len(thrown)
@@ -147,7 +148,8 @@ def test_tonk_evidence_counts_turns_and_throws():
     seat = state.current_player
     seen = tonk_belief.evidence(state.view(seat))
     for other, what in seen.items():
-        thrown = [text.split()[1] for who, text in state.view(seat).history
+        thrown = [text.split()[1] for who, text in
+              ((move.seat, str(move)) for move in state.view(seat).history)
                   if who == other and text.startswith("discard")]
         assert [card.text for card in what.thrown] == thrown
 

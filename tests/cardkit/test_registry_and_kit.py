@@ -7,6 +7,7 @@ import pytest
 
 import cardkit
 from cardkit.engine import registry
+from cardkit.engine.phases import phases
 from cardkit.libraries.melds import MeldRules
 from cardkit.services.testing import ConformanceError, check_game, view_cards
 from cardkit.values.cards import JOKERS, Card, CardSet, parse_cards
@@ -85,13 +86,17 @@ class SloppyState(KnockRummyState):
         return "no"
 
 
+def _losing_discard(state, action):
+    KnockRummyState.PHASES["discard"].apply(state, action)
+    if action.kind == "discard" and state.discards:
+        state.discards.pop()
+
+
 class LosingState(KnockRummyState):
     """Loses the discarded card: the kit must notice."""
 
-    def _apply(self, action):
-        super()._apply(action)
-        if action.kind == "discard" and self.discards:
-            self.discards.pop()
+    PHASES = phases(KnockRummyState.PHASES["draw"],
+                    attrs.evolve(KnockRummyState.PHASES["discard"], apply=_losing_discard))
 
 
 class PlannedState(KnockRummyState):

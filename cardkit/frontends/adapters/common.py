@@ -162,8 +162,9 @@ def view_text(view: View, moves: Mapping[int, Action] | None = None) -> str:
         lines.append(f"discard pile: {view.discard_top.text}")
     sizes = ", ".join(f"{seat_name(s)} {n}" for s, n in enumerate(view.hand_sizes))
     lines.append(f"cards held: {sizes}; stock {view.stock_size}")
-    for seat, text in view.history[-6:]:
-        lines.append(f"  {'' if seat is None else seat_name(seat) + ': '}{text}")
+    for move in view.history[-6:]:
+        seat = move.seat
+        lines.append(f"  {'' if seat is None else seat_name(seat) + ': '}{move}")
     for seat, cards in sorted(view.revealed.items()):
         lines.append(f"{seat_name(seat)} shows: {format_cards(cards)}")
     lines.append(f"your hand: {format_cards(view.hand)}")

@@ -265,7 +265,7 @@ class CardkitSpielState(pyspiel.State):
         hand.apply_unchecked(move)
         self._moves.append(move)
         self._note_seen(hand)
-        public = hand.public_history()[-1][1] if hand.public_history() else str(move)
+        public = str(hand.public_history()[-1]) if hand.public_history() else str(move)
         for seat, recall in enumerate(self._recall):
             recall.append(f"seat {mover}: {public}")
             now = hand.view(seat).hand

@@ -31,7 +31,7 @@ from cardkit.libraries.melds import Meld
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import Card, CardSet
 from cardkit.values.results import Result, Transfer
-from cardkit.values.views import View
+from cardkit.values.views import Move, View
 
 if TYPE_CHECKING:
     from cardkit.engine.state import State
@@ -197,7 +197,7 @@ def encode_view(view: View) -> dict[str, Any]:
         "discard_top": None if view.discard_top is None else view.discard_top.text,
         "table": encode_value(view.table),
         "scores": list(view.scores),
-        "history": [[seat, text] for seat, text in view.history],
+        "history": [_move(move) for move in view.history],
         "dealer": view.dealer,
         "roles": None if view.roles is None else list(view.roles),
         "revealed": {str(seat): _cards(cards) for seat, cards in view.revealed.items()},
@@ -206,13 +206,35 @@ def encode_view(view: View) -> dict[str, Any]:
     }
 
 
+def _move(move: Move) -> list[Any]:
+    """A move of the public log on the wire: ``[seat, text]``, and the cards it made public as
+    a third item when there are any (``[1, "draw discard", ["7H"]]``)."""
+    if move.shown:
+        return [move.seat, str(move.action), _cards(move.shown)]
+    return [move.seat, str(move.action)]
+
+
+def _decode_move(entry: Any) -> Move:
+    """Inverse of :func:`_move`."""
+    if not isinstance(entry, list) or len(entry) not in (2, 3):
+        raise CodecError("a move of the history must be [seat, text] or [seat, text, cards]")
+    seat, text = entry[0], entry[1]
+    if not isinstance(text, str):
+        raise CodecError("a move's text must be a string")
+    try:
+        action = parse_action(text)
+    except ValueError as error:
+        raise CodecError(f"history: {error}") from None
+    shown = _parse_cards(entry[2], "history") if len(entry) == 3 else ()
+    return Move(None if seat is None else int(seat), action, shown)
+
+
 def decode_view(data: Any) -> View:
     """Inverse of :func:`encode_view`; ``CodecError`` naming what is wrong."""
     if not isinstance(data, dict):
         raise CodecError("a view must be a JSON object")
     try:
-        history = tuple((None if seat is None else int(seat), str(text))
-                        for seat, text in data["history"])
+        history = tuple(_decode_move(entry) for entry in data["history"])
         discard = data["discard_top"]
         table = decode_value(data["table"])
         info = decode_value(data["info"])

@@ -34,7 +34,7 @@ from cardkit.services.search.hint import Hint
 from cardkit.values.actions import Action
 from cardkit.values.errors import IllegalAction
 from cardkit.values.results import Result
-from cardkit.values.views import View
+from cardkit.values.views import Move, View
 
 __all__ = ["ObservedSeat", "RemoteMatch", "RemoteState"]
 
@@ -95,12 +95,12 @@ class RemoteState:
         return self._view.result is not None
 
     @property
-    def history(self) -> tuple[tuple[int | None, str], ...]:
-        """The public log (the client never knows more)."""
+    def history(self) -> tuple[Move, ...]:
+        """The public log (the client never knows more): its typed moves."""
         return self._view.history
 
-    def public_history(self) -> tuple[tuple[int | None, str], ...]:
-        """The public log as ``(seat, text)`` pairs."""
+    def public_history(self) -> tuple[Move, ...]:
+        """The public log, as a state's :meth:`~cardkit.state.State.public_history`."""
         return self._view.history
 
     def view(self, seat: int) -> View:
@@ -328,8 +328,7 @@ class RemoteMatch:
         while (len(state.history), state.current_player, state.is_over) == before:
             self.pump()
         new = state.history[before[0]:]
-        text = new[-1][1] if new else "(no move)"
-        action = Action(text)
+        action = new[-1].action if new else Action("(no move)")
         state.observed = action
         return action
 

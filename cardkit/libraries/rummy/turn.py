@@ -164,6 +164,9 @@ def draw_apply(state: RummyState, action: Action) -> None:
             state.draw_from_stock(seat)
         return
     choice = next(c for c in state.pickups() if c.action == action)
+    beyond = tuple(card for card in choice.taken if card not in action.cards)
+    if beyond:
+        state.reveal(*beyond)  # the move shows the cards taken that it does not name
     del state.discards[len(state.discards) - len(choice.taken):]
     state.hands[seat] = plus(state.hands[seat], choice.taken)
     state.saw(seat, choice.taken)

@@ -6,26 +6,18 @@ extends it), so a hand's observations cost one pass over its log.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Hashable, Iterable
 
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import Card
-from cardkit.values.views import View
+from cardkit.values.views import Move, View
 
 __all__ = ["History", "LogReader", "NamedCards", "TakenFromPile", "cards_named_by",
            "taken_from_pile"]
 
 
-@functools.lru_cache(maxsize=65_536)
-def _parsed(text: str) -> Action | None:
-    try:
-        return parse_action(text)
-    except ValueError:
-        return None
-
-
-History = tuple[tuple[int | None, str], ...]
+#: A view's public history: its typed moves, oldest first.
+History = tuple[Move, ...]
 
 
 class LogReader:
@@ -46,8 +38,9 @@ class LogReader:
         self._log = ()
         self.cards = {}
 
-    def feed(self, seat: int, text: str, action: Action) -> None:
-        """Read one entry of the log: ``seat`` did ``action`` (written ``text``)."""
+    def feed(self, seat: int, move: Move) -> None:
+        """Read one move of the log, made by ``seat`` (``move.seat``, never None here: moves
+        by nobody are not fed)."""
         raise NotImplementedError
 
     def origin(self, view: View) -> Hashable:
@@ -73,10 +66,10 @@ class LogReader:
                 self._origin = origin
                 self.start(origin)
                 known = ()
-            for seat, text in log[len(known):]:
-                action = _parsed(text)
-                if seat is not None and action is not None:
-                    self.feed(seat, text, action)
+            for move in log[len(known):]:
+                seat = move.seat
+                if seat is not None:
+                    self.feed(seat, move)
             self._log = log
         return self.cards
 
@@ -92,21 +85,22 @@ class LogReader:
 class NamedCards(LogReader):
     """Every card a seat has shown in the public log (discarded, spread, played, laid off)."""
 
-    def feed(self, seat: int, text: str, action: Action) -> None:
+    def feed(self, seat: int, move: Move) -> None:
         """Note the cards the move names."""
-        if action.cards:
-            self.cards.setdefault(seat, []).extend(action.cards)
+        cards = move.action.cards
+        if cards:
+            self.cards.setdefault(seat, []).extend(cards)
 
 
 class TakenFromPile(LogReader):
     """The cards each seat was seen to take from the discard pile and has not shown since.
     The pile is followed through the log: an action of a kind in ``put_kinds`` puts its card
-    on top, an action written as one of ``takes`` takes the top one, an action of a kind in
+    on top, an action among ``takes`` takes the top one, an action of a kind in
     ``gone_kinds`` empties it, and every card a seat names afterwards leaves what is known of
     its hand. ``first(view)`` names the card face up on the pile at the deal, if the game
     shows it (gin's first up-card)."""
 
-    def __init__(self, put_kinds: frozenset[str], takes: frozenset[str],
+    def __init__(self, put_kinds: frozenset[str], takes: frozenset[Action],
                  gone_kinds: frozenset[str] = frozenset(),
                  first: Callable[[View], Card | None] | None = None) -> None:
         super().__init__()
@@ -128,9 +122,10 @@ class TakenFromPile(LogReader):
         if isinstance(origin, Card):
             self.pile.append(origin)
 
-    def feed(self, seat: int, text: str, action: Action) -> None:
+    def feed(self, seat: int, move: Move) -> None:
         """Follow the pile and the cards known in each hand."""
-        if text in self.takes:
+        action = move.action
+        if action in self.takes:
             if self.pile:
                 self.cards.setdefault(seat, []).append(self.pile.pop())
             return
@@ -152,7 +147,8 @@ def taken_from_pile(
     put_kinds: frozenset[str], takes: str | frozenset[str], *,
     gone_kinds: frozenset[str] = frozenset(), first: Callable[[View], Card | None] | None = None,
 ) -> Callable[[View, int], Iterable[Card]]:
-    """A :class:`SeatPlanes` function: see :class:`TakenFromPile` (``takes`` may be one
-    action text)."""
+    """A :class:`SeatPlanes` function: see :class:`TakenFromPile` (``takes``: the actions that
+    take the pile's top card, by their texts, or one such text)."""
     texts = frozenset({takes}) if isinstance(takes, str) else takes
-    return TakenFromPile(put_kinds, texts, gone_kinds, first).planes()
+    actions = frozenset(parse_action(text) for text in texts)
+    return TakenFromPile(put_kinds, actions, gone_kinds, first).planes()

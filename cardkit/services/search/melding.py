@@ -104,15 +104,12 @@ def _spread_pile(view: View) -> tuple[Card, ...]:
 def _taken_this_turn(view: View) -> frozenset[Card]:
     """The cards the seat named taking from the pile in its moves of this turn (``take 7H``)."""
     taken: set[Card] = set()
-    for seat, text in reversed(view.history):
-        if seat != view.seat:
+    for move in reversed(view.history):
+        if move.seat != view.seat:
             break
-        kind, _, rest = text.partition(" ")
-        if kind == "take" and rest:
-            try:
-                taken.add(Card.parse(rest))
-            except ValueError:
-                continue  # ``take upcard``, or a move naming more than one card
+        action = move.action
+        if action.kind == "take" and len(action.cards) == 1 and not action.declared:
+            taken.add(action.cards[0])  # (``take upcard`` names no card)
     return frozenset(taken)
 
 
@@ -240,7 +237,7 @@ class MeldingAgent(Agent):
 
     def _taken(self, action: Action, view: View) -> tuple[Card, ...]:
         """The cards a pickup takes (empty for any other move)."""
-        if action.kind == "take" and len(action.cards) == 1:
+        if action.kind == "take" and len(action.cards) == 1 and not action.declared:
             pile = _spread_pile(view)
             if action.card in pile:
                 return pile[pile.index(action.card):]

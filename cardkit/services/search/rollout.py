@@ -100,7 +100,7 @@ class Rollout:
             self._loops = (definition, loop)
         if loop is not None and loop(state, self.policies, limit) is not None:
             pass  # the game's own loop played it (the same moves)
-        elif kind._DISPATCH and kind.legal_actions is State.legal_actions \
+        elif kind.legal_actions is State.legal_actions \
                 and kind.apply_unchecked is State.apply_unchecked:
             # the engine's legal_actions and apply_unchecked, inlined: two calls fewer a move
             while state.result is None and steps < limit:

@@ -33,7 +33,6 @@ def apply(state: TonkState, action: Action) -> None:
     check (§2.6)."""
     seat = state.current_player
     assert seat is not None
-    state.log.append((seat, str(action)))
     if action.kind == "join":
         state.bet_joiners.append(seat)
         state.count_event("spades_bet_joined")

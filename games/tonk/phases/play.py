@@ -155,7 +155,6 @@ def apply(state: TonkState, action: Action) -> None:
     ``end_after_last_draw_turn``), spread, hit, or drop (E6)."""
     seat = state.current_player
     assert seat is not None
-    state.log.append((seat, str(action)))
     kind = action.kind
     if kind == "discard":
         card = action.cards[0]

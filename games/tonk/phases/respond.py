@@ -57,7 +57,6 @@ def apply(state: TonkState, action: Action) -> None:
     the tonk is paid (E4)."""
     seat = state.current_player
     assert seat is not None and state.tonker is not None
-    state.log.append((seat, str(action)))
     if action.kind == "pass":
         settlement.tonk_out(state, state.tonker)
         return

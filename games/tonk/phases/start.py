@@ -73,13 +73,13 @@ def apply(state: TonkState, action: Action) -> None:
     empty ends the hand (E7)."""
     seat = state.current_player
     assert seat is not None
-    state.log.append((seat, str(action)))
     kind = action.kind
     if kind == "draw":
         if action.option == "stock":
             card = state.stock.pop()
         else:
             card = state.discards.pop()
+            state.reveal(card)  # the move shows the card taken (its Move's ``shown``)
             state.taken = card
             state.must_use = state.options["discard_pickup_must_meld"]
         state.hands[seat] |= card.mask

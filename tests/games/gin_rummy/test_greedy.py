@@ -10,16 +10,21 @@ import cardkit
 from cardkit.values.actions import Action
 from cardkit.values.cards import Card, parse_cards
 from cardkit.values.views import View
+from cardkit.views import Move
 
 # nine cards melded (A-2-3 of spades, three 5s, 9-10-J of clubs) and two loose kings: throwing
 # either king leaves the same 10 deadwood, the same connections and the same value
 HAND = parse_cards("AS 2S 3S 5D 5H 5C 9C 10C JC KH KS")
 
 
+def _moves(history: tuple[tuple[int, str], ...] | list[tuple[int, str]]) -> tuple[Move, ...]:
+    return tuple(Move.parse(seat, text) for seat, text in history)
+
+
 def _view(history: tuple[tuple[int, str], ...], stock: int = 25) -> View:
     return View(game="gin-rummy", seat=0, players=2, phase="discard", current_player=0,
                 hand=tuple(HAND), hand_sizes=(11, 10), stock_size=stock,
-                discard_top=None, history=history, dealer=1, scores=(0, 0),
+                discard_top=None, history=_moves(history), dealer=1, scores=(0, 0),
                 info={"first_upcard": Card.parse("4D")})
 
 
@@ -57,7 +62,7 @@ def test_the_danger_never_outweighs_much_deadwood() -> None:
     # a queen of hearts held against a loose 3 of diamonds: the queen goes, danger or not
     hand = parse_cards("AS 2S 3S 5D 5H 5C 9C 10C JC KH 3D")
     view = View(game="gin-rummy", seat=0, players=2, phase="discard", current_player=0,
-                hand=tuple(hand), hand_sizes=(11, 10), stock_size=25, history=TOOK_QH,
+                hand=tuple(hand), hand_sizes=(11, 10), stock_size=25, history=_moves(TOOK_QH),
                 dealer=1, scores=(0, 0), info={"first_upcard": Card.parse("4D")})
     assert GreedyAgent(1).choose(view, _discards(hand)).cards == (Card.parse("KH"),)
 
@@ -70,7 +75,7 @@ def _knock_view(opponent_turns: int, stock: int) -> tuple[View, list[Action]]:
                     (0, "draw stock"), (0, f"discard {'QJ'[turn % 2]}H")]
     view = View(game="gin-rummy", seat=0, players=2, phase="discard", current_player=0,
                 hand=tuple(hand), hand_sizes=(11, 10), stock_size=stock,
-                history=tuple(history), dealer=1, scores=(0, 0),
+                history=_moves(history), dealer=1, scores=(0, 0),
                 info={"first_upcard": Card.parse("4D")})
     legal = [*_discards(hand), Action("knock", cards=(Card.parse("KS"),))]
     return view, legal

@@ -196,7 +196,8 @@ def test_rival_last_is_the_opponents_latest_discard() -> None:
     game = cardkit.load_game("gin-rummy", players=2)
     for state, seat in _positions(game, range(4), every=1):
         memory = Memory().update(state.view(seat))
-        theirs = [text.split()[1] for who, text in state.view(seat).history
+        theirs = [text.split()[1] for who, text in
+              ((move.seat, str(move)) for move in state.view(seat).history)
                   if who != seat and text.split()[0] in ("discard", "knock", "gin")
                   and len(text.split()) > 1]
         expected = VALUE[Card.parse(theirs[-1]).index] / 10 if theirs else 1.0

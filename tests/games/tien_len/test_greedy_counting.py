@@ -12,6 +12,7 @@ from cardkit.libraries.climbing import all_combinations, beating_combinations
 from cardkit.values.actions import Action
 from cardkit.values.cards import STANDARD_CARDS, CardSet, parse_cards
 from cardkit.values.views import View
+from cardkit.views import Move
 
 GAME = cardkit.load_game("tien-len")
 RULES = _RULES["never"]
@@ -31,7 +32,8 @@ def test_the_boss_check_agrees_with_listing_every_beating_play(cards, mine, unse
 def _lead_view(hand: str, history: tuple[tuple[int, str], ...] = ()) -> tuple[View, list]:
     cards = parse_cards(hand)
     view = View(game="tien-len", seat=0, players=4, phase="lead", current_player=0,
-                hand=tuple(cards), hand_sizes=(len(cards), 9, 9, 9), history=history,
+                hand=tuple(cards), hand_sizes=(len(cards), 9, 9, 9),
+                history=tuple(Move.parse(seat, text) for seat, text in history),
                 dealer=3, scores=(0, 0, 0, 0), info={"top": None})
     legal = [Action("play", cards=c.cards) for c in lead_plays(CardSet(cards), RULES)]
     return view, legal

@@ -82,3 +82,25 @@ def test_the_fits_kept_on_a_spread_equal_the_lay_off_rule(seed, preset):
         legal = state.legal_actions()
         choices = [a for a in legal if a.kind != "drop"] or legal
         state.apply(choices[rng.randrange(len(choices))])
+
+
+def test_the_clone_plan_follows_from_the_declared_attributes():
+    from cardkit_games.tonk.state import TonkState
+
+    from cardkit.engine.state import declared_attributes
+
+    declared = declared_attributes(TonkState)
+    lists_and_dicts = {name for name, hint in declared.items()
+                       if str(hint).startswith(("list[", "dict["))}
+    assert set(TonkState.CLONE_COPIES) == lists_and_dicts and len(lists_and_dicts) == 12
+    assert frozenset(TonkState.CLONE_COPIES) == TonkState.CLONE_SHALLOW
+    state = load_game("tonk", players=3, preset="all_house_rules").new_hand(seed=4)
+    engine = {"game", "players", "options", "context", "seed", "stacked", "deck", "history",
+              "_shown", "event_counts", "result", "current_player", "_phase", "_current",
+              "_legal", "_legal_set"}
+    assert set(state.__dict__) - engine == set(declared)  # every attribute declared, once
+    state.notes = []  # type: ignore[attr-defined]
+    assert clone_plan_faults(state) == [
+        "notes holds a list, which may change, and is not named in CLONE_COPIES",
+        "notes is not declared: annotate it on TonkState (its clone plan follows from the "
+        "declarations)"]

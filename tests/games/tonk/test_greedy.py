@@ -15,6 +15,7 @@ from cardkit import load_game
 from cardkit.values.actions import Action
 from cardkit.values.cards import STANDARD_CARDS, parse_cards
 from cardkit.values.views import View
+from cardkit.views import Move
 
 GAME = cardkit.load_game("tonk", players=2)
 VALUES = card_values(1, 0)
@@ -25,7 +26,9 @@ def _view(history: tuple[tuple[int, str], ...], opponent_cards: int,
           hand: str = "AS 2C") -> View:
     return View(game="tonk", seat=0, players=2, phase="start", current_player=0,
                 hand=tuple(parse_cards(hand)), hand_sizes=(2, opponent_cards), stock_size=20,
-                discard_top=parse_cards("QS")[0], history=history, dealer=1, scores=(0, 0))
+                discard_top=parse_cards("QS")[0],
+                history=tuple(Move.parse(seat, text) for seat, text in history), dealer=1,
+                scores=(0, 0))
 
 
 # the opponent took AH and AD from the pile and laid three clubs: it holds the two aces (count 2)

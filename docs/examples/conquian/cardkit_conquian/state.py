@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from cardkit.actions import Action
 from cardkit.cards import Card, CardSet
+from cardkit.results import Ending, Endings
 from cardkit.rummy import Table, apply_lay_off, apply_meld, lay_off_actions, meld_actions, owned_by
 from cardkit.state import Phase, phases
 from cardkit.zones import ZonedState, Zones
@@ -95,24 +96,36 @@ def why_illegal(state: ConquianState, action: Action) -> str | None:
 class ConquianState(ZonedState):
     """One hand of two-player Conquian."""
 
+    #: RULES.md §6: how a hand ends.
+    ENDINGS = Endings(
+        Ending("conquian", "a player has eleven cards melded and wins; the other pays", "6.1"),
+        Ending("stock_out", "the stock is exhausted and, with stock_out = most_melded, the "
+               "player with more cards melded wins", "6.2"),
+        Ending("tableau", "the stock is exhausted: a tie", "6.2"),
+    )
+
     PHASES = phases(
         Phase("draw", {"draw"}, "turn up the top card of the stock (draw stock)",
               "you must turn up the top card of the stock first",
-              legal=draw_legal, apply=play_apply),
+              legal=draw_legal, apply=play_apply, next={"offer"}),
         Phase("offer", {"spread", "hit", "force", "pass"},
               "use the card on offer in a spread or a lay-off, or pass",
               "a card is on offer: use it (spread, hit), force it, or pass",
-              legal=offer_legal, apply=play_apply, why_illegal=offer_why_illegal),
+              legal=offer_legal, apply=play_apply, why_illegal=offer_why_illegal,
+              next={"meld", "discard", "force", "draw"}),
         Phase("force", {"force", "pass"},
               "force the declined card on your opponent's meld, or pass",
               "you may only force the declined card or pass",
-              legal=force_legal, apply=play_apply, why_illegal=why_illegal),
+              legal=force_legal, apply=play_apply, why_illegal=why_illegal,
+              next={"discard", "draw"}),
         Phase("meld", {"spread", "hit", "discard"}, "spread or lay off more cards, then discard",
               "you have used the card: spread, hit or discard",
-              legal=meld_legal, apply=play_apply, why_illegal=why_illegal),
+              legal=meld_legal, apply=play_apply, why_illegal=why_illegal,
+              next={"meld", "offer"}),
         Phase("discard", {"discard"}, "you were forced: discard a card",
               "you were forced: you must discard",
-              legal=discard_legal, apply=play_apply, why_illegal=why_illegal),
+              legal=discard_legal, apply=play_apply, why_illegal=why_illegal,
+              next={"offer"}),
     )
     ALIASES: Mapping[str, str] = {"turn": "draw stock", "decline": "pass"}
     #: The dead cards (declined by both) are the face-up pile; the card on offer is public
@@ -133,7 +146,7 @@ class ConquianState(ZonedState):
         self.stock = self.deal_hands(deck, HAND_SIZE)
         self.table, self.dead, self.offered, self.declined, self.discarder = \
             Table(), [], None, [], None
-        self.phase = "draw"
+        self.enter("draw")
 
     @property
     def laid(self) -> list[int]:
@@ -171,7 +184,7 @@ class ConquianState(ZonedState):
         """Put ``card`` on offer to seat ``to``."""
         self.offered, self.declined, self.discarder = card, [], discarder
         self.current_player = to
-        self.phase = "offer"
+        self.enter("offer")
 
     def use(self, seat: int, action: Action) -> None:
         """A spread or hit by ``seat``, or a force (§5: the card counts as melded by the
@@ -187,7 +200,7 @@ class ConquianState(ZonedState):
             self.finish(self.game.hooks.went_out(self, owner))
         else:
             self.current_player = owner
-            self.phase = "discard" if forced else "meld"
+            self.enter("discard" if forced else "meld")
 
     def pass_on(self, seat: int) -> None:
         """§4.1: a declined card goes to the other player if they have not seen it yet; once
@@ -199,7 +212,7 @@ class ConquianState(ZonedState):
             self.current_player = other
         elif self.options["forcing"] and self.forces(seat):
             self.current_player = other
-            self.phase = "force"
+            self.enter("force")
         else:
             self.bury(seat)
 
@@ -213,4 +226,4 @@ class ConquianState(ZonedState):
             self.finish(self.game.hooks.stock_out(self))
         else:
             self.current_player = next_to_turn
-            self.phase = "draw"
+            self.enter("draw")

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import attrs
 
+from cardkit.results import Ending, Endings
 from cardkit.rummy import ANY_DEPTH, RummyState, TurnRules
 
 
 class Rummy500State(RummyState):
     """One hand of Rummy 500."""
+
+    #: RULES.md §5: how a hand ends (every hand is then scored, melded minus in hand).
+    ENDINGS = Endings(Ending("went_out", "a player has no card left", "5"),
+                      Ending("stock_out", "the stock is out and the play has stopped", "5"))
 
     def turn_rules(self) -> TurnRules:
         """§2-§5 as the options say."""

@@ -9,12 +9,15 @@ import asyncio
 import json
 import math
 
+import attrs
 import pytest
 
 import cardkit
+from cardkit.actions import Action
 from cardkit.frontends.net.protocol import CLOSE_DONE, CLOSE_REFUSED, MAX_MESSAGE, PROTOCOL_VERSION
 from cardkit.frontends.net.server import Server
-from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState
+from cardkit.state import phases
+from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState, discard_apply
 from tests.net.helpers import WAIT, raw_client, receive
 from tests.net.test_security import _closed, _seat, _server
 
@@ -97,13 +100,20 @@ def test_the_welcome_holds_only_json_a_browser_reads():
 
 # ----- a bug in the game's code -----------------------------------------------------------------
 
-class BrokenDiscardState(KnockRummyState):
-    """A rule with a bug: discarding raises."""
+def broken_discard(state: KnockRummyState, action: Action) -> None:
+    """A rule with a bug: discarding raises (knocking still works)."""
+    if action.kind == "discard":
+        raise RuntimeError("the discard rule is broken")
+    discard_apply(state, action)
 
-    def _apply(self, action):
-        if action.kind == "discard":
-            raise RuntimeError("the discard rule is broken")
-        super()._apply(action)
+
+class BrokenDiscardState(KnockRummyState):
+    """Knock rummy whose discard phase applies :func:`broken_discard`."""
+
+    PHASES = phases(
+        KnockRummyState.PHASES["draw"],
+        attrs.evolve(KnockRummyState.PHASES["discard"], apply=broken_discard),
+    )
 
 
 BROKEN = KNOCK_RUMMY.variant(name="broken-rummy", state_class=BrokenDiscardState)
@@ -150,7 +160,7 @@ def test_a_plugin_fault_at_a_served_table_is_the_plugins_bug_and_other_tables_pl
     run(main())
     logged = "\n".join(lines)
     assert "[broken] a bug in the code of the game broken-rummy" in logged
-    assert "Traceback (most recent call last)" in logged and "_apply" in logged
+    assert "Traceback (most recent call last)" in logged and "broken_discard" in logged
     assert "left the table" not in logged.split("a bug in the code")[0].splitlines()[-1]
 
 

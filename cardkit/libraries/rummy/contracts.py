@@ -27,10 +27,11 @@ from collections.abc import Iterable
 import attrs
 
 from cardkit.libraries.melds import MeldRules, all_melds
-from cardkit.libraries.rummy.copies import Hand, minus
+from cardkit.libraries.rummy.copies import Hand
 from cardkit.libraries.rummy.moves import MELD
 from cardkit.values.actions import Action
 from cardkit.values.cache import BoundedCache
+from cardkit.values.cards import remove_cards
 
 __all__ = ["RUN", "SET", "Contract", "GoingDown", "can_complete", "contract_meld_actions",
            "remaining_after"]
@@ -135,7 +136,7 @@ def _complete(hand: Hand, needed: tuple[str, ...], rules: MeldRules, keep: int) 
     bound = _bound(rules, kind, wilds)
     for meld in all_melds(hand, rules):
         if meld.kind == kind and len(meld) <= bound and \
-                can_complete(minus(hand, meld.cards), rest, rules, keep):
+                can_complete(remove_cards(hand, meld.cards), rest, rules, keep):
             return True
     return False
 
@@ -148,7 +149,7 @@ def contract_meld_actions(hand: Hand, needed: Iterable[str], rules: MeldRules,
     kinds = _kinds(needed)
     actions = []
     for meld in all_melds(hand, rules):
-        if meld.kind in kinds and can_complete(minus(hand, meld.cards),
+        if meld.kind in kinds and can_complete(remove_cards(hand, meld.cards),
                                                remaining_after(kinds, meld.kind), rules, keep):
             declared = tuple((card, identity) for card, identity
                              in zip(meld.cards, meld.represents, strict=True)

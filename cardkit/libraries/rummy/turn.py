@@ -40,7 +40,7 @@ from cardkit.engine.claims import (
 from cardkit.engine.phases import Phase, phases
 from cardkit.libraries.melds import DEFAULT_RULES, MeldRules, classify, layoff_positions
 from cardkit.libraries.rummy.contracts import GoingDown, contract_meld_actions, remaining_after
-from cardkit.libraries.rummy.copies import Hand, distinct, minus, plus
+from cardkit.libraries.rummy.copies import Hand, distinct
 from cardkit.libraries.rummy.moves import (
     LAY,
     MELD,
@@ -57,7 +57,7 @@ from cardkit.libraries.rummy.stock import Reshuffle, reshuffled
 from cardkit.libraries.rummy.table import Table
 from cardkit.libraries.zones import ZonedState, Zones
 from cardkit.values.actions import Action
-from cardkit.values.cards import Card, CardMultiset, CardSet
+from cardkit.values.cards import Card, CardMultiset, CardSet, add_cards, remove_cards
 
 __all__ = ["CLAIM", "DRAW_STOCK", "PASS", "RummyState", "TurnRules", "rummy_phases"]
 
@@ -168,7 +168,7 @@ def draw_apply(state: RummyState, action: Action) -> None:
     if beyond:
         state.reveal(*beyond)  # the move shows the cards taken that it does not name
     del state.discards[len(state.discards) - len(choice.taken):]
-    state.hands[seat] = plus(state.hands[seat], choice.taken)
+    state.hands[seat] = add_cards(state.hands[seat], choice.taken)
     state.saw(seat, choice.taken)
     state.must_use = choice.obligation
     # a card that must be melded is used before any discard: no further rule is needed
@@ -261,7 +261,7 @@ def play_apply(state: RummyState, action: Action) -> None:
             state.next_turn()
         return
     state.table = state.table_after(seat, action)
-    state.hands[seat] = minus(state.hands[seat], action.cards)
+    state.hands[seat] = remove_cards(state.hands[seat], action.cards)
     state.shown(seat, action.cards)
     if action.kind == MELD and state.turn.going_down is not None:
         state.contract_melded(seat, state.table[len(state.table)].meld.kind)
@@ -450,7 +450,7 @@ class RummyState(ZonedState):
         assert rule is not None
         card = self.discards.pop()
         penalty = [self.stock.pop() for _ in range(rule.cost)]
-        self.hands[seat] = plus(self.hands[seat], [card, *penalty])
+        self.hands[seat] = add_cards(self.hands[seat], [card, *penalty])
         self.saw(seat, (card,))
 
     def claims_closed(self, window: OpenWindow) -> None:
@@ -538,14 +538,14 @@ class RummyState(ZonedState):
         to be used can be, a hand emptied goes out where the rules allow it, and otherwise a
         card remains that may be discarded."""
         seat = self.seat_to_play
-        hand = minus(self.hands[seat], move.cards)
+        hand = remove_cards(self.hands[seat], move.cards)
         keep = self._keep()
         if self.must_use is not None and self.must_use not in move.cards:
             return usable(self.must_use, hand, self.table_after(seat, move), self.meld_rules,
                           keep, self.may_lay_on(seat))
         if not hand:
             return not keep
-        return bool(minus(hand, [self.taken])) if self.taken is not None else True
+        return bool(remove_cards(hand, [self.taken])) if self.taken is not None else True
 
     # ----- what the views show -------------------------------------------------------------------
 

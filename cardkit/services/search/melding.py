@@ -46,9 +46,9 @@ from cardkit.libraries.melds import (
     classify,
     lay_off,
 )
-from cardkit.libraries.rummy.copies import Hand, minus, plus
+from cardkit.libraries.rummy.copies import Hand
 from cardkit.values.actions import Action
-from cardkit.values.cards import Card, CardMultiset, CardSet
+from cardkit.values.cards import Card, CardMultiset, CardSet, add_cards, remove_cards
 
 if TYPE_CHECKING:
     from cardkit.engine.game import Game
@@ -253,7 +253,7 @@ class MeldingAgent(Agent):
         held = [card for card in action.cards if card in hand]
         if action.target is None:
             meld = classify(action.cards, self.rules, action.declared or None)
-            return (minus(hand, held), [*table, meld]) if meld is not None else None
+            return (remove_cards(hand, held), [*table, meld]) if meld is not None else None
         number = action.target - 1
         if not 0 <= number < len(table):
             return None
@@ -265,7 +265,7 @@ class MeldingAgent(Agent):
                             declared=declared if declared is not card else None)
         except ValueError:
             return None
-        return minus(hand, held), [*table[:number], grown, *table[number + 1:]]
+        return remove_cards(hand, held), [*table[:number], grown, *table[number + 1:]]
 
     def _best_play(self, plays: list[Action], hand: Hand, table: list[Meld]) -> Action:
         def score(action: Action) -> float:
@@ -287,7 +287,7 @@ class MeldingAgent(Agent):
             taken = self._taken(action, view)
             if not taken:
                 continue
-            gain = self.standing(plus(hand, taken), table) - now
+            gain = self.standing(add_cards(hand, taken), table) - now
             if gain > best_gain:
                 best, best_gain = action, gain
         if best is not None:

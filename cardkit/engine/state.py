@@ -18,6 +18,7 @@ same as the typed :class:`~cardkit.views.Move` values a view shows), the end of 
 from __future__ import annotations
 
 import copy
+import copyreg
 import enum
 import functools
 import inspect
@@ -48,13 +49,17 @@ if TYPE_CHECKING:
 __all__ = ["ANY", "Phase", "State", "clone_plan_faults", "declared_attributes", "phases"]
 
 
-class _SnapshotPickler(pickle.Pickler):
-    """Pickles actions by their text: equal actions, equal bytes, and much faster."""
+def _reduce_action(action: Action) -> tuple[Callable[[str], Action], tuple[str]]:
+    return (parse_action, (str(action),))
 
-    def reducer_override(self, obj: object) -> Any:
-        if type(obj) is Action:
-            return (parse_action, (str(obj),))
-        return NotImplemented
+
+class _SnapshotPickler(pickle.Pickler):
+    """Pickles actions by their text: equal actions, equal bytes, and much faster. A dispatch
+    table, not ``reducer_override``: the override would be called back for every string, tuple
+    and list of the state, the table only for actions."""
+
+    dispatch_table: ClassVar[dict[type, Any]] = {**copyreg.dispatch_table,
+                                                 Action: _reduce_action}
 
 
 #: What ``_current`` holds when the hand is in no declared phase (before the deal, once over).

@@ -72,6 +72,7 @@ from cardkit.values.cards import ALL_CARDS, Card, CardMultiset, CardSet
 from cardkit.values.deck import derive_seed
 from cardkit.values.errors import IllegalAction
 from cardkit.values.options import Option
+from cardkit.values.views import Move
 
 __all__ = ["HANDS_EACH", "SPREAD_HANDS", "ConformanceError", "ConformanceReport", "check_game",
            "check_hand", "check_policy", "spread_configurations", "view_cards"]
@@ -129,9 +130,21 @@ def _cards_in_text(text: str) -> frozenset[Card]:
     return frozenset(_CARD_TEXT[token] for token in tokens if token in _CARD_TEXT)
 
 
+@functools.lru_cache(maxsize=65536)
+def _frozen_cards(value: Move | Action) -> frozenset[Card]:
+    """The cards a move or an action names: the history repeats the same frozen moves in every
+    view, step after step, so each is walked once."""
+    found: set[Card] = set()
+    _walk_fields(value, found, set())
+    return frozenset(found)
+
+
 def _walk(value: Any, found: set[Card], seen: set[int]) -> None:
     if isinstance(value, Card):
         found.add(value)
+        return
+    if type(value) is Move or type(value) is Action:
+        found.update(_frozen_cards(value))
         return
     if isinstance(value, CardSet | CardMultiset):
         found.update(value)
@@ -144,6 +157,10 @@ def _walk(value: Any, found: set[Card], seen: set[int]) -> None:
     if id(value) in seen:
         return
     seen.add(id(value))
+    _walk_fields(value, found, seen)
+
+
+def _walk_fields(value: Any, found: set[Card], seen: set[int]) -> None:
     if attrs.has(type(value)):
         for field in attrs.fields(type(value)):
             if not field.metadata.get("declared_identities"):

@@ -106,9 +106,11 @@ def test_generated_package_installs_and_its_tests_pass(base: str, tmp_path: Path
     name = f"try-{base}"
     root = write_package(name, base, tmp_path)
     venv = tmp_path / "venv"
-    _run([sys.executable, "-m", "venv", str(venv)])
+    # no pip of its own (ensurepip is most of a venv's cost): this environment's pip installs
+    # into it (``pip --python``)
+    _run([sys.executable, "-m", "venv", "--without-pip", str(venv)])
     _see_this_environment(venv)
-    _run([str(venv / "bin" / "pip"), "install", "--no-deps", "--no-build-isolation", "-q",
-          str(root)])
+    _run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
+          "--no-deps", "--no-build-isolation", "-q", str(root)])
     _run([str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
          cwd=root)

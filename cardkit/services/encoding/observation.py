@@ -138,7 +138,7 @@ def _mask_reader(plane: Plane | SeatPlanes) -> Callable[..., int]:
     own ``mask`` attribute (the log readers'), else its cards OR'd."""
     fast = plane.mask or getattr(plane.cards, "mask", None)
     if fast is not None:
-        return fast  # type: ignore[no-any-return]
+        return fast
     cards_of = plane.cards
 
     def mask(*arguments: object) -> int:

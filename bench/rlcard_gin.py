@@ -1,6 +1,8 @@
 """Two-player gin rummy: cardkit's PettingZoo and Gymnasium steps beside RLCard's own engine.
 
-Usage: ``python bench/rlcard_gin.py [--rounds R] [--seconds S]``.
+Usage: ``python bench/rlcard_gin.py [--rounds R] [--seconds S]``, or ``--only LOOP --steps N``
+to run one loop for a fixed number of steps, for an instruction count that the machine's load
+does not move (``valgrind --tool=callgrind``, the difference between two counts of steps).
 
 Every decision takes a uniformly random legal move, and the observation of the seat to move is
 built at each one: ``last()`` then ``step`` in PettingZoo (the observation vector and the
@@ -24,10 +26,16 @@ import numpy as np
 from cardkit.adapters.gymnasium import make_env
 from cardkit.adapters.pettingzoo import env
 
+#: ``--steps``: run each loop for this many steps instead of for a time (0: by time).
+FIXED_STEPS = [0]
+
 
 def _going(steps: int, started: float, seconds: float) -> bool:
-    """True until ``seconds`` of CPU have passed; the clock is read every 256 steps only
-    (reading it costs as much as a step on some machines)."""
+    """True until ``seconds`` of CPU have passed (or ``FIXED_STEPS`` steps were made); the
+    clock is read every 256 steps only (reading it costs as much as a step on some
+    machines)."""
+    if FIXED_STEPS[0]:
+        return steps < FIXED_STEPS[0]
     return steps % 256 != 0 or time.process_time() - started < seconds
 
 
@@ -106,7 +114,17 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", choices=("pettingzoo", "gymnasium", "rlcard"),
+                        help="run this loop alone, for --steps steps")
+    parser.add_argument("--steps", type=int, default=10_000)
     args = parser.parse_args()
+    if args.only:
+        loop = {"pettingzoo": pettingzoo_loop, "gymnasium": gymnasium_loop,
+                "rlcard": rlcard_loop}[args.only](args.seed)
+        FIXED_STEPS[0] = args.steps
+        loop(0.0)
+        print(f"{args.only}: {args.steps} steps")
+        return
     loops = {"pettingzoo": pettingzoo_loop(args.seed), "gymnasium": gymnasium_loop(args.seed),
              "rlcard": rlcard_loop(args.seed)}
     for loop in loops.values():

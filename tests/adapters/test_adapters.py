@@ -437,3 +437,29 @@ def test_observations_do_not_depend_on_what_was_encoded_before(
                                     declared.observation.planes)
         for seat in range(2):
             assert shared.encode(state.view(seat)) == fresh.encode(state.view(seat))
+
+
+def test_a_log_reader_follows_a_continued_log_and_rereads_another() -> None:
+    """The reader catches up on a log that continues the one it read (its last move, the same
+    object, in place) and reads afresh a log that does not, of the same length or not."""
+    import attrs
+
+    from cardkit.actions import parse_action
+    from cardkit.services.encoding import NamedCards
+    from cardkit.values.cards import Card
+    from cardkit.values.views import Move
+
+    game = cardkit.load_game("gin-rummy", players=2)
+    view = game.new_hand(seed=1).view(0)
+    first, second, other = (Move(0, parse_action(f"discard {card}")) for card in ("7H", "8S",
+                                                                                 "9D"))
+    reader = NamedCards()
+    read = reader.read
+    assert read(attrs.evolve(view, history=(first,))) == {0: [Card.parse("7H")]}
+    assert read(attrs.evolve(view, history=(first, second)))[0] == [Card.parse("7H"),
+                                                                    Card.parse("8S")]
+    assert read(attrs.evolve(view, history=(other, second)))[0] == [Card.parse("9D"),
+                                                                    Card.parse("8S")]
+    assert read(attrs.evolve(view, history=(other,)))[0] == [Card.parse("9D")]
+    assert reader.mask(attrs.evolve(view, history=(first, other)), 0) == (
+        Card.parse("7H").mask | Card.parse("9D").mask)

@@ -72,3 +72,31 @@ def test_selfplay_saves_a_bot_and_resumes_as_if_never_stopped(
     state = game.new_hand(seed=1)
     agent = PolicyAgent(first, game)
     assert agent.choose(state.view(0), state.legal_actions()) in state.legal_actions()
+
+
+def test_dagger_trains_a_bot_that_play_seats(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two tiny DAgger rounds of hard and a PPO update end to end: the best point's policy is
+    saved with its curve, and ``cardkit play --bot FILE`` seats it."""
+    from cardkit_cli.main import cli
+    from click.testing import CliRunner
+
+    from cardkit.adapters.policy import load_policy
+
+    out, curve = tmp_path / "tonk-dagger.npz", tmp_path / "curve.csv"
+    printed = run("dagger.py", "tonk", "--rounds", "2", "--hands", "4", "--epochs", "2",
+                  "--balance", "--hidden", "8", "--eval-deals", "2", "--finetune", "1",
+                  "--batch", "2", "--every", "1", "--out", str(out), "--curve", str(curve),
+                  capsys=capsys, monkeypatch=monkeypatch)
+    assert "round 1:" in printed and f"saved {out}" in printed
+    rows = curve.read_text().splitlines()
+    assert rows[0] == "cpu,hands,stage,mean,half_width"
+    assert [row.split(",")[2] for row in rows[1:]] == ["round 0", "round 1", "update 1"]
+    policy = load_policy(out)
+    assert policy.metadata["teacher"] == "hard" and policy.metadata["chosen"] in (
+        "round 0", "round 1", "update 1")
+    result = CliRunner().invoke(cli, ["play", "tonk", "--players", "2", "--auto", "--hands",
+                                      "1", "--seed", "3", "--bot", str(out)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "tonk-dagger bot" in result.output and "hand over" in result.output

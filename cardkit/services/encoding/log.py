@@ -73,12 +73,22 @@ class LogReader:
             self._log = log
         return self.cards
 
+    def mask(self, view: View, seat: int) -> int:
+        """The bits (``card.mask``) of the cards :meth:`read` gives ``seat``: the fast form
+        the observation ORs into its vector."""
+        bits = 0
+        for card in self.read(view).get(seat, ()):
+            bits |= card.mask
+        return bits
+
     def planes(self) -> Callable[[View, int], Iterable[Card]]:
-        """The :class:`SeatPlanes` function."""
+        """The :class:`SeatPlanes` function (its ``mask`` attribute the fast form, ``(view,
+        seat) -> int``)."""
 
         def cards(view: View, seat: int) -> Iterable[Card]:
             return self.read(view).get(seat, ())
 
+        cards.mask = self.mask  # type: ignore[attr-defined]
         return cards
 
 

@@ -3,7 +3,7 @@ encoding, the pair of its action catalogue and its observation encoding."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -32,6 +32,7 @@ class ObservationEncoding:
     _phase_at: dict[str, int] = attrs.field(init=False, repr=False)
     _identity: bool = attrs.field(init=False, repr=False)
     _full: int = attrs.field(init=False, repr=False)
+    _mask_readers: list[tuple[bool, Callable[..., int]]] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self._position = {card.index: i for i, card in enumerate(self.deck)}
@@ -49,6 +50,8 @@ class ObservationEncoding:
         self._identity = all(card.index == i and card.mask == 1 << i
                              for i, card in enumerate(self.deck))
         self._full = (1 << len(self.deck)) - 1
+        self._mask_readers = [(isinstance(plane, SeatPlanes), _mask_reader(plane))
+                              for plane in self.planes]
 
     @property
     def plane_names(self) -> list[str]:
@@ -80,23 +83,26 @@ class ObservationEncoding:
         players = self.players
         viewer = view.seat
         order = [(viewer + k) % players for k in range(players)]
-        groups: list[Iterable[Card]] = []
-        for plane in self.planes:
-            if isinstance(plane, SeatPlanes):
-                seat_cards = plane.cards
-                groups.extend(seat_cards(view, seat) for seat in order)
-            else:
-                groups.append(plane.cards(view))
         bits = 0
         offset = 0
         if self._identity:  # a card's bit is its position: OR the cards' masks
-            for cards in groups:
-                mask = 0
-                for card in cards:
-                    mask |= card.mask
-                bits |= (mask & self._full) << offset
-                offset += width
+            full = self._full
+            for per_seat, mask_of in self._mask_readers:
+                if per_seat:
+                    for seat in order:
+                        bits |= (mask_of(view, seat) & full) << offset
+                        offset += width
+                else:
+                    bits |= (mask_of(view) & full) << offset
+                    offset += width
         else:
+            groups: list[Iterable[Card]] = []
+            for plane in self.planes:
+                if isinstance(plane, SeatPlanes):
+                    seat_cards = plane.cards
+                    groups.extend(seat_cards(view, seat) for seat in order)
+                else:
+                    groups.append(plane.cards(view))
             position = self._position
             for cards in groups:
                 for card in cards:
@@ -125,6 +131,23 @@ class ObservationEncoding:
         for spot, value in self.entries(view).items():
             vector[spot] = value
         return vector
+
+
+def _mask_reader(plane: Plane | SeatPlanes) -> Callable[..., int]:
+    """``plane``'s cards as one integer of their masks: the plane's ``mask``, or its function's
+    own ``mask`` attribute (the log readers'), else its cards OR'd."""
+    fast = plane.mask or getattr(plane.cards, "mask", None)
+    if fast is not None:
+        return fast
+    cards_of = plane.cards
+
+    def mask(*arguments: object) -> int:
+        bits = 0
+        for card in cards_of(*arguments):  # type: ignore[arg-type]
+            bits |= card.mask
+        return bits
+
+    return mask
 
 
 @attrs.frozen(eq=False)

@@ -17,26 +17,46 @@ __all__ = ["Plane", "SeatPlanes", "base_planes"]
 
 @attrs.frozen
 class Plane:
-    """One card plane: a bit for each card of the deck that ``cards(view)`` names."""
+    """One card plane: a bit for each card of the deck that ``cards(view)`` names. ``mask``,
+    if given, is the fast form: the same cards as one integer, their ``card.mask`` OR'd (a
+    function with a ``mask`` attribute, as the log readers' are, gives it too)."""
 
     name: str
     cards: Callable[[View], Iterable[Card]]
+    mask: Callable[[View], int] | None = None
 
 
 @attrs.frozen
 class SeatPlanes:
-    """One card plane per seat, from the viewer round the table: ``cards(view, seat)``."""
+    """One card plane per seat, from the viewer round the table: ``cards(view, seat)``
+    (``mask(view, seat)``, the fast form, as for :class:`Plane`)."""
 
     name: str
     cards: Callable[[View, int], Iterable[Card]]
+    mask: Callable[[View, int], int] | None = None
 
 
 def _own_hand(view: View) -> Iterable[Card]:
     return view.hand
 
 
+def _masks(cards: Iterable[Card]) -> int:
+    bits = 0
+    for card in cards:
+        bits |= card.mask
+    return bits
+
+
+def _own_hand_mask(view: View) -> int:
+    return _masks(view.hand)
+
+
 def _discard_top(view: View) -> Iterable[Card]:
     return () if view.discard_top is None else (view.discard_top,)
+
+
+def _discard_top_mask(view: View) -> int:
+    return 0 if view.discard_top is None else view.discard_top.mask
 
 
 def _table_cards(view: View) -> Iterable[Card]:
@@ -62,15 +82,20 @@ def _revealed(view: View, seat: int) -> Iterable[Card]:
     return view.revealed.get(seat, ())
 
 
+def _revealed_mask(view: View, seat: int) -> int:
+    cards = view.revealed.get(seat)
+    return _masks(cards) if cards else 0
+
+
 
 def base_planes() -> tuple[Plane | SeatPlanes, ...]:
     """The planes every encoding starts with (a game adds its own after them): own hand,
     discard top, cards on the table, each seat's cards shown in the log, hands revealed.
     New readers each time: each encoding keeps its own place in the log."""
     return (
-        Plane("own hand", _own_hand),
-        Plane("discard top", _discard_top),
+        Plane("own hand", _own_hand, _own_hand_mask),
+        Plane("discard top", _discard_top, _discard_top_mask),
         Plane("on the table", _table_cards),
         SeatPlanes("shown in the log", cards_named_by()),
-        SeatPlanes("revealed", _revealed),
+        SeatPlanes("revealed", _revealed, _revealed_mask),
     )

@@ -320,7 +320,7 @@ def _report(result: Any, outputs: _Outputs) -> None:
     for path in outputs.reports:
         from cardkit.frontends.lab.handout import write_report
 
-        for written in write_report(result, path):
+        for written in write_report(result, path, outputs.examples):
             click.echo(f"wrote {written}", err=True)
     if outputs.examples is not None:
         _write_examples(result, outputs.examples)
@@ -328,7 +328,7 @@ def _report(result: Any, outputs: _Outputs) -> None:
 
 def _write_examples(result: Any, folder: Path) -> None:
     """Write the changed deals as records and say where, or that there were none."""
-    from cardkit.frontends.lab.examples import write_examples
+    from cardkit.frontends.lab.examples import replay_command, write_examples
 
     written = write_examples(result, folder)
     if not written:
@@ -339,7 +339,8 @@ def _write_examples(result: Any, folder: Path) -> None:
         note = "" if changed else " (played again, these came out alike: an agent thought " \
                                   "by the clock; use --playouts)"
         click.echo(f"wrote {first} and {second}{note}", err=True)
-    click.echo(f"step through one with: cardkit replay {written[0][1]} --step", err=True)
+    click.echo("see one under both rule sets, side by side: "
+               + replay_command(written[0][0], written[0][1]), err=True)
 
 
 def _stop_interrupted(partial: Any, outputs: _Outputs) -> None:

@@ -50,6 +50,17 @@ from cardkit_cli.paths import unwritable_reason
 __all__ = ["lab"]
 
 
+def _cost_printer(progress: Any) -> Callable[[Any], None]:
+    """Say a run's estimated cost on stderr before it starts (above the progress bar)."""
+    def say(cost: Any) -> None:
+        if progress is not None:
+            progress.console.print(cost.text(), highlight=False)
+        else:
+            click.echo(cost.text(), err=True)
+
+    return say
+
+
 def _progress_bar() -> tuple[Callable[[int, int], None] | None, Any]:
     """A rich progress bar on stderr (hands and hands per second), or none when stderr is not
     a terminal."""
@@ -246,7 +257,7 @@ def lab(game_name: str, hands: int, matches: int | None, players: int | None, bo
                 cluster=cluster, skill_units=skill_hands, lead=not no_lead,
                 ladder=True if ladder == WHOLE_LADDER else ladder, trace_units=trace_deals,
                 max_match_hands=max_match_hands, progress=update, think=think,
-                playouts=playouts, axes=axes,
+                playouts=playouts, axes=axes, on_cost=_cost_printer(progress),
             )
     except RuntimeError as error:
         raise CardkitError(str(error), 1) from None

@@ -68,6 +68,7 @@ def replay_pair(first_path: str, first: Any, second_path: str, seat: int | None,
         if not isinstance(record, HandRecord):
             raise CardkitError(f"{path}: a match; side by side shows two hands (the lab's "
                                "--examples)", 2)
+    assert isinstance(second, HandRecord)  # for the type checker: the loop refused a match
     reason = not_the_same_deal(first, second)
     if reason is not None:
         raise CardkitError(f"{first_path} and {second_path}: {reason}", 2)

@@ -15,19 +15,15 @@ where the two rule sets' play diverges marked, and each result (:mod:`cardkit_cl
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
 from cardkit_cli.bounds import MAX_RECORD_BYTES, MAX_SEATS, InputFile, Whole
 
 if TYPE_CHECKING:
-    from cardkit_cli.style import Style
-    from rich.text import Text
-
     from cardkit import HandRecord, State
 
-__all__ = ["move_lines", "replay"]
+__all__ = ["replay"]
 
 
 @click.command()
@@ -45,6 +41,7 @@ def replay(path: str, other: str | None, step: bool, seat: int | None) -> None:
     from cardkit_cli.main import CardkitError
     from cardkit_cli.prompt import EndOfInput, LineReader
     from cardkit_cli.render import hand_text, render_result, render_totals
+    from cardkit_cli.replay_lines import move_lines
     from cardkit_cli.style import Style, make_console
     from rich.text import Text
 
@@ -104,34 +101,6 @@ def replay(path: str, other: str | None, step: bool, seat: int | None) -> None:
                 strict=True)], None, "totals after this hand")
         else:
             console.print("(the hand was saved before it ended)")
-
-
-def move_lines(style: Style, state: State, states: Iterator[State], seat: int | None
-               ) -> Iterator[tuple[State, Text]]:
-    """Each move after ``state`` (``states``: the states after each move) as a line: who moved
-    and what (the public text of another seat's move when shown as ``seat`` saw it), with the
-    cards the mover drew when its hand is shown; each with the state after it."""
-    from rich.text import Text
-
-    from cardkit.values.views import seat_name
-
-    shown = range(state.players) if seat is None else (seat,)
-    for index, after in enumerate(states):
-        mover, action = after.history[index]
-        who = seat_name(mover) if mover is not None else "the game"
-        if seat is None or mover == seat:
-            line = Text.assemble(f"{who}: ", style.action(action))
-        else:
-            line = Text.assemble(f"{who}: ", style.action(str(after.public_history()[index])))
-        if mover is not None and mover in shown:
-            before = set(state.view(mover).hand)
-            drawn = [card for card in after.view(mover).hand if card not in before]
-            if drawn:
-                line.append("  (drew ")
-                line.append_text(style.cards(drawn))
-                line.append(")")
-        yield after, line
-        state = after
 
 
 def _show_table(console: Any, state: State, seat: int | None, hand_index: int) -> None:

@@ -78,7 +78,7 @@ def replay_pair(first_path: str, first: Any, second_path: str, seat: int | None,
 def _show(console: Console, first: HandRecord, second: HandRecord, names: tuple[str, str],
           seat: int | None) -> None:
     from cardkit_cli.render import hand_text
-    from cardkit_cli.replay import move_lines
+    from cardkit_cli.replay_lines import move_lines
     from cardkit_cli.style import Style
     from rich import box
     from rich.table import Table

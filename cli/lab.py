@@ -53,10 +53,12 @@ __all__ = ["lab"]
 def _cost_printer(progress: Any) -> Callable[[Any], None]:
     """Say a run's estimated cost on stderr before it starts (above the progress bar)."""
     def say(cost: Any) -> None:
+        text = "estimating the cost: timing a few hands of each part ..." if cost is None \
+            else cost.text()
         if progress is not None:
-            progress.console.print(cost.text(), highlight=False)
+            progress.console.print(text, highlight=False)
         else:
-            click.echo(cost.text(), err=True)
+            click.echo(text, err=True)
 
     return say
 

@@ -13,7 +13,7 @@ from cardkit.frontends.lab.simulate import Plan
 
 
 def test_the_estimate_scales_each_part_to_its_units_and_greedy_runs_are_not_costed():
-    said: list[RunCost] = []
+    said: list[RunCost | None] = []
     run_experiment("tonk", [Variant("base", {})], units=3, players=3, seed=1, skill_units=0,
                    lead=False, ladder="random,easy", trace_units=1, backend=SerialBackend(),
                    on_cost=said.append)

@@ -342,7 +342,7 @@ def run_experiment(
     playouts: int | None = None,
     axes: Sequence[tuple[str, Sequence[Any]]] = (),
     command: str = "",
-    on_cost: Callable[[RunCost], None] | None = None,
+    on_cost: Callable[[RunCost | None], None] | None = None,
 ) -> LabResult:
     """Simulate ``units`` hands (``mode="hands"``) or matches (``"matches"``) of each variant
     on the same seeds and compare them with the first.
@@ -361,8 +361,9 @@ def run_experiment(
     given; the results do not depend on them. ``progress(done, total)`` is called as units
     finish. ``axes`` and ``command`` are kept in the result (a sweep's options and values; the
     command line that reproduces the run). ``on_cost``, when given, is called before the run
-    starts with its estimated cost (:func:`~cardkit.frontends.lab.cost.estimate_cost`: a few
-    hands of each part timed) when an agent that searches plays (the ladder's ``hard`` and
+    starts, with None as the timing begins and then with the estimated cost
+    (:func:`~cardkit.frontends.lab.cost.estimate_cost`: a few hands of each part timed), when
+    an agent that searches plays (the ladder's ``hard`` and
     ``expert``, ``bots`` that search): the runs that take minutes.
     """
     if not variants:
@@ -416,6 +417,7 @@ def run_experiment(
     done = 0
     if on_cost is not None and thinking_agents(definition, [*seat_bots, *rungs]):
         try:
+            on_cost(None)  # the timing starts (seconds when agents search by the clock)
             on_cost(estimate_cost(chunks, backend.workers))
         except BaseException as error:
             if own_backend:

@@ -50,6 +50,19 @@ from cardkit_cli.paths import unwritable_reason
 __all__ = ["lab"]
 
 
+def _cost_printer(progress: Any) -> Callable[[Any], None]:
+    """Say a run's estimated cost on stderr before it starts (above the progress bar)."""
+    def say(cost: Any) -> None:
+        text = "estimating the cost: timing a few hands of each part ..." if cost is None \
+            else cost.text()
+        if progress is not None:
+            progress.console.print(text, highlight=False)
+        else:
+            click.echo(text, err=True)
+
+    return say
+
+
 def _progress_bar() -> tuple[Callable[[int, int], None] | None, Any]:
     """A rich progress bar on stderr (hands and hands per second), or none when stderr is not
     a terminal."""
@@ -246,7 +259,7 @@ def lab(game_name: str, hands: int, matches: int | None, players: int | None, bo
                 cluster=cluster, skill_units=skill_hands, lead=not no_lead,
                 ladder=True if ladder == WHOLE_LADDER else ladder, trace_units=trace_deals,
                 max_match_hands=max_match_hands, progress=update, think=think,
-                playouts=playouts, axes=axes,
+                playouts=playouts, axes=axes, on_cost=_cost_printer(progress),
             )
     except RuntimeError as error:
         raise CardkitError(str(error), 1) from None
@@ -320,7 +333,7 @@ def _report(result: Any, outputs: _Outputs) -> None:
     for path in outputs.reports:
         from cardkit.frontends.lab.handout import write_report
 
-        for written in write_report(result, path):
+        for written in write_report(result, path, outputs.examples):
             click.echo(f"wrote {written}", err=True)
     if outputs.examples is not None:
         _write_examples(result, outputs.examples)
@@ -328,7 +341,7 @@ def _report(result: Any, outputs: _Outputs) -> None:
 
 def _write_examples(result: Any, folder: Path) -> None:
     """Write the changed deals as records and say where, or that there were none."""
-    from cardkit.frontends.lab.examples import write_examples
+    from cardkit.frontends.lab.examples import replay_command, write_examples
 
     written = write_examples(result, folder)
     if not written:
@@ -339,7 +352,8 @@ def _write_examples(result: Any, folder: Path) -> None:
         note = "" if changed else " (played again, these came out alike: an agent thought " \
                                   "by the clock; use --playouts)"
         click.echo(f"wrote {first} and {second}{note}", err=True)
-    click.echo(f"step through one with: cardkit replay {written[0][1]} --step", err=True)
+    click.echo("see one under both rule sets, side by side: "
+               + replay_command(written[0][0], written[0][1]), err=True)
 
 
 def _stop_interrupted(partial: Any, outputs: _Outputs) -> None:

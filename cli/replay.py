@@ -7,6 +7,10 @@ changed file is refused with one line before anything is shown. Every hand is sh
 end of the hand as ``cardkit play`` shows it. ``--seat K`` shows the game as seat K saw it:
 only its own hand, its own draws, the others' moves as public text. ``--step`` shows the
 table and the hands after each move and waits for Enter (``q`` stops).
+
+``cardkit replay FIRST SECOND`` shows one deal played under two rule sets side by side (the
+lab's example deals, ``--examples DIR``): the two hands' moves in two columns, the first move
+where the two rule sets' play diverges marked, and each result (:mod:`cardkit_cli.replay_pair`).
 """
 
 from __future__ import annotations
@@ -24,15 +28,20 @@ __all__ = ["replay"]
 
 @click.command()
 @click.argument("path", metavar="FILE", type=InputFile(MAX_RECORD_BYTES, "cardkit record"))
+@click.argument("other", metavar="[OTHER]", required=False,
+                type=InputFile(MAX_RECORD_BYTES, "cardkit record"))
 @click.option("--step", is_flag=True,
               help="Show the table and hands after each move; wait for Enter ('q' stops).")
 @click.option("--seat", type=Whole(0, MAX_SEATS - 1), metavar="K",
               help="Show the game as seat K saw it (its hand and draws; others' moves public).")
-def replay(path: str, step: bool, seat: int | None) -> None:
-    """Show the hand or match recorded in FILE (saved by 'cardkit play --save') move by move."""
+def replay(path: str, other: str | None, step: bool, seat: int | None) -> None:
+    """Show the hand or match recorded in FILE (saved by 'cardkit play --save') move by move.
+    With OTHER, the same deal under another rule set (the lab's --examples): both side by side,
+    the first move where their play diverges marked."""
     from cardkit_cli.main import CardkitError
     from cardkit_cli.prompt import EndOfInput, LineReader
     from cardkit_cli.render import hand_text, render_result, render_totals
+    from cardkit_cli.replay_lines import move_lines
     from cardkit_cli.style import Style, make_console
     from rich.text import Text
 
@@ -44,6 +53,11 @@ def replay(path: str, step: bool, seat: int | None) -> None:
     check_replay(record)  # every check of the API, before anything is shown
     if seat is not None and not 0 <= seat < record.players:
         raise CardkitError(f"--seat {seat}: seats are 0 to {record.players - 1}", 2)
+    if other is not None:
+        from cardkit_cli.replay_pair import replay_pair
+
+        replay_pair(path, record, other, seat, step)
+        return
     hands: tuple[HandRecord, ...] = (record,) if isinstance(record, HandRecord) else record.hands
     console = make_console()
     reader = LineReader()
@@ -69,20 +83,7 @@ def replay(path: str, step: bool, seat: int | None) -> None:
         for viewed in shown:
             console.print(Text.assemble(f"{seat_name(viewed)}: ",
                                         hand_text(style, state.view(viewed).hand, game)))
-        for index, after in enumerate(states):
-            mover, action = after.history[index]
-            who = seat_name(mover) if mover is not None else "the game"
-            if seat is None or mover == seat:
-                line = Text.assemble(f"{who}: ", style.action(action))
-            else:
-                line = Text.assemble(f"{who}: ", style.action(str(after.public_history()[index])))
-            if mover is not None and mover in shown:
-                before = set(state.view(mover).hand)
-                drawn = [card for card in after.view(mover).hand if card not in before]
-                if drawn:
-                    line.append("  (drew ")
-                    line.append_text(style.cards(drawn))
-                    line.append(")")
+        for after, line in move_lines(style, state, states, seat):
             console.print(line)
             state = after
             if step and not state.is_over:

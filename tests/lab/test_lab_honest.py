@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from cardkit.frontends.lab import SerialBackend, Variant, run_experiment
 from cardkit.frontends.lab.compare import Difference, adjust_differences
 from cardkit.frontends.lab.findings import _disagreement
-from cardkit.frontends.lab.formatting import difference_text, plus_minus
+from cardkit.frontends.lab.formatting import difference_text, p_text, plus_minus
 from cardkit.frontends.lab.metrics import Metric, count_rate, proportion
 from cardkit.frontends.lab.stats import (
     benjamini_hochberg_adjust,
@@ -149,3 +149,10 @@ def test_an_event_family_must_name_declared_events():
         Events({"a": "x"}, {"ac": ("a", "c")})
     with pytest.raises(ValueError, match="the name of an event"):
         Events({"a": "x"}, {"a": ("a",)})
+
+
+def test_a_p_that_rounds_to_the_threshold_says_which_side_it_is_on():
+    lifted = Difference("turns", 0.0, 1.0, 1.0, "paired-t", 2.1, 0.036, p_adjusted=0.0503)
+    assert p_text(lifted) == "p=0.036 (adjusted 0.0503)" and not lifted.significant
+    assert p_text(Difference("turns", 0.0, 1.0, 1.0, "paired-t", 2.0, 0.0504)) == "p=0.0504"
+    assert p_text(Difference("turns", 0.0, 1.0, 1.0, "paired-t", 2.0, 0.043)) == "p=0.043"

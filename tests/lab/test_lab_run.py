@@ -84,17 +84,41 @@ def test_per_hand_metrics_use_paired_tests(serial_result):
     assert "McNemar" in serial_result.summary
 
 
-def test_dask_backend_gives_the_same_results(serial_result):
+EXPERT_TRACE = {"units": 2, "players": 3, "seed": 5, "skill_units": 0, "lead": False,
+                "ladder": "hard,expert", "trace_units": 1, "playouts": 2}
+
+
+def _trace(result) -> dict:
+    return {m.key: (m.value, m.n) for m in result.metrics[0] if m.key.startswith("trace.")}
+
+
+def test_dask_backend_gives_the_same_results_and_spreads_an_expert_trace(serial_result):
+    """One local cluster (its start is the cost) for both: the test game's run, and a skill
+    trace up to expert at a tiny size, costed before it starts and the same as in-process."""
     pytest.importorskip("distributed")
     from cardkit.frontends.lab import DaskBackend
+    from cardkit.frontends.lab.cost import RunCost
 
+    said: list[RunCost | None] = []
+    serial_trace = run_experiment("tonk", [Variant("base", {})], backend=SerialBackend(),
+                                  **EXPERT_TRACE)
     backend = DaskBackend("local", workers=2)
     try:
         on_dask = run_experiment("knock-rummy-evaluated", VARIANTS, units=40, seed=11,
                                  skill_units=20, backend=backend, chunk_size=9)
+        dask_trace = run_experiment("tonk", [Variant("base", {})], backend=backend,
+                                    on_cost=said.append, **EXPERT_TRACE)
     finally:
         backend.close()
     assert _stable(on_dask) == _stable(serial_result)
+    assert _trace(dask_trace) == _trace(serial_trace)
+    assert "trace.hard>expert.gain" in _trace(dask_trace)
+    assert said[0] is None and len(said) == 2  # expert searches: costed once, before the run
+    cost = said[1]
+    assert cost is not None
+    assert cost.workers == 2 and set(cost.parts) == {"play", "trace hard>expert"}
+    assert cost.parts["trace hard>expert"] > 0 and cost.wall_seconds == cost.cpu_seconds / 2
+    assert "the step hard → expert" in cost.text() and "on 2 workers" in cost.text()
 
 
 def test_match_mode_counts_hands_and_comebacks():

@@ -15,7 +15,7 @@ import attrs
 from cardkit.engine.capabilities import Events
 from cardkit.engine.registry import game_definition
 from cardkit.frontends.lab.backends import Backend, ChunksInterrupted, make_backend
-from cardkit.frontends.lab.budget import budget_note, check_budget
+from cardkit.frontends.lab.budget import budget_note, check_budget, thinking_agents
 from cardkit.frontends.lab.changes import change_metrics
 from cardkit.frontends.lab.compare import (
     CORRECTION,
@@ -25,6 +25,7 @@ from cardkit.frontends.lab.compare import (
     compare_metrics,
     summarise,
 )
+from cardkit.frontends.lab.cost import RunCost, estimate_cost
 from cardkit.frontends.lab.findings import findings
 from cardkit.frontends.lab.handout import command_line, result_html
 from cardkit.frontends.lab.metrics import Metric, Sample, compute_metrics, merge_chunks, unit_values
@@ -341,6 +342,7 @@ def run_experiment(
     playouts: int | None = None,
     axes: Sequence[tuple[str, Sequence[Any]]] = (),
     command: str = "",
+    on_cost: Callable[[RunCost | None], None] | None = None,
 ) -> LabResult:
     """Simulate ``units`` hands (``mode="hands"``) or matches (``"matches"``) of each variant
     on the same seeds and compare them with the first.
@@ -358,7 +360,11 @@ def run_experiment(
     choose the backend (see :func:`~cardkit.lab.backends.make_backend`) unless ``backend`` is
     given; the results do not depend on them. ``progress(done, total)`` is called as units
     finish. ``axes`` and ``command`` are kept in the result (a sweep's options and values; the
-    command line that reproduces the run).
+    command line that reproduces the run). ``on_cost``, when given, is called before the run
+    starts, with None as the timing begins and then with the estimated cost
+    (:func:`~cardkit.frontends.lab.cost.estimate_cost`: a few hands of each part timed), when
+    an agent that searches plays (the ladder's ``hard`` and
+    ``expert``, ``bots`` that search): the runs that take minutes.
     """
     if not variants:
         raise ValueError("an experiment needs at least one variant")
@@ -409,6 +415,16 @@ def run_experiment(
     total = sum((chunk.stop - chunk.start) * (players if chunk.kind == "trace" else 1)
                 for chunk in chunks)
     done = 0
+    if on_cost is not None and thinking_agents(definition, [*seat_bots, *rungs]):
+        try:
+            on_cost(None)  # the timing starts (seconds when agents search by the clock)
+            on_cost(estimate_cost(chunks, backend.workers))
+        except BaseException as error:
+            if own_backend:
+                backend.close()
+            if isinstance(error, KeyboardInterrupt):
+                raise LabInterrupted(None) from None  # stopped before any hand of the run
+            raise
 
     def on_done(chunk: Chunk) -> None:
         nonlocal done

@@ -72,7 +72,11 @@ def interval_text(metric: Metric, diff: Difference) -> str:
 
 
 def _p(value: float) -> str:
-    return f"{value:.2g}" if value >= 0.001 else "<0.001"
+    if value < 0.001:
+        return "<0.001"
+    text = f"{value:.2g}"
+    # a p that rounds to the threshold says which side of it it is on (0.0503, not 0.05)
+    return f"{value:.3g}" if float(text) == ALPHA and value != ALPHA else text
 
 
 def p_text(diff: Difference) -> str:

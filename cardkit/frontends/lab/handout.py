@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from cardkit.engine.registry import game_definition
 from cardkit.frontends.lab.changes import CHANGE_GROUP
 from cardkit.frontends.lab.compare import Difference, describe_tests
+from cardkit.frontends.lab.examples import REPLAY_HINT, report_examples
 from cardkit.frontends.lab.formatting import difference_text, format_metric
 from cardkit.frontends.lab.metrics import EVENT_GROUP, Metric
 from cardkit.frontends.lab.plot import REPORT_PLOT_HINT, figure_png, has_matplotlib
@@ -251,9 +252,11 @@ def _png(result: LabResult) -> bytes:
     return figure_png(result)
 
 
-def result_html(result: LabResult, plots: bool = True, title: str | None = None) -> str:
+def result_html(result: LabResult, plots: bool = True, title: str | None = None,
+                examples: str | Path | None = None) -> str:
     """The report as one self-contained HTML page (``plots``: with the figure embedded);
-    without plots, the fragment Jupyter shows."""
+    without plots, the fragment Jupyter shows. ``examples``: the folder the run wrote its
+    example deals to, named in the command that replays one."""
     findings = "".join(f"<li>{html.escape(text)}</li>" for text in result.findings())
     heading = html.escape(title or f"What the rules do: {result.game}")
     lead = html.escape(f"{result.units} {result.units_name} per variant on the same deals, "
@@ -278,6 +281,12 @@ def result_html(result: LabResult, plots: bool = True, title: str | None = None)
     if not plots:  # the notebook's fragment: the report's look, its styles scoped to it
         return (f'<div class="cardkit-lab"><style>{_scoped_style()}</style>'
                 f'{"".join(parts)}</div>')
+    said, command = report_examples(result, examples)
+    if command:
+        parts += ["<h2>Example deals</h2>", f"<p>{html.escape(said[0])}</p>",
+                  "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in said[1:])
+                  + "</ul>", f"<p>{html.escape(REPLAY_HINT)}</p>",
+                  f"<pre>{html.escape(command)}</pre>"]
     parts += ["<h2>How the numbers were made</h2>", f"<p>{html.escape(_method(result))}</p>",
               "<h2>How to reproduce</h2>",
               f"<pre>{html.escape(command_line(result))}</pre>", _versions_html(result)]
@@ -373,9 +382,11 @@ def _md_table(result: LabResult, metrics: Sequence[Metric]) -> list[str]:
 
 
 def report_markdown(result: LabResult, figure: str | None = None,
-                    title: str | None = None, plots: bool = True) -> str:
+                    title: str | None = None, plots: bool = True,
+                    examples: str | Path | None = None) -> str:
     """The report as Markdown; ``figure`` is the file name of the PNG to show, if any (without
-    one, and with ``plots``, a line says how to add it)."""
+    one, and with ``plots``, a line says how to add it); ``examples`` as in
+    :func:`result_html`."""
     lines = [f"# {title or f'What the rules do: {result.game}'}", "",
              f"{result.units} {result.units_name} per variant on the same deals, "
              f"{result.players} players, bots {'/'.join(sorted(set(result.bots)))}, seed "
@@ -396,6 +407,10 @@ def report_markdown(result: LabResult, figure: str | None = None,
     trace = [m for m in result.metrics[0] if m.group == TRACE_GROUP]
     if trace:
         lines += ["### Skill trace", "", *_md_table(result, trace)]
+    said, command = report_examples(result, examples)
+    if command:
+        lines += ["## Example deals", "", said[0], "", *[f"- {line}" for line in said[1:]],
+                  "", REPLAY_HINT, "", "```", command, "```", ""]
     lines += ["## How the numbers were made", "", _method(result), "",
               "## How to reproduce", "", "```", command_line(result), "```", "",
               f"Seed {result.seed}; versions: "
@@ -405,14 +420,16 @@ def report_markdown(result: LabResult, figure: str | None = None,
     return "\n".join(lines)
 
 
-def write_report(result: LabResult, path: str | Path) -> list[Path]:
+def write_report(result: LabResult, path: str | Path,
+                 examples: str | Path | None = None) -> list[Path]:
     """Write the report ``path`` (``.html``/``.htm``: one self-contained page; ``.md``: Markdown
-    with the figure written beside it as ``NAME-figure.png`` when matplotlib is installed). Returns
-    the files written; ``ValueError`` for another suffix."""
+    with the figure written beside it as ``NAME-figure.png`` when matplotlib is installed;
+    ``examples``: the folder the run's example deals were written to). Returns the files
+    written; ``ValueError`` for another suffix."""
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix in (".html", ".htm"):
-        target.write_text(result_html(result), encoding="utf-8")
+        target.write_text(result_html(result, examples=examples), encoding="utf-8")
         return [target]
     if suffix != ".md":
         raise ValueError(f"--report {target}: write FILE.html or FILE.md")
@@ -429,5 +446,5 @@ def write_report(result: LabResult, path: str | Path) -> list[Path]:
         picture.write_bytes(png)
         figure = picture.name
         written.append(picture)
-    target.write_text(report_markdown(result, figure), encoding="utf-8")
+    target.write_text(report_markdown(result, figure, examples=examples), encoding="utf-8")
     return written

@@ -290,8 +290,9 @@ def _fit(axis: Any, values: Sequence[float], difference: bool, percent: bool,
         else:
             axis.set_ylim(0, 100 if percent else 1)
             note = "every variant: 0"
-        axis.text(0.5, 0.5, note, transform=axis.transAxes, ha="center", va="center",
-                  fontsize=9, color="dimgray")
+        # above the zero line its markers sit on, so the words do not run over them
+        axis.text(0.5, 0.75 if difference else 0.5, note, transform=axis.transAxes,
+                  ha="center", va="center", fontsize=9, color="dimgray")
         return
     low, high = min(values), max(values)
     if difference:

@@ -48,8 +48,8 @@ if TYPE_CHECKING:
 
     from cardkit.engine.seated import SeatedState
 
-__all__ = ["DEFAULT_PACE", "HandBar", "TableApp", "TableMixin", "local_table", "run_table",
-           "table_session", "wanted"]
+__all__ = ["DEFAULT_PACE", "HandBar", "TableApp", "TableMixin", "in_browser", "local_table",
+           "run_table", "table_session", "wanted"]
 
 #: Seconds each bot move stays on screen before the next (``--pace``; F5/F6 change it).
 DEFAULT_PACE = 0.6
@@ -271,6 +271,9 @@ class TableApp(App[int]):
         self.transcript: list[Text] = []
         #: called when the screen closes (a remote match's connection)
         self.on_close: list[Callable[[], None]] = []
+        #: keep the table open after the game until Enter (a browser page closes with it)
+        self.linger = in_browser()
+        self.closing = False
 
     # ----- layout -----------------------------------------------------------------------------
 
@@ -324,8 +327,14 @@ class TableApp(App[int]):
         self.later(self.finish)
 
     def finish(self) -> None:
-        """The game is over: close the screen (after a last look for a person at it)."""
-        self.exit(self.code)
+        """The game is over: close the screen; in a browser (``linger``), only once the
+        player has read the end and pressed Enter (the page would close with it)."""
+        if not self.linger:
+            self.exit(self.code)
+            return
+        self.closing = True
+        self.set_status("the game is over: press Enter to close the table")
+        self.query_one("#line", Input).placeholder = "press Enter to close the table"
 
     # ----- called from the game's thread ------------------------------------------------------
 
@@ -375,10 +384,16 @@ class TableApp(App[int]):
 
     def submit(self, line: str) -> None:
         """Give the session a line (a move, a command, Enter)."""
+        if self.closing:
+            self.exit(self.code)
+            return
         if self.asking:
             self.asking = False
             self.log_line(Text(f"> {line}", style="dim")) if line else None
             self.reader.give(line)
+        elif line:  # typed while the others play: said, never kept for a later prompt
+            self.log_line(Text(f"✗ {line[:40]!r} was not played: wait for your turn",
+                               style="red"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A typed line."""
@@ -391,6 +406,9 @@ class TableApp(App[int]):
 
     def action_command(self, command: str) -> None:
         """F1 help, F2 hint, F3 rules, Ctrl-Q quit: as typed."""
+        if self.closing:
+            self.exit(self.code)
+            return
         if command == "quit" and not self.asking:
             self.reader.give(None)
             return
@@ -540,20 +558,34 @@ def run_table(start: Callable[[TableApp], Session], pace: float, title: str,
     code if it is not 0."""
     app = TableApp(start, pace=pace, title=title)
     code = app.run()
-    console = Console()
-    for line in app.transcript[-last_lines:]:
-        console.print(line)
+    if not in_browser():  # in a browser the output is the page's stream: the page said it all
+        console = Console()
+        for line in app.transcript[-last_lines:]:
+            console.print(line)
     if code:
         raise SystemExit(code)
 
 
+def in_browser() -> bool:
+    """True when the table is drawn in a browser page (``serve --web`` runs it on Textual's
+    web driver, whose input and output are the page's stream, not a terminal)."""
+    import os
+
+    return os.environ.get("TEXTUAL_DRIVER", "").endswith("web_driver:WebDriver")
+
+
 def wanted(plain: bool) -> bool:
     """True when the full-screen table is to be used: a terminal on both ends that can draw
-    it (not ``TERM=dumb``) and no ``--plain`` (pipes and screen readers get the line mode)."""
+    it (not ``TERM=dumb``), or a browser page (``serve --web``), and no ``--plain`` (pipes and
+    screen readers get the line mode)."""
     import os
     import sys
 
-    if plain or os.environ.get("TERM", "") == "dumb":
+    if plain:
+        return False
+    if in_browser():
+        return True
+    if os.environ.get("TERM", "") == "dumb":
         return False
     try:
         return sys.stdin.isatty() and sys.stdout.isatty()

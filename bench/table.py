@@ -171,13 +171,13 @@ async def _web(tables: int, rounds: int) -> list[float]:
                 pass
             for _ in range(rounds):
                 for key in ("x", "\x7f"):  # a letter in the move line, then rubbed out
+                    await asyncio.sleep(random.uniform(0.05, 0.25))
+                    while await answer(0.02):  # nothing left of the last frame
+                        pass
                     start = time.perf_counter()
                     await socket.send_json(["stdin", key])
                     if await answer(10):
                         samples.append(time.perf_counter() - start)
-                    while await answer(0.05):  # the rest of that frame
-                        pass
-                    await asyncio.sleep(random.uniform(0.05, 0.25))
 
     async with ClientSession() as session:
         await asyncio.gather(*(seat(index, session) for index in range(tables)))

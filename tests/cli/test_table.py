@@ -282,3 +282,27 @@ def test_the_panels_open_over_the_table_and_close_with_escape():
 
     run(play())
 
+
+
+def test_a_spectator_is_told_whom_the_table_waits_for_and_can_close_the_screen():
+    from cardkit_cli.watch import WatchSession
+
+    from tests.net.helpers import ServerThread
+
+    game = cardkit.load_game("tonk", players=2)
+    with ServerThread() as host:
+        table = host.open("t", game.new_match(seed=4, hands=1), (None, "greedy"))
+        app = TableApp(lambda screen: _on_screen(screen, host.url(table), None, True, None,
+                                                 WatchSession), pace=0)
+
+        async def play() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                deadline = time.monotonic() + WAIT
+                while "waiting for seat 0" not in text_of(app, "#log"):
+                    assert time.monotonic() < deadline, "the spectator was not told"
+                    await pilot.pause(0.02)
+                assert "watching" in text_of(app, "#log")
+                assert app.query_one("#hand", HandBar).cards == []  # only the public table
+            # closed while the table still waits: the connection ends, the screen's thread too
+
+        run(play())

@@ -78,7 +78,7 @@ class TextPanel(ModalScreen[None]):
         Binding("q", "dismiss", "close", show=False),
     ]
     DEFAULT_CSS = """
-    TextPanel { align: center middle; }
+    TextPanel { align: center middle; background: $background; }
     TextPanel > VerticalScroll { width: 94%; max-width: 110; height: 86%;
         border: round $accent; background: $surface; padding: 0 1; }
     """

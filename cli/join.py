@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from cardkit_cli.table import TableApp
     from rich.text import Text
 
-    from cardkit.frontends.net import RemoteMatch
+    from cardkit.frontends.net import Connection, RemoteMatch
 
 __all__ = ["RemoteSession", "join", "remote_session"]
 
@@ -158,11 +158,13 @@ def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> 
 def remote_session(url: str, bot: str | None, spectator: bool,
                    session_class: type[RemoteSession] = RemoteSession,
                    name: str | None = None, say: Callable[[Text], None] | None = None,
+                   on_connect: Callable[[Connection], None] | None = None,
                    ) -> tuple[RemoteSession, RemoteMatch]:
     """Connect to ``url`` and build the session (a ``session_class``) that plays or watches
     it; ``name`` is what the table calls this seat's person. While the table waits for
     everyone to join, its events are shown as they come (``say``: where; the terminal by
-    default)."""
+    default). ``on_connect`` gets the connection as soon as it is made (a screen closed while
+    the table still waits for its players closes it)."""
     from cardkit_cli.paths import cardkit_command
     from cardkit_cli.seats import Seating
     from cardkit_cli.style import make_console
@@ -178,6 +180,8 @@ def remote_session(url: str, bot: str | None, spectator: bool,
                            "line 'cardkit serve' printed for your seat, or follow the table "
                            f"with: {cardkit_command()} watch {address.url}", 2)
     connection = Connection(address, spectator=spectator, name=name)
+    if on_connect is not None:
+        on_connect(connection)
     welcome = connection.open()
     if bot is not None and not spectator:
         # before the match waits for the other seats: a bot this seat cannot use is refused now
@@ -254,7 +258,8 @@ def _on_screen(app: TableApp, url: str, bot: str | None, spectator: bool, name: 
     session, match = remote_session(
         url, bot, spectator=spectator, name=name,
         session_class=table_session(kind),  # type: ignore[arg-type]
-        say=lambda text: app.later(app.log_line, text))
+        say=lambda text: app.later(app.log_line, text),
+        on_connect=lambda connection: app.on_close.append(connection.close))
     session.attach(app)  # type: ignore[attr-defined]
     app.on_close.append(match.close)
     return session

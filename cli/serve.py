@@ -67,11 +67,16 @@ __all__ = ["serve"]
               help="Play-outs a move for the bots that search, instead of a time.")
 @click.option("--idle-timeout", type=Seconds(1, DAY), default=900, show_default=True,
               metavar="SECONDS", help="Close connections silent this long.")
+@click.option("--web", is_flag=True,
+              help="Also serve the table to browsers: an http:// link per seat and to watch.")
+@click.option("--web-port", type=Whole(0, 65535), metavar="P",
+              help="The browsers' port (default: --port + 1; 0: any free port).")
 def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
           rules: tuple[str, ...], preset: str | None, host: str, port: int, seed: int | None,
           hands: int | None, tables: int, save: str | None, resume: str | None,
           replace_after: float | None, replace_bot: str | None, think: float | None,
-          playouts: int | None, idle_timeout: float) -> None:
+          playouts: int | None, idle_timeout: float, web: bool = False,
+          web_port: int | None = None) -> None:
     """Host a match of GAME for players at other terminals. A bot seat takes any rung of
     the ladder of 'cardkit play' (random, easy, normal, hard, expert) or another of the
     game's bots; a seat given without a name gets the strongest, as 'cardkit play' does.
@@ -82,6 +87,7 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
       cardkit serve tonk --players 3 --bots 1=easy,2=normal
       cardkit serve gin-rummy --bots 1=expert --think 2
       cardkit serve gin-rummy --players 2 --save gin.json
+      cardkit serve tonk --players 2 --bots 1 --web    (a link per seat for a browser)
       cardkit serve gin-rummy --resume gin.json        (after a crash: same addresses;
                                                        the first command's flags may follow)
     """
@@ -129,9 +135,14 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
         raise CardkitError(f"{game_name} has no bot {replace_bot!r}; bots: "
                            f"{', '.join(matches[0].game.definition.agent_names)}", 2)
     _check_thinking(matches[0].game, bots, replace_bot, think, playouts)
+    if web_port is not None and not web:
+        raise CardkitError("--web-port is the browsers' port: give --web with it", 2)
+    if web and web_port is None:
+        web_port = 0 if port == 0 else min(65535, port + 1)
     try:
         asyncio.run(_serve(matches, bots, tokens, name, host, port, save, replace_after,
-                           replace_bot, idle_timeout, think, playouts))
+                           replace_bot, idle_timeout, think, playouts,
+                           web_port if web else None))
     except KeyboardInterrupt:
         click.echo("server stopped" + (f"; the match is saved in {save}" if save else ""))
 
@@ -155,7 +166,7 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
                  tokens: tuple[str | None, ...] | None, name: str, host: str, port: int,
                  save: str | None, replace_after: float | None, replace_bot: str | None,
                  idle_timeout: float, think: float | None = None,
-                 playouts: int | None = None) -> None:
+                 playouts: int | None = None, web_port: int | None = None) -> None:
 
     from cardkit.frontends.net.server import Server
     from cardkit.frontends.net.store import save_seats
@@ -175,6 +186,17 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
     except OSError as error:
         raise CardkitError(f"cannot listen on {host}:{port}: {error.strerror or error}",
                            1) from None
+    browsers = None
+    if web_port is not None:
+        from cardkit_cli.web import WebTables
+
+        browsers = WebTables(server, host, web_port)
+        try:
+            await browsers.start()
+        except OSError as error:
+            await server.close()
+            raise CardkitError(f"cannot listen on {host}:{web_port} for the browsers: "
+                               f"{error.strerror or error}", 1) from None
     # everything from here on goes through the server's log, written by a thread of its own:
     # an output nobody reads must not stall the tables
     say = server.log
@@ -188,6 +210,12 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
                 address = server.seat_address(table, seat.number)
                 say(f"seat {seat.number}: {command} join {shlex.quote(address)}")
         say(f"watch: {command} watch {server.table_address(table)}")
+        if browsers is not None:
+            for seat in table.seats:
+                if seat.token is not None:
+                    say(f"seat {seat.number} in a browser: "
+                        f"{browsers.seat_link(table.name, seat.number)}")
+            say(f"watch in a browser: {browsers.watch_link(table.name)}")
     if save:
         for table in opened:  # where to come back to after a crash (--resume)
             save_seats(save, attrs.evolve(table.saved, host=host, port=server.port))
@@ -196,4 +224,6 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
     try:
         await server.wait_finished()
     finally:
+        if browsers is not None:
+            await browsers.close()
         await server.close()

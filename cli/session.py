@@ -261,10 +261,7 @@ class Session:
                 self.show(state, seat)
                 continue
             if command == "rules":
-                from cardkit_cli.rules import rules_text
-
-                for line in rules_text(self.game, brief=True):
-                    self.console.print(line)
+                self._rules()
                 continue
             if command in ("quit", "exit", "q"):
                 self._quit()
@@ -289,6 +286,13 @@ class Session:
                     recap_title="since your last turn:" if seat in self.seen
                     else "since the deal:")
         render_actions(self.console, state.legal_actions(), self.game)
+
+    def _rules(self) -> None:
+        """The rules of this game, with the house rules that differ from the defaults."""
+        from cardkit_cli.rules import rules_text
+
+        for line in rules_text(self.game, brief=True):
+            self.console.print(line)
 
     def _help(self) -> None:
         self.console.print(Text("commands:", style="bold"))

@@ -35,8 +35,9 @@ from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import reactive
+from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -48,13 +49,62 @@ if TYPE_CHECKING:
 
     from cardkit.engine.seated import SeatedState
 
-__all__ = ["DEFAULT_PACE", "HandBar", "TableApp", "TableMixin", "local_table", "run_table",
-           "table_session", "wanted"]
+__all__ = ["DEFAULT_PACE", "KEYS_HELP", "HandBar", "TableApp", "TableMixin", "TextPanel",
+           "in_browser", "local_table", "run_table", "table_session", "wanted"]
 
 #: Seconds each bot move stays on screen before the next (``--pace``; F5/F6 change it).
 DEFAULT_PACE = 0.6
 #: The pace's steps, slowest last.
 PACES = (0.0, 0.2, 0.4, 0.6, 1.0, 1.5, 2.5)
+
+#: The keys of the table, shown at the top of the help panel.
+KEYS_HELP = (
+    ("Enter", "play the typed move (its number, text or a short form: ds, d 9C, jd)"),
+    ("Tab", "to the hand, the moves, the line; in the hand: arrows, space or a click "
+            "selects, Enter plays the move of exactly those cards, Esc clears"),
+    ("F1 F2 F3 F4", "this help, the hint, the rules, the moves of this hand (Esc closes)"),
+    ("F5 F6", "the bots slower or faster (--pace)"),
+    ("Ctrl-Q", "quit (you are offered to save)"),
+)
+
+
+class TextPanel(ModalScreen[None]):
+    """A panel over the table (the help, the hint, the rules, the moves of the hand): it
+    scrolls with the arrows and the page keys; Esc, Enter or a function key closes it."""
+
+    BINDINGS: ClassVar = [
+        Binding("escape", "dismiss", "close"),
+        Binding("enter", "dismiss", "close", show=False),
+        Binding("q", "dismiss", "close", show=False),
+    ]
+    DEFAULT_CSS = """
+    TextPanel { align: center middle; background: $background; }
+    TextPanel > VerticalScroll { width: 94%; max-width: 110; height: 86%;
+        border: round $accent; background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, title: str, lines: Sequence[Text]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        """The lines, scrolling, under the panel's title."""
+        box = VerticalScroll()
+        box.border_title = self.title_text
+        box.border_subtitle = "Esc closes"
+        with box:
+            yield Static(Text("\n").join(self.lines) if self.lines
+                         else Text("(nothing yet)", style="dim"), id="panel-text")
+
+    def on_mount(self) -> None:
+        """The panel takes the keys (scrolling) until it closes."""
+        self.query_one(VerticalScroll).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A function key closes the panel too (and goes on to the table)."""
+        if event.key in ("f1", "f2", "f3", "f4"):
+            self.dismiss()
 
 
 class ScreenConsole(Console):
@@ -247,6 +297,7 @@ class TableApp(App[int]):
         Binding("f1", "command('help')", "help"),
         Binding("f2", "command('hint')", "hint"),
         Binding("f3", "command('rules')", "rules"),
+        Binding("f4", "moves_panel", "moves"),
         Binding("f5", "pace(1)", "slower"),
         Binding("f6", "pace(-1)", "faster"),
         Binding("ctrl+q", "command('quit')", "quit"),
@@ -271,6 +322,13 @@ class TableApp(App[int]):
         self.transcript: list[Text] = []
         #: called when the screen closes (a remote match's connection)
         self.on_close: list[Callable[[], None]] = []
+        #: the moves of the hand in view, one line each (the F4 panel)
+        self.move_log: list[Text] = []
+        #: the last refusal, shown with the prompt until the next line is given
+        self.refusal: Text | None = None
+        #: keep the table open after the game until Enter (a browser page closes with it)
+        self.linger = in_browser()
+        self.closing = False
 
     # ----- layout -----------------------------------------------------------------------------
 
@@ -324,8 +382,14 @@ class TableApp(App[int]):
         self.later(self.finish)
 
     def finish(self) -> None:
-        """The game is over: close the screen (after a last look for a person at it)."""
-        self.exit(self.code)
+        """The game is over: close the screen; in a browser (``linger``), only once the
+        player has read the end and pressed Enter (the page would close with it)."""
+        if not self.linger:
+            self.exit(self.code)
+            return
+        self.closing = True
+        self.set_status("the game is over: press Enter to close the table")
+        self.query_one("#line", Input).placeholder = "press Enter to close the table"
 
     # ----- called from the game's thread ------------------------------------------------------
 
@@ -338,13 +402,27 @@ class TableApp(App[int]):
                 self.call_from_thread(function, *args)
 
     def log_line(self, text: Text) -> None:
-        """A line in the log (kept too: the last lines are printed when the screen closes)."""
+        """A line in the log (kept too: the last lines are printed when the screen closes); a
+        refusal (``✗ …``) is also shown in place, on the prompt line, until the next move."""
         self.transcript.append(text)
         self.query_one("#log", RichLog).write(text)
+        if text.plain.startswith("✗ "):
+            self.refusal = text
+            self.set_status(text)
 
-    def set_status(self, text: str) -> None:
-        """The status line (whose turn, "thinking…", a prompt)."""
-        self.query_one("#status", Static).update(Text(text))
+    def show_panel(self, title: str, lines: Sequence[Text]) -> None:
+        """Open a panel over the table (one at a time: a new one replaces the one open)."""
+        if isinstance(self.screen, TextPanel):
+            self.pop_screen()
+        self.push_screen(TextPanel(title, lines))
+
+    def action_moves_panel(self) -> None:
+        """F4: the moves of this hand, numbered, in a panel."""
+        self.show_panel("moves of this hand", self.move_log)
+
+    def set_status(self, text: str | Text) -> None:
+        """The status line (whose turn, "thinking…", a prompt, a refusal)."""
+        self.query_one("#status", Static).update(Text(text) if isinstance(text, str) else text)
 
     def ask(self, prompt: str) -> None:
         """The session waits for a line: say what for, and take the next one given."""
@@ -352,7 +430,10 @@ class TableApp(App[int]):
         self.asking = True
         line = self.query_one("#line", Input)
         line.placeholder = prompt.strip() or "a move's number or text; F1 help"
-        self.set_status(prompt.strip())
+        if self.refusal is not None:  # the reason stays in view beside the question again
+            self.set_status(Text.assemble(self.refusal, "  ", prompt.strip()))
+        else:
+            self.set_status(prompt.strip())
 
     def hide_table(self) -> None:
         """Hotseat: nothing of the last player's hand stays in view."""
@@ -362,8 +443,11 @@ class TableApp(App[int]):
         self.query_one("#log", RichLog).clear()
 
     def draw(self, table: Text, groups: list[tuple[tuple[Card, ...], bool]], note: str,
-             moves: Sequence[Text], style: Style, title: str) -> None:
-        """Redraw the table, the hand and the moves."""
+             moves: Sequence[Text], style: Style, title: str,
+             move_log: Sequence[Text] | None = None) -> None:
+        """Redraw the table, the hand, the moves (and the moves of the hand, for F4)."""
+        if move_log is not None:
+            self.move_log = list(move_log)
         self.query_one("#table", Static).update(table)
         self.query_one("#hand", HandBar).show(groups, note, style)
         options = self.query_one("#moves", OptionList)
@@ -375,10 +459,17 @@ class TableApp(App[int]):
 
     def submit(self, line: str) -> None:
         """Give the session a line (a move, a command, Enter)."""
+        if self.closing:
+            self.exit(self.code)
+            return
         if self.asking:
             self.asking = False
+            self.refusal = None
             self.log_line(Text(f"> {line}", style="dim")) if line else None
             self.reader.give(line)
+        elif line:  # typed while the others play: said, never kept for a later prompt
+            self.log_line(Text(f"✗ {line[:40]!r} was not played: wait for your turn",
+                               style="red"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A typed line."""
@@ -391,6 +482,9 @@ class TableApp(App[int]):
 
     def action_command(self, command: str) -> None:
         """F1 help, F2 hint, F3 rules, Ctrl-Q quit: as typed."""
+        if self.closing:
+            self.exit(self.code)
+            return
         if command == "quit" and not self.asking:
             self.reader.give(None)
             return
@@ -467,9 +561,67 @@ class TableMixin:
         title = (f"{self.game.name} · hand {len(self.match.hands)} · "
                  + ("hand over" if turn is None else
                     "your turn" if turn == seat else f"{seat_name(turn, self.names)} to play"))
-        app.later(app.draw, table, groups, note, moves, self.style, title)
+        app.later(app.draw, table, groups, note, moves, self.style, title, self._move_log(state))
         app.later(app.set_status, state.prompt if turn == seat and turn is not None else
                   title)
+
+    def _move_log(self: Any, state: SeatedState) -> list[Text]:
+        """The moves of the hand so far, numbered, in public text (no hidden card)."""
+        lines = []
+        for number, move in enumerate(state.public_history(), start=1):
+            who = "the game" if move.seat is None else seat_name(move.seat, self.names)
+            lines.append(Text.assemble((f"{number:>3}. ", "cyan"), f"{who}: ",
+                                       self.style.action(str(move))))
+        return lines
+
+    def _panel(self: Any, title: str, write: Callable[[], None]) -> None:
+        """Run ``write`` (which prints to the session's console) into a panel over the table;
+        the panel's lines stay in the log too."""
+        app: TableApp = self.app
+        console = self.console
+        canvas = _canvas(max(40, min(106, app.screen_width - 8)))
+        self.console = canvas
+        try:
+            write()
+        finally:
+            self.console = console
+        buffer = canvas.file
+        assert isinstance(buffer, io.StringIO)
+        lines = [Text.from_ansi(line) for line in buffer.getvalue().rstrip("\n").splitlines()]
+        app.later(app.show_panel, title, lines)
+        for line in lines:
+            if line.plain.strip():
+                app.later(app.log_line, line)
+
+    def _help(self: Any) -> None:
+        """The keys and the commands, and every move of the game, in a panel."""
+        from cardkit_cli.session import Session
+        from rich.table import Table
+
+        def write() -> None:
+            grid = Table.grid(padding=(0, 2))
+            grid.add_column(no_wrap=True)
+            grid.add_column()
+            for key, meaning in KEYS_HELP:
+                grid.add_row(f"  {key}", meaning)
+            self.console.print(Text("keys:", style="bold"))
+            self.console.print(grid)
+            Session._help(self)
+
+        self._panel("help", write)
+
+    def _rules(self: Any) -> None:
+        """The rules and the options in force, in a panel."""
+        from cardkit_cli.session import Session
+
+        self._panel("rules", lambda: Session._rules(self))
+
+    def _hint(self: Any, state: SeatedState, seat: int) -> None:
+        """The hint in a panel ("thinking…" on the status line while it is worked out)."""
+        self.app.later(self.app.set_status, "hint: thinking…")
+        from cardkit_cli.session import Session
+
+        self._panel("hint", lambda: Session._hint(self, state, seat))
 
     def show_result(self: Any, state: SeatedState) -> None:
         """The end of the hand on the table itself (and its summary line in the log)."""
@@ -490,7 +642,8 @@ class TableMixin:
         groups = [(tuple(meld), True) for meld in melds] + ([(tuple(rest), False)]
                                                             if rest else [])
         app.later(app.draw, table, groups, "", [], self.style,
-                  f"{self.game.name} · hand {len(self.match.hands)} · hand over")
+                  f"{self.game.name} · hand {len(self.match.hands)} · hand over",
+                  self._move_log(state))
         summary = result.summary or f"ending: {result.ending}"
         self.console.print(Text(f"hand over: {summary}", style="bold green"))
 
@@ -540,20 +693,34 @@ def run_table(start: Callable[[TableApp], Session], pace: float, title: str,
     code if it is not 0."""
     app = TableApp(start, pace=pace, title=title)
     code = app.run()
-    console = Console()
-    for line in app.transcript[-last_lines:]:
-        console.print(line)
+    if not in_browser():  # in a browser the output is the page's stream: the page said it all
+        console = Console()
+        for line in app.transcript[-last_lines:]:
+            console.print(line)
     if code:
         raise SystemExit(code)
 
 
+def in_browser() -> bool:
+    """True when the table is drawn in a browser page (``serve --web`` runs it on Textual's
+    web driver, whose input and output are the page's stream, not a terminal)."""
+    import os
+
+    return os.environ.get("TEXTUAL_DRIVER", "").endswith("web_driver:WebDriver")
+
+
 def wanted(plain: bool) -> bool:
     """True when the full-screen table is to be used: a terminal on both ends that can draw
-    it (not ``TERM=dumb``) and no ``--plain`` (pipes and screen readers get the line mode)."""
+    it (not ``TERM=dumb``), or a browser page (``serve --web``), and no ``--plain`` (pipes and
+    screen readers get the line mode)."""
     import os
     import sys
 
-    if plain or os.environ.get("TERM", "") == "dumb":
+    if plain:
+        return False
+    if in_browser():
+        return True
+    if os.environ.get("TERM", "") == "dumb":
         return False
     try:
         return sys.stdin.isatty() and sys.stdout.isatty()

@@ -7,8 +7,10 @@ the panels; and a network seat plays on the same screen."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
+import attrs
 import pytest
 
 pytest.importorskip("textual", reason="the full-screen table needs textual (a core dependency)")
@@ -24,12 +26,34 @@ WAIT = 30.0
 
 
 def table_for(name: str, players: int, seed: int, hotseat: bool = False,
-              bot: str = "random", hands: int = 1) -> tuple[TableApp, object]:
+              bot: str = "random", hands: int = 1, agents: dict | None = None,
+              ) -> tuple[TableApp, object]:
+    """The table of seat 0 against ``bot`` (the hint: a fixed number of play-outs, so its
+    words repeat); ``agents`` puts other agents in some seats."""
     game = cardkit.load_game(name, players=players)
     match = game.new_match(seed=seed, hands=hands)
     seats = seating(game, None if hotseat else 0, hotseat, None if hotseat else bot, None,
-                    False, seed)
+                    False, seed, playouts=24)
+    if agents:
+        chosen = list(seats.agents)
+        names = list(seats.names)
+        for seat, (label, agent) in agents.items():
+            chosen[seat], names[seat] = agent, label
+        seats = attrs.evolve(seats, agents=tuple(chosen), names=tuple(names))
     return local_table(match, seats, hotseat=hotseat, pace=0), match
+
+
+class HeldBot:
+    """A bot that thinks until the test lets it move (then plays the first legal move)."""
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+        self.thinking = threading.Event()
+
+    def choose(self, view, legal):
+        self.thinking.set()
+        assert self.go.wait(WAIT), "the test never let the bot move"
+        return legal[0]
 
 
 async def asked(app: TableApp, pilot) -> None:
@@ -180,5 +204,105 @@ def test_a_network_seat_plays_on_the_full_screen_table():
                     assert time.monotonic() < deadline, "the table did not close"
                     await pilot.pause(0.02)
             assert any("your seat waits for you" in line.plain for line in app.transcript)
+
+        run(play())
+
+
+def test_a_refusal_is_told_in_place_until_the_next_move():
+    app, _ = table_for("tonk", 2, 21)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await asked(app, pilot)
+            await pilot.press(*"discard 3s", "enter")
+            await asked(app, pilot)
+            status = text_of(app, "#status")
+            assert status.startswith("✗ ") and "draw" in status  # the reason, beside the prompt
+            await pilot.press("d", "s", "enter")
+            await asked(app, pilot)
+            assert "✗" not in text_of(app, "#status")
+
+    run(play())
+
+
+def test_a_bot_thinks_on_screen_and_its_move_comes_alone():
+    bot = HeldBot()
+    app, match = table_for("gin-rummy", 2, 7, agents={1: ("held bot", bot)})
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            deadline = time.monotonic() + WAIT
+            while "thinking…" not in text_of(app, "#status"):
+                assert time.monotonic() < deadline, "no 'thinking…' while the bot thinks"
+                await pilot.pause(0.02)
+            assert "seat 1 (held bot) thinking…" in text_of(app, "#status")
+            assert "held bot):" not in text_of(app, "#log")  # nothing played yet
+            bot.go.set()
+            await asked(app, pilot)
+            played = [line for line in text_of(app, "#log").splitlines()
+                      if line.startswith("seat 1 (held bot):")]
+            assert played and len(played) == sum(1 for s, _ in match.current.history if s == 1)
+
+    run(play())
+
+
+def test_the_panels_open_over_the_table_and_close_with_escape():
+    from cardkit_cli.table import TextPanel
+
+    app, _ = table_for("tonk", 2, 21)
+
+    def panel_text() -> str:
+        assert isinstance(app.screen, TextPanel), "no panel open"
+        return str(app.screen.query_one("#panel-text", Static).render())
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await asked(app, pilot)
+            await pilot.press("f1")
+            await asked(app, pilot)
+            await pilot.pause(0.05)
+            assert "keys:" in panel_text() and "draw stock" in panel_text()
+            await pilot.press("escape")
+            assert not isinstance(app.screen, TextPanel)
+            await pilot.press("f3")
+            await asked(app, pilot)
+            await pilot.pause(0.05)
+            assert "Tonk" in panel_text()
+            await pilot.press("f2")  # a function key closes one panel and opens the next
+            await asked(app, pilot)
+            await pilot.pause(0.05)
+            assert panel_text().startswith("hint (")
+            await pilot.press("escape", "d", "s", "enter")
+            await asked(app, pilot)
+            await pilot.press("f4")
+            await pilot.pause(0.05)
+            assert "1. seat 0 (you): draw stock" in panel_text()
+            await pilot.press("escape")
+            assert app.query_one("#line").has_focus  # back at the line, ready for a move
+
+    run(play())
+
+
+
+def test_a_spectator_is_told_whom_the_table_waits_for_and_can_close_the_screen():
+    from cardkit_cli.watch import WatchSession
+
+    from tests.net.helpers import ServerThread
+
+    game = cardkit.load_game("tonk", players=2)
+    with ServerThread() as host:
+        table = host.open("t", game.new_match(seed=4, hands=1), (None, "greedy"))
+        app = TableApp(lambda screen: _on_screen(screen, host.url(table), None, True, None,
+                                                 WatchSession), pace=0)
+
+        async def play() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                deadline = time.monotonic() + WAIT
+                while "waiting for seat 0" not in text_of(app, "#log"):
+                    assert time.monotonic() < deadline, "the spectator was not told"
+                    await pilot.pause(0.02)
+                assert "watching" in text_of(app, "#log")
+                assert app.query_one("#hand", HandBar).cards == []  # only the public table
+            # closed while the table still waits: the connection ends, the screen's thread too
 
         run(play())

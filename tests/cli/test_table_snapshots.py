@@ -1,6 +1,7 @@
 """Snapshots of every screen of the full-screen table (pytest-textual-snapshot): a turn in each
 of the three games and in a plugin game, the hotseat pause that hides the hand, the end of a
-hand, and the narrow layout at 60 columns. A changed screen fails here; after a wanted change,
+hand, the narrow layout at 60 columns, the help, hint, rules and move-log panels, and a
+refusal in place. A changed screen fails here; after a wanted change,
 ``pytest tests/cli/test_table_snapshots.py --snapshot-update`` records the new pictures (look
 at them in the report before committing)."""
 
@@ -60,3 +61,31 @@ def test_the_end_of_a_hand_on_the_table(snap_compare):
 def test_sixty_columns(snap_compare):
     app, _ = table_for("tonk", 3, 8)
     assert snap_compare(app, terminal_size=(60, 24), run_before=_after())
+
+
+@pytest.mark.parametrize("key", ["f1", "f2", "f3"])
+def test_the_help_hint_and_rules_panels(snap_compare, key):
+    app, _ = table_for("tonk", 2, 21)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_panel(key))
+
+
+def test_the_moves_of_the_hand_panel(snap_compare):
+    app, _ = table_for("tien-len", 4, 3)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_after("1", "enter", "f4"))
+
+
+def test_a_refusal_in_place(snap_compare):
+    app, _ = table_for("tonk", 2, 21)
+    assert snap_compare(app, terminal_size=(80, 24),
+                        run_before=_after(*"discard 3s", "enter"))
+
+
+def _panel(key: str):
+    """Before the picture: the panel of ``key`` open (the session answers it first)."""
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        await asked(app, pilot)
+        await pilot.press(key)
+        await asked(app, pilot)
+        await pilot.pause(0.1)
+    return run_before

@@ -119,6 +119,8 @@ class Connection:
             loop.run_until_complete(self._keep_connected())
         finally:
             loop.close()
+            if self._finished is None:  # closed here: a receive() waiting now ends too
+                self._over("you left the table")
 
     def _send_now(self, text: str) -> None:
         socket = self._socket

@@ -3,8 +3,8 @@ combinations: every play's boss test, and whether a hand goes out by bosses alon
 
 from __future__ import annotations
 
-from cardkit_games.tien_len.agents import bosses_take_it_out, is_boss
-from cardkit_games.tien_len.bosses import is_boss_mask, out_by_bosses
+from cardkit_games.tien_len.bots.agents import bosses_take_it_out, is_boss
+from cardkit_games.tien_len.bots.bosses import is_boss_mask, out_by_bosses
 from cardkit_games.tien_len.rules import climbing_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st

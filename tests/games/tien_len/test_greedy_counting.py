@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardkit_games.tien_len.agents import GreedyAgent, PlayedReader, is_boss
+from cardkit_games.tien_len.bots.agents import GreedyAgent, PlayedReader, is_boss
 from cardkit_games.tien_len.rules import _RULES, lead_plays
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -1,4 +1,4 @@
-"""Tiến Lên's ``hard`` agent (:mod:`cardkit_games.tien_len.policy`): fair (the move depends on
+"""Tiến Lên's ``hard`` agent (:mod:`cardkit_games.tien_len.bots.policy`): fair (the move depends on
 the seat's view alone), deterministic, the greedy agent when untrained, and improved on that
 start by a short training run."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from cardkit_games.tien_len import training
-from cardkit_games.tien_len.agents import GreedyAgent, bosses_take_it_out, hand_units, is_boss
-from cardkit_games.tien_len.policy import (
+from cardkit_games.tien_len.bots import training
+from cardkit_games.tien_len.bots.agents import GreedyAgent, bosses_take_it_out, hand_units, is_boss
+from cardkit_games.tien_len.bots.policy import (
     LOW_POSITION,
     MOVE_FEATURES,
     BaseAgent,
@@ -24,8 +24,8 @@ from cardkit_games.tien_len.policy import (
     untrained_weights,
     weights_for,
 )
+from cardkit_games.tien_len.bots.weights import TABLES
 from cardkit_games.tien_len.rules import climbing_rules
-from cardkit_games.tien_len.weights import TABLES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

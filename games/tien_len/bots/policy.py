@@ -1,8 +1,8 @@
 """Tiến Lên's fast strong player, ``hard``: every legal move scored by a linear model of what it
-leaves (:data:`MOVE_FEATURES`), fitted to play-outs (:mod:`cardkit_games.tien_len.training`).
+leaves (:data:`MOVE_FEATURES`), fitted to play-outs (:mod:`cardkit_games.tien_len.bots.training`).
 
 What decides a game of Tiến Lên is the *partition* of the hand into plays and who holds the
-lead. A hand goes out in as many tricks as it has units (:func:`~cardkit_games.tien_len.agents.
+lead. A hand goes out in as many tricks as it has units (:func:`~cardkit_games.tien_len.bots.agents.
 hand_units`: sequences where they absorb single cards, then a unit per rank), but only the
 tricks it wins let it lead again: a unit nobody can beat (a *boss*: no unseen cards make a
 stronger play of its kind) wins its trick and gives the lead back, a low single is led only
@@ -21,7 +21,7 @@ weight zero (the untrained start) the agent plays exactly as the base agent.
 
 Where the model's best moves come within a few hundredths of a place point of each other, its
 ranking says little, and the ``hard`` the game offers settles those decisions by a small
-look-ahead (:mod:`cardkit_games.tien_len.lookahead`): the close moves played out in the same
+look-ahead (:mod:`cardkit_games.tien_len.bots.lookahead`): the close moves played out in the same
 few re-deals of the hidden cards, a budget counted in play-outs and moves, never in time. The
 model reads only its view (its hand, the public history of plays, the hand sizes and the
 trick) and uses no randomness; the look-ahead's re-deals come from the runner's sampler (built
@@ -35,8 +35,8 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import mul
 from typing import TYPE_CHECKING, NamedTuple
 
-from cardkit_games.tien_len import weights as trained
-from cardkit_games.tien_len.agents import (
+from cardkit_games.tien_len.bots import weights as trained
+from cardkit_games.tien_len.bots.agents import (
     SET_SIZES,
     GreedyAgent,
     PlayedReader,
@@ -44,7 +44,7 @@ from cardkit_games.tien_len.agents import (
     plan_sequences,
     rank_counts,
 )
-from cardkit_games.tien_len.lookahead import (
+from cardkit_games.tien_len.bots.lookahead import (
     CLOSE,
     MARGIN,
     MAX_MOVES,
@@ -105,7 +105,7 @@ def untrained_weights() -> dict[str, tuple[float, ...]]:
 
 
 def weights_for(players: int) -> dict[str, tuple[float, ...]]:
-    """The shipped table for ``players`` (:mod:`cardkit_games.tien_len.weights`): its own, the
+    """The shipped table for ``players`` (:mod:`cardkit_games.tien_len.bots.weights`): its own, the
     nearest player count's, or the untrained one."""
     return dict(nearest_table(trained.TABLES, players, untrained_weights))
 
@@ -253,7 +253,7 @@ def play_features(play_mask: int, kind: ComboType | None, length: int, smask: in
                   ) -> list[float]:
     """:func:`move_features` of the play whose strength mask is ``play_mask``, of combination
     type ``kind`` and ``length`` (a pass: 0, None and 0), for a caller that holds the move as a
-    mask (a play-out's loop, :mod:`cardkit_games.tien_len.playout`): both paths read the
+    mask (a play-out's loop, :mod:`cardkit_games.tien_len.bots.playout`): both paths read the
     features here, so they give the same numbers. A play's key is its strongest card."""
     lowest = smask & -smask
     if kind is None:
@@ -340,13 +340,13 @@ def _readings_table(rules: ClimbingRules) -> dict[int, int]:
 
 
 def bosses_lead_it_out(mine: int, unseen: int, rules: ClimbingRules) -> bool:
-    """:func:`~cardkit_games.tien_len.agents.bosses_take_it_out` of the hand whose card mask is
+    """:func:`~cardkit_games.tien_len.bots.agents.bosses_take_it_out` of the hand whose card mask is
     ``mine`` (the same answer): :func:`boss_leads_take_it_out` of its strength mask."""
     return boss_leads_take_it_out(rules.strength_mask(CardSet.from_mask(mine)), unseen, rules)
 
 
 def boss_leads_take_it_out(smask: int, unseen: int, rules: ClimbingRules) -> bool:
-    """:func:`~cardkit_games.tien_len.agents.bosses_take_it_out` of the hand whose strength
+    """:func:`~cardkit_games.tien_len.bots.agents.bosses_take_it_out` of the hand whose strength
     mask is ``smask`` (the same answer), kept for each (hand, unseen cards) and with each
     hand's unit-lowering leads kept: only the boss test reads the unseen cards, so the
     enumeration of a hand's plays, done once, serves every re-deal of a look-ahead's worlds
@@ -425,7 +425,7 @@ class _Endings:
 
 def _lead_is_boss(kind: ComboType, key: int, length: int, unseen: int,
                   positions: tuple[int, ...]) -> bool:
-    """:func:`~cardkit_games.tien_len.agents.is_boss` (the same answer), read on masks of the
+    """:func:`~cardkit_games.tien_len.bots.agents.is_boss` (the same answer), read on masks of the
     rank positions (the boss ending above asks it of every lead it tries): no stronger unseen
     card for a single; for a set, no higher rank holding as many unseen cards, nor (for a pair)
     an unseen pair at its rank with a higher suit; for a sequence, no run of as many unseen
@@ -511,7 +511,7 @@ class HardAgent(Agent):
     here, so that the trainers' agents are the models alone) lets a runner that offers
     samples of the hidden cards (:func:`cardkit.agents.choose_action`) settle the decisions
     where the model's best moves are close by a few paired play-outs
-    (:mod:`cardkit_games.tien_len.lookahead`); without samples, or with it off, the model
+    (:mod:`cardkit_games.tien_len.bots.lookahead`); without samples, or with it off, the model
     decides alone. ``close``, ``playouts``, ``steps`` and
     ``margin`` are the look-ahead's budget (its module's defaults); ``rollout`` says who plays
     this seat in its play-outs: the base agent (``"base"``) or the model (``"model"``)."""
@@ -644,7 +644,7 @@ class HardAgent(Agent):
     def choose_with_samples(self, view: View, legal_actions: Sequence[Action],
                             sampler: Sampler) -> tuple[Action, str]:
         """The model's move, unless its best moves are close: then the one that did best in a
-        few paired play-outs of sampled worlds (:mod:`cardkit_games.tien_len.lookahead`)."""
+        few paired play-outs of sampled worlds (:mod:`cardkit_games.tien_len.bots.lookahead`)."""
         move, why, scores = self._model_move(view, legal_actions)
         if scores is None or self.lookahead is None:
             return move, why

@@ -1,8 +1,8 @@
 """The greedy agent's counted endgame on strength masks: whether a play is a *boss* (nothing the
 unseen cards hold beats it the ordinary way) and whether a hand goes out by bosses alone, as
-:func:`~cardkit_games.tien_len.agents.is_boss` and
-:func:`~cardkit_games.tien_len.agents.bosses_take_it_out` decide them from combinations, for the
-play-outs by masks (:mod:`cardkit_games.tien_len.playout`), which never make the combinations.
+:func:`~.agents.is_boss` and
+:func:`~.agents.bosses_take_it_out` decide them from combinations, for the
+play-outs by masks (:mod:`.playout`), which never make the combinations.
 
 A play's mask says what it is: one rank's cards are a set of that many, cards of several ranks a
 sequence (one card a rank) or a double sequence (two); its key is its strongest card. The unseen
@@ -12,7 +12,7 @@ three or four of them (bit ``4p``), so a boss test is a few shifts rather than a
 
 from __future__ import annotations
 
-from cardkit_games.tien_len.agents import hand_units, rank_counts, units_table
+from cardkit_games.tien_len.bots.agents import hand_units, rank_counts, units_table
 from cardkit_games.tien_len.tracker import set_plays
 
 from cardkit.climbing import ClimbingRules, climbing_tables, sequence_groups
@@ -32,7 +32,7 @@ def _at_least(unseen: int) -> tuple[int, int, int, int]:
 
 
 def is_boss_mask(found: int, unseen: int, rules: ClimbingRules) -> bool:
-    """:func:`~cardkit_games.tien_len.agents.is_boss` of the play whose strength mask is
+    """:func:`~cardkit_games.tien_len.bots.agents.is_boss` of the play whose strength mask is
     ``found`` (a combination under ``rules``) against the ``unseen`` cards (a strength mask)."""
     key = found.bit_length() - 1
     if found.bit_count() == 1:
@@ -60,7 +60,7 @@ def is_boss_mask(found: int, unseen: int, rules: ClimbingRules) -> bool:
 
 def out_by_bosses(smask: int, unseen: int, rules: ClimbingRules,
                   known: dict[int, bool] | None = None) -> bool:
-    """:func:`~cardkit_games.tien_len.agents.bosses_take_it_out` of the hand ``smask`` (a
+    """:func:`~cardkit_games.tien_len.bots.agents.bosses_take_it_out` of the hand ``smask`` (a
     strength mask): it is one unit, or one of its plays is a boss whose lead leaves fewer units
     that again go out so. The plays are taken in any order (the answer is whether one exists);
     ``known`` remembers the hands already answered for these unseen cards."""

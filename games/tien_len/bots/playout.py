@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardkit_games.tien_len.agents import (
+from cardkit_games.tien_len.bots.agents import (
     BOSS_UNITS,
     UNITS_KEPT,
     WEIGHED_PLAYS,
@@ -28,18 +28,19 @@ from cardkit_games.tien_len.agents import (
     units_of_counts,
     units_table,
 )
-from cardkit_games.tien_len.bosses import is_boss_mask, out_by_bosses
-from cardkit_games.tien_len.events import count_bomb
-from cardkit_games.tien_len.plays import play_cache
-from cardkit_games.tien_len.policy import (
+from cardkit_games.tien_len.bots.bosses import is_boss_mask, out_by_bosses
+from cardkit_games.tien_len.bots.policy import (
     BaseAgent,
     HardAgent,
     move_score,
     play_features,
     table_features,
 )
+from cardkit_games.tien_len.events import count_bomb
+from cardkit_games.tien_len.phases import PASS
+from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.rules import TWO_POSITION, combination_of
-from cardkit_games.tien_len.state import PASS, TienLenState
+from cardkit_games.tien_len.state import TienLenState
 from cardkit_games.tien_len.tracker import (
     SET_SIZE,
     THRESHOLD_BITS,
@@ -80,7 +81,7 @@ _KINDS: dict[type, int] = {GreedyAgent: _GREEDY, BaseAgent: _BASE, HardAgent: _M
 _TAILS: dict[int, int] = {}
 _TAILS_KEPT = 200_000
 #: (hand, unseen cards), as strength masks -> whether the hand goes out by bosses alone
-#: (:func:`~cardkit_games.tien_len.bosses.out_by_bosses`; at most ``WEIGHED_PLAYS`` entries).
+#: (:func:`~cardkit_games.tien_len.bots.bosses.out_by_bosses`; at most ``WEIGHED_PLAYS`` entries).
 _BOSSES: dict[tuple[int, int], bool] = {}
 
 

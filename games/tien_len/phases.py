@@ -10,7 +10,6 @@ then the locked player is asked and may only bomb or pass.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardkit_games.tien_len.events import count_bomb
@@ -26,7 +25,7 @@ from cardkit.state import Phase, phases
 if TYPE_CHECKING:
     from cardkit_games.tien_len.state import TienLenState
 
-__all__ = ["PASS", "PHASES", "is_twos", "lock_is_open", "next_turn", "play", "starts_bomb_fight"]
+__all__ = ["PASS", "PHASES", "climb", "is_twos", "lock_is_open", "next_turn", "play"]
 
 PASS = Action("pass")
 _CACHED_PLAY = play_cache().get
@@ -44,39 +43,31 @@ def is_twos(combo: Combination) -> bool:
     return combo.key_strength >> 2 == TWO_POSITION and combo.type is not _SEQUENCE
 
 
-def starts_bomb_fight(combo: Combination, previous: Combination | None, bomb_fight: bool) -> bool:
-    """§4.4: whether ``combo`` played on ``previous`` makes (or keeps) a bomb fight: a bomb
-    played on 2s, or on a bomb so played."""
-    type_ = combo.type
-    return ((type_ is _QUAD or type_ is _DOUBLE_SEQUENCE) and previous is not None
-            and (bomb_fight or is_twos(previous)))
-
-
 def lock_is_open(top: Combination | None, bomb_fight: bool) -> bool:
     """Under ``bombs_ignore_pass_lock``: whether a locked player may come back (with a bomb)
     on this top — 2s, or a bomb fight."""
     return top is not None and (bomb_fight or is_twos(top))
 
 
-def next_turn(seat: int, players: int, step: int, hands: Sequence[int], passed: int,
-              last: int | None, lock_open: bool) -> int:
-    """§3.2/§3.3: who plays after ``seat`` — the next seat in the play direction (``step``)
-    whose hand (a card mask in ``hands``) holds cards and that has not passed (bit of
-    ``passed``), unless ``lock_open`` lets a locked player bomb; or, when the turn reaches
-    ``last`` (the trick's last player), the complement ``~leader`` (negative) of the next
-    trick's leader. Reaching ``last``'s seat ends the trick: every other holder has then had
-    exactly one turn (a pass) or skip since the last play. The seat is reached even when
-    ``last`` has gone out (§3.3, §9.6) — then the next holder after it leads."""
+def next_turn(seat: int, players: int, step: int, skipped: int, last: int | None,
+              out: int) -> int:
+    """§3.2/§3.3: who plays after ``seat`` — the next seat in the play direction (``step``) not
+    in ``skipped`` (a bitmask: the seats gone ``out``, and those locked out by a pass unless
+    the lock is open, :func:`lock_is_open`); or, when the turn reaches ``last`` (the trick's
+    last player), the complement ``~leader`` (negative) of the next trick's leader. Reaching
+    ``last``'s seat ends the trick: every other holder has then had exactly one turn (a pass)
+    or skip since the last play. The seat is reached even when ``last`` has gone out (§3.3,
+    §9.6) — then the next holder after it leads."""
     s = seat
     for _ in range(players):
         s = (s + step) % players
         if s == last:
-            # Checked before "holds cards": a last player who went out must still close the
+            # Checked before "skipped": a last player who went out must still close the
             # round, or locked players re-asked under an open lock would pass forever.
-            while not hands[s]:
+            while out >> s & 1:
                 s = (s + step) % players
             return ~s
-        if hands[s] and (lock_open or not passed >> s & 1):
+        if not skipped >> s & 1:
             return s
     raise AssertionError("the trick's last player was never reached")  # pragma: no cover
 
@@ -84,29 +75,36 @@ def next_turn(seat: int, players: int, step: int, hands: Sequence[int], passed: 
 def climb(state: TienLenState, seat: int, combo: Combination, previous: Combination | None,
           bomb_fight: bool, passed: int) -> bool:
     """``seat`` plays ``combo`` on ``previous`` (None: a lead): the events it makes are counted,
-    and the bomb fight it leaves is returned (:func:`starts_bomb_fight`)."""
-    fight = starts_bomb_fight(combo, previous, bomb_fight)
+    and the bomb fight it leaves is returned: §4.4, a bomb played on 2s, or on a bomb so
+    played, makes (or keeps) a bomb fight (:func:`is_twos`, written out: once a play)."""
     if previous is None:
-        if is_twos(combo):
+        if combo.key_strength >> 2 == TWO_POSITION and combo.type is not _SEQUENCE:
             state.count_event("twos_led")
-    else:
-        if fight:  # a bomb played as a bomb (rare: counted apart)
-            count_bomb(state, combo, previous)
-        if passed >> seat & 1:  # only bombs_ignore_pass_lock asks a locked player
-            state.count_event("pass_lock_broken")
+        return False
+    type_ = combo.type
+    fight = (type_ is _QUAD or type_ is _DOUBLE_SEQUENCE) and (
+        bomb_fight or (previous.key_strength >> 2 == TWO_POSITION
+                       and previous.type is not _SEQUENCE))
+    if fight:  # a bomb played as a bomb (rare: counted apart)
+        count_bomb(state, combo, previous)
+    if passed >> seat & 1:  # only bombs_ignore_pass_lock asks a locked player
+        state.count_event("pass_lock_broken")
     return fight
 
 
 def advance(state: TienLenState, seat: int) -> None:
     """The turn passes from ``seat`` (:func:`next_turn`); a trick that ends is set aside
     (§3.3) and the next leader leads."""
+    out = 0
+    for gone in state.places:  # the seats that hold no cards
+        out |= 1 << gone
     passed = state.passed
-    options = state.options
+    skipped = out | passed
     # with no bombs at all (option bombs) a locked player has nothing to come back with
-    lock_open = bool(passed) and options["bombs_ignore_pass_lock"] and options["bombs"] \
-        and lock_is_open(state.top, state.bomb_fight)
-    following = next_turn(seat, state.players, state.step, [hand.mask for hand in state.hands],
-                          passed, state.last_player, lock_open)
+    if passed and state.options["bombs_ignore_pass_lock"] and state.options["bombs"] \
+            and lock_is_open(state.top, state.bomb_fight):
+        skipped = out
+    following = next_turn(seat, state.players, state.step, skipped, state.last_player, out)
     if following >= 0:
         state.current_player = following
         return

@@ -36,8 +36,7 @@ from cardkit_games.tien_len.bots.policy import (
     play_features,
     table_features,
 )
-from cardkit_games.tien_len.events import count_bomb
-from cardkit_games.tien_len.phases import PASS
+from cardkit_games.tien_len.phases import PASS, climb, lock_is_open, next_turn
 from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.rules import TWO_POSITION, combination_of
 from cardkit_games.tien_len.state import TienLenState
@@ -50,7 +49,7 @@ from cardkit_games.tien_len.tracker import (
 )
 
 from cardkit.cards import STANDARD_CARDS, CardSet
-from cardkit.climbing import Combination, ComboType
+from cardkit.climbing import ComboType
 from cardkit.game import Playouts
 
 if TYPE_CHECKING:
@@ -160,6 +159,7 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
     places = state.places
     seats = tracker.seats
     hands = [hand.mask for hand in state.hands]
+    out = sum(1 << seat for seat in places)  # the seats that hold no cards
     for seat, plays in enumerate(seats):  # every seat's plays in step with its hand
         if plays.hand_mask != hands[seat]:
             plays.sync(hands[seat])
@@ -305,10 +305,6 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
         if not choice:  # a pass (follow_apply)
             history.append((seat, PASS))
             passed |= 1 << seat
-            following = (seat + step) % players
-            if following != last and hands[following] and not passed >> following & 1:
-                current = following
-                continue
         else:  # a play (state.play)
             entry = sets_get(choice) or cache_get(~choice)
             if entry is None:
@@ -320,24 +316,10 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
                 cache[~choice] = (action, combo)
             history.append((seat, action))
             played |= choice
-            previous = top
-            combo_type = combo.type
-            bomb_fight = (
-                (combo_type is _QUAD or combo_type is _DOUBLE_SEQUENCE)
-                and previous is not None
-                and (bomb_fight or (previous.key_strength >> 2 == TWO_POSITION
-                                    and previous.type is not _SEQUENCE))
-            )
-            top = combo
-            if previous is None:
-                if combo.key_strength >> 2 == TWO_POSITION and combo_type is not _SEQUENCE:
-                    state.count_event("twos_led")
+            bomb_fight = climb(state, seat, combo, top, bomb_fight, passed)
+            if top is None:
                 leading = False
-            else:
-                if bomb_fight:
-                    count_bomb(state, combo, previous)
-                if passed >> seat & 1:
-                    state.count_event("pass_lock_broken")
+            top = combo
             last = seat
             must = None
             wanted = 0
@@ -358,6 +340,7 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
             plays.smask = smask & ~choice
             if not left:  # §3.4 going out
                 places.append(seat)
+                out |= 1 << seat
                 holders = [s for s in range(players) if hands[s]]
                 if len(holders) == 1:
                     places.append(holders[0])
@@ -365,15 +348,11 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
                     finished = True
                     break
                 stop = seat == until_out
-        # state.advance: the next seat to play, or (~seat) a new trick's leader
-        following = (seat + step) % players
-        if following != last and hands[following] and not passed >> following & 1:
-            current = following
-            if stop:
-                break
-            continue
-        current = _advance(seat, players, step, hands, passed, last, top, bomb_fight,
-                           lock_rule)
+        # phases.advance: the next seat to play, or (~seat) a new trick's leader
+        skipped = out | passed
+        if lock_rule and passed and lock_is_open(top, bomb_fight):
+            skipped = out
+        current = next_turn(seat, players, step, skipped, last, out)
         if current < 0:
             current = ~current
             set_aside |= trick_mask
@@ -405,30 +384,6 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
     if finished:
         state.finish(state.game.hooks.settle_normal(state, list(places)))
     return steps
-
-
-def _advance(seat: int, players: int, step: int, hands: list[int], passed: int,
-             last: int | None, top: Combination | None, bomb_fight: bool,
-             lock_rule: bool) -> int:
-    """:meth:`TienLenState.advance` on the play-out's locals: the next seat to play, or the
-    complement (``~seat``, negative) of the next trick's leader when the trick ends."""
-    lock_open = False
-    if passed and top is not None and lock_rule:
-        lock_open = bomb_fight or (top.key_strength >> 2 == TWO_POSITION
-                                   and top.type is not _SEQUENCE)
-    s = seat
-    for _ in range(players):
-        s = (s + step) % players
-        if s == last:
-            while not hands[s]:
-                s = (s + step) % players
-            return ~s
-        if not hands[s]:
-            continue
-        if passed >> s & 1 and not lock_open:
-            continue
-        return s
-    raise AssertionError("the trick's last player was never reached")  # pragma: no cover
 
 
 def _model_choice(model: Agent, seat: int, masks: list[int], can_pass: bool, base: int,

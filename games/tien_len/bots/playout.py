@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING
 from cardkit_games.tien_len.bots.agents import (
     BOSS_UNITS,
     UNITS_KEPT,
-    WEIGHED_PLAYS,
     GreedyAgent,
+    bosses_take_it_out,
     counts_table,
     hand_units,
+    is_boss,
     units_of_counts,
     units_table,
 )
-from cardkit_games.tien_len.bots.bosses import is_boss_mask, out_by_bosses
 from cardkit_games.tien_len.bots.policy import (
     BaseAgent,
     HardAgent,
@@ -79,11 +79,6 @@ _KINDS: dict[type, int] = {GreedyAgent: _GREEDY, BaseAgent: _BASE, HardAgent: _M
 #: Strength mask -> :func:`mask_tail` of it, for the plays met (bounded like the units).
 _TAILS: dict[int, int] = {}
 _TAILS_KEPT = 200_000
-#: (hand, unseen cards), as strength masks -> whether the hand goes out by bosses alone
-#: (:func:`~cardkit_games.tien_len.bots.bosses.out_by_bosses`; at most ``WEIGHED_PLAYS`` entries).
-_BOSSES: dict[tuple[int, int], bool] = {}
-
-
 def mask_tail(smask: int) -> int:
     """The greedy cost of the combination whose strength mask is ``smask`` after its units
     (:meth:`GreedyAgent._weigh`): whether it is strong (a bomb or 2s), 15 less its cards, its
@@ -443,16 +438,11 @@ def _lead(state: TienLenState, kind: int, masks: list[int], smask: int, mine: in
     rules = state.rules
     if 2 <= units_now <= BOSS_UNITS:
         unseen = rules.strength_mask(CardSet.from_mask(_DECK_MASK & ~mine & ~played))
-        known: dict[int, bool] = {}
         for found in sorted(masks):
             rest = smask & ~found
-            if hand_units(rest) >= units_now or not is_boss_mask(found, unseen, rules):
+            if hand_units(rest) >= units_now or not is_boss(found, unseen, rules):
                 continue
-            out = _BOSSES.get((rest, unseen))
-            if out is None:
-                if len(_BOSSES) >= WEIGHED_PLAYS:
-                    _BOSSES.clear()
-                out = _BOSSES[rest, unseen] = out_by_bosses(rest, unseen, rules, known)
+            out = bosses_take_it_out(rest, unseen, rules)
             if out:
                 return found
     if kind == 0 or urgent:

@@ -25,7 +25,8 @@ def test_the_boss_check_agrees_with_listing_every_beating_play(cards, mine, unse
     rules = _RULES[which]
     hand, pool = CardSet(cards[:mine]), CardSet(cards[mine:mine + unseen])
     for combo in all_combinations(hand, rules):
-        assert is_boss(combo, rules.strength_mask(pool), rules) == \
+        found = rules.strength_mask(combo.cards)
+        assert is_boss(found, rules.strength_mask(pool), rules) == \
             (not beating_combinations(pool, combo, rules))
 
 

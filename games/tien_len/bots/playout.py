@@ -48,8 +48,8 @@ from cardkit_games.tien_len.tracker import (
     play_entry,
 )
 
-from cardkit.cards import STANDARD_CARDS, CardSet
-from cardkit.climbing import ComboType
+from cardkit.cards import STANDARD_CARDS, Card, CardSet
+from cardkit.climbing import Combination, ComboType
 from cardkit.game import Playouts
 
 if TYPE_CHECKING:
@@ -361,7 +361,22 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
             leading = True
         if stop:  # the seat the caller follows has gone out (after the turn moved on)
             break
-    # the trick's state back into the state
+    _write_back(state, hands, top, last, passed, bomb_fight, trick, trick_mask,
+                set_aside if new_aside else None, must, current,
+                None if leading == was_leading else "lead" if leading else "follow")
+    if finished:
+        state.finish(state.game.hooks.settle_normal(state, list(places)))
+    return steps
+
+
+def _write_back(state: TienLenState, hands: list[int], top: Combination | None,
+                last: int | None, passed: int, bomb_fight: bool,
+                trick: list[tuple[int, tuple[Card, ...]]], trick_mask: int,
+                set_aside: int | None, must: Card | None, current: int,
+                phase: str | None) -> None:
+    """The play-out's trick state (its locals) back into ``state``: the hands as card sets,
+    the trick, the cards set aside (None: unchanged), the seat to play and the ``phase``
+    entered (None: the same one); the legal-move cache is dropped."""
     state.hands = [CardSet.from_mask(hand) for hand in hands]
     state.top = top
     state.last_player = last
@@ -369,16 +384,13 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
     state.bomb_fight = bomb_fight
     state.trick = trick
     state.trick_mask = trick_mask
-    if new_aside:
+    if set_aside is not None:
         state.set_aside = CardSet.from_mask(set_aside)
     state.must_include = must
     state.current_player = current
     state._legal = state._legal_set = None
-    if leading != was_leading:
-        state.enter("lead" if leading else "follow")
-    if finished:
-        state.finish(state.game.hooks.settle_normal(state, list(places)))
-    return steps
+    if phase is not None:
+        state.enter(phase)
 
 
 def _model_choice(model: Agent, seat: int, masks: list[int], can_pass: bool, base: int,

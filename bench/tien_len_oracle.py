@@ -27,8 +27,8 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
-from cardkit_games.tien_len.agents import GreedyAgent
-from cardkit_games.tien_len.policy import HardAgent
+from cardkit_games.tien_len.bots.agents import GreedyAgent
+from cardkit_games.tien_len.bots.policy import HardAgent
 from cardkit_games.tien_len.state import TienLenState
 
 import cardkit

@@ -318,7 +318,7 @@ class SeatPlays:
     every play of the hand at its last lead, in the enumeration order (None before its first
     lead): the next lead keeps those whose cards are all still held; ``led_actions``: their
     ``play`` actions, in the same order (None until a legal-move list needs them: a search's
-    play-outs (:mod:`cardkit_games.tien_len.playout`) lead by masks alone). Lists are replaced,
+    play-outs, the bots', lead by masks alone). Lists are replaced,
     never changed, so copies share them."""
 
     __slots__ = ("hand_mask", "led", "led_actions", "raw", "rules", "sequences", "smask")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardkit_games.tien_len.definition import BOMB_BONUS, TWO_BONUS, evaluate
+from cardkit_games.tien_len.game import BOMB_BONUS, TWO_BONUS, evaluate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

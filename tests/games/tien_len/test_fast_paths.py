@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import random
 
-from cardkit_games.tien_len import agents
+from cardkit_games.tien_len.bots import agents
+from cardkit_games.tien_len.phases import PASS
 from cardkit_games.tien_len.rules import (
     INSTANT_WINS,
     TWO_POSITION,
     climbing_rules,
 )
-from cardkit_games.tien_len.state import PASS
 from cardkit_games.tien_len.tracker import combination_of_play, set_plays
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardkit_games.tien_len.agents import GreedyAgent, PlayedReader, is_boss
+from cardkit_games.tien_len.bots.agents import GreedyAgent, PlayedReader, is_boss
 from cardkit_games.tien_len.rules import _RULES, lead_plays
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,7 +25,8 @@ def test_the_boss_check_agrees_with_listing_every_beating_play(cards, mine, unse
     rules = _RULES[which]
     hand, pool = CardSet(cards[:mine]), CardSet(cards[mine:mine + unseen])
     for combo in all_combinations(hand, rules):
-        assert is_boss(combo, rules.strength_mask(pool), rules) == \
+        found = rules.strength_mask(combo.cards)
+        assert is_boss(found, rules.strength_mask(pool), rules) == \
             (not beating_combinations(pool, combo, rules))
 
 

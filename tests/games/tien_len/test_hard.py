@@ -1,4 +1,4 @@
-"""Tiến Lên's ``hard`` agent (:mod:`cardkit_games.tien_len.policy`): fair (the move depends on
+"""Tiến Lên's ``hard`` agent (:mod:`cardkit_games.tien_len.bots.policy`): fair (the move depends on
 the seat's view alone), deterministic, the greedy agent when untrained, and improved on that
 start by a short training run."""
 
@@ -7,33 +7,27 @@ from __future__ import annotations
 import random
 
 import pytest
-from cardkit_games.tien_len import training
-from cardkit_games.tien_len.agents import GreedyAgent, bosses_take_it_out, hand_units, is_boss
-from cardkit_games.tien_len.policy import (
+from cardkit_games.tien_len.bots import training
+from cardkit_games.tien_len.bots.agents import GreedyAgent, hand_units
+from cardkit_games.tien_len.bots.policy import (
     LOW_POSITION,
     MOVE_FEATURES,
     BaseAgent,
     HardAgent,
-    _Endings,
     _hand_reading,
-    _lead_is_boss,
     _sequence_is_boss,
     _set_is_boss,
-    bosses_lead_it_out,
     partition,
     untrained_weights,
     weights_for,
 )
-from cardkit_games.tien_len.rules import climbing_rules
-from cardkit_games.tien_len.weights import TABLES
+from cardkit_games.tien_len.bots.weights import TABLES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardkit
 from cardkit.agents import choose_action
-from cardkit.libraries.climbing import all_combinations
 from cardkit.services.search.rollout import PolicyCheck
-from cardkit.values.cards import STANDARD_CARDS, CardSet
 
 
 def _decisions(game: cardkit.Game, seed: int, games: int = 2, every: int = 3):
@@ -263,20 +257,6 @@ def test_the_lookahead_is_fair_and_repeats_for_a_seed_with_either_rollout(params
     assert checked > 5
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(0, 51), min_size=1, max_size=30, unique=True),
-       st.integers(1, 6))
-def test_the_kept_boss_ending_answers_as_the_greedy_agents(cards, size):
-    """The model's boss ending (each hand's unit-lowering leads kept) is the greedy agent's
-    ``bosses_take_it_out``, whatever the hand and the unseen cards."""
-    rules = climbing_rules(cardkit.load_game("tien-len").options)
-    deck = list(STANDARD_CARDS)
-    hand = CardSet([deck[i] for i in cards[:size]])
-    unseen = rules.strength_mask(CardSet([deck[i] for i in cards[size:]]))
-    assert bosses_lead_it_out(hand.mask, unseen, rules) == bosses_take_it_out(hand, unseen,
-                                                                               rules)
-
-
 def _sequence_is_boss_by_rank(low: int, high: int, unseen: int) -> bool:
     """No run of unseen ranks as long as ``low``..``high`` ends higher, below the 2s (12)."""
     length = high - low + 1
@@ -320,18 +300,3 @@ def test_the_hand_reading_on_masks_is_the_rank_by_rank_one(strengths, size, unse
         for high in range(low + 2, 12):
             assert _sequence_is_boss(low, high, unseen) == _sequence_is_boss_by_rank(
                 low, high, unseen)
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(0, 51), min_size=1, max_size=40, unique=True),
-       st.integers(1, 13), st.sampled_from(["never", "as_top_only"]))
-def test_the_boss_test_on_masks_is_the_greedy_agents(cards, size, rules_name):
-    """Every lead of a hand is a boss to the model's ending exactly when it is to greedy's."""
-    rules = climbing_rules({"twos_in_sequences": rules_name})
-    deck = list(STANDARD_CARDS)
-    hand = CardSet([deck[i] for i in cards[:size]])
-    unseen = rules.strength_mask(CardSet([deck[i] for i in cards[size:]]))
-    positions = _Endings(rules).sequence_positions
-    for combo in all_combinations(hand, rules):
-        assert _lead_is_boss(combo.type, combo.key_strength, combo.length, unseen,
-                             positions) == is_boss(combo, unseen, rules)

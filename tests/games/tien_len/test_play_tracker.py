@@ -8,8 +8,8 @@ import pickle
 import random
 
 import pytest
+from cardkit_games.tien_len.phases import PASS
 from cardkit_games.tien_len.rules import beating_plays, bomb_rules, lead_plays
-from cardkit_games.tien_len.state import PASS
 
 import cardkit
 

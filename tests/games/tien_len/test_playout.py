@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import random
 
-from cardkit_games.tien_len.agents import GreedyAgent
-from cardkit_games.tien_len.lookahead import Lookahead, share_sequences
-from cardkit_games.tien_len.playout import _shape, mask_tail, play_out
-from cardkit_games.tien_len.policy import (
+from cardkit_games.tien_len.bots.agents import GreedyAgent
+from cardkit_games.tien_len.bots.lookahead import Lookahead, share_sequences
+from cardkit_games.tien_len.bots.playout import _shape, mask_tail, play_out
+from cardkit_games.tien_len.bots.policy import (
     MOVE_FEATURES,
     BaseAgent,
     HardAgent,

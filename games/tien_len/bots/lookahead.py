@@ -1,7 +1,7 @@
 """``hard``'s look-ahead in Tiến Lên: a few paired play-outs on the decisions where the move
 model cannot tell its best moves apart.
 
-The move model (:mod:`cardkit_games.tien_len.policy`) ranks every legal move in place points.
+The move model (:mod:`cardkit_games.tien_len.bots.policy`) ranks every legal move in place points.
 Where another move comes within :data:`CLOSE` of its favourite, the model's ranking says little
 (its errors are larger than that), but the play-outs of a search say much: the game is short,
 and who keeps the lead is decided by the cards themselves. So on those decisions alone the

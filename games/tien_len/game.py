@@ -6,14 +6,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardkit_games.tien_len import about
-from cardkit_games.tien_len.agents import greedy_agent
+from cardkit_games.tien_len.bots.agents import greedy_agent
+from cardkit_games.tien_len.bots.playout import PLAYOUTS
+from cardkit_games.tien_len.bots.policy import hard_agent
 from cardkit_games.tien_len.deal import first_leader, instant_wins
 from cardkit_games.tien_len.encoding import encoding
 from cardkit_games.tien_len.events import EVENTS, FAMILIES
 from cardkit_games.tien_len.match import MATCH_RULES
 from cardkit_games.tien_len.options import OPTIONS, check_options
-from cardkit_games.tien_len.playout import PLAYOUTS
-from cardkit_games.tien_len.policy import hard_agent
 from cardkit_games.tien_len.rules import climbing_rules, instant_wins_of
 from cardkit_games.tien_len.settlement import settle_instant_win, settle_normal, settle_void
 from cardkit_games.tien_len.state import TienLenState
@@ -34,7 +34,7 @@ from cardkit.game import (
 from cardkit.hooks import Hooks
 from cardkit.state import State
 
-__all__ = ["BOMB_BONUS", "TIEN_LEN", "TWO_BONUS", "evaluate"]
+__all__ = ["BOMB_BONUS", "TWO_BONUS", "evaluate"]
 
 RULES_SUMMARY = (
     "Tiến Lên (Thirteen): 13 cards each; 3 is low and 2 is high, spades < clubs < diamonds < "
@@ -132,7 +132,7 @@ def _hand_sizes(options: Mapping[str, Any]) -> tuple[int, int]:
     return 1, 13
 
 
-TIEN_LEN = GameDefinition(
+GAME = GameDefinition(
     name="tien-len",
     title="Tiến Lên",
     summary=about.SUMMARY,

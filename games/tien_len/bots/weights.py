@@ -1,9 +1,8 @@
-"""The weights of Tiến Lên's ``hard`` agent (:mod:`cardkit_games.tien_len.policy`), one table
-per number of players: players -> model name -> weights, in the order of
-``policy.MOVE_FEATURES``. Written by ``python scripts/train_tien_len.py``
-(:mod:`cardkit_games.tien_len.training`); do not edit by hand. A player count without a table
-plays with the nearest one's; no table at all is the untrained start (every weight zero: the
-greedy agent's play).
+"""The weights of Tiến Lên's ``hard`` agent (:mod:`.policy`), one table per number of players:
+players -> model name -> weights, in the order of ``policy.MOVE_FEATURES``. Written by
+``python -m cardkit_games.tien_len.bots.training`` (:mod:`.training`); do not edit by hand. A
+player count without a table plays with the nearest one's; no table at all is the untrained
+start (every weight zero: the greedy agent's play).
 """
 
 from __future__ import annotations

@@ -18,28 +18,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardkit_games.tien_len.agents import (
+from cardkit_games.tien_len.bots.agents import (
     BOSS_UNITS,
     UNITS_KEPT,
-    WEIGHED_PLAYS,
     GreedyAgent,
+    bosses_take_it_out,
     counts_table,
     hand_units,
+    is_boss,
     units_of_counts,
     units_table,
 )
-from cardkit_games.tien_len.bosses import is_boss_mask, out_by_bosses
-from cardkit_games.tien_len.events import count_bomb
-from cardkit_games.tien_len.plays import play_cache
-from cardkit_games.tien_len.policy import (
+from cardkit_games.tien_len.bots.policy import (
     BaseAgent,
     HardAgent,
     move_score,
     play_features,
     table_features,
 )
+from cardkit_games.tien_len.phases import PASS, climb, lock_is_open, next_turn
+from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.rules import TWO_POSITION, combination_of
-from cardkit_games.tien_len.state import PASS, TienLenState
+from cardkit_games.tien_len.state import TienLenState
 from cardkit_games.tien_len.tracker import (
     SET_SIZE,
     THRESHOLD_BITS,
@@ -48,7 +48,7 @@ from cardkit_games.tien_len.tracker import (
     play_entry,
 )
 
-from cardkit.cards import STANDARD_CARDS, CardSet
+from cardkit.cards import STANDARD_CARDS, Card, CardSet
 from cardkit.climbing import Combination, ComboType
 from cardkit.game import Playouts
 
@@ -79,11 +79,6 @@ _KINDS: dict[type, int] = {GreedyAgent: _GREEDY, BaseAgent: _BASE, HardAgent: _M
 #: Strength mask -> :func:`mask_tail` of it, for the plays met (bounded like the units).
 _TAILS: dict[int, int] = {}
 _TAILS_KEPT = 200_000
-#: (hand, unseen cards), as strength masks -> whether the hand goes out by bosses alone
-#: (:func:`~cardkit_games.tien_len.bosses.out_by_bosses`; at most ``WEIGHED_PLAYS`` entries).
-_BOSSES: dict[tuple[int, int], bool] = {}
-
-
 def mask_tail(smask: int) -> int:
     """The greedy cost of the combination whose strength mask is ``smask`` after its units
     (:meth:`GreedyAgent._weigh`): whether it is strong (a bomb or 2s), 15 less its cards, its
@@ -159,6 +154,7 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
     places = state.places
     seats = tracker.seats
     hands = [hand.mask for hand in state.hands]
+    out = sum(1 << seat for seat in places)  # the seats that hold no cards
     for seat, plays in enumerate(seats):  # every seat's plays in step with its hand
         if plays.hand_mask != hands[seat]:
             plays.sync(hands[seat])
@@ -304,10 +300,6 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
         if not choice:  # a pass (follow_apply)
             history.append((seat, PASS))
             passed |= 1 << seat
-            following = (seat + step) % players
-            if following != last and hands[following] and not passed >> following & 1:
-                current = following
-                continue
         else:  # a play (state.play)
             entry = sets_get(choice) or cache_get(~choice)
             if entry is None:
@@ -319,24 +311,10 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
                 cache[~choice] = (action, combo)
             history.append((seat, action))
             played |= choice
-            previous = top
-            combo_type = combo.type
-            bomb_fight = (
-                (combo_type is _QUAD or combo_type is _DOUBLE_SEQUENCE)
-                and previous is not None
-                and (bomb_fight or (previous.key_strength >> 2 == TWO_POSITION
-                                    and previous.type is not _SEQUENCE))
-            )
-            top = combo
-            if previous is None:
-                if combo.key_strength >> 2 == TWO_POSITION and combo_type is not _SEQUENCE:
-                    state.count_event("twos_led")
+            bomb_fight = climb(state, seat, combo, top, bomb_fight, passed)
+            if top is None:
                 leading = False
-            else:
-                if bomb_fight:
-                    count_bomb(state, combo, previous)
-                if passed >> seat & 1:
-                    state.count_event("pass_lock_broken")
+            top = combo
             last = seat
             must = None
             wanted = 0
@@ -357,6 +335,7 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
             plays.smask = smask & ~choice
             if not left:  # §3.4 going out
                 places.append(seat)
+                out |= 1 << seat
                 holders = [s for s in range(players) if hands[s]]
                 if len(holders) == 1:
                     places.append(holders[0])
@@ -364,15 +343,11 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
                     finished = True
                     break
                 stop = seat == until_out
-        # state.advance: the next seat to play, or (~seat) a new trick's leader
-        following = (seat + step) % players
-        if following != last and hands[following] and not passed >> following & 1:
-            current = following
-            if stop:
-                break
-            continue
-        current = _advance(seat, players, step, hands, passed, last, top, bomb_fight,
-                           lock_rule)
+        # phases.advance: the next seat to play, or (~seat) a new trick's leader
+        skipped = out | passed
+        if lock_rule and passed and lock_is_open(top, bomb_fight):
+            skipped = out
+        current = next_turn(seat, players, step, skipped, last, out)
         if current < 0:
             current = ~current
             set_aside |= trick_mask
@@ -386,7 +361,22 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
             leading = True
         if stop:  # the seat the caller follows has gone out (after the turn moved on)
             break
-    # the trick's state back into the state
+    _write_back(state, hands, top, last, passed, bomb_fight, trick, trick_mask,
+                set_aside if new_aside else None, must, current,
+                None if leading == was_leading else "lead" if leading else "follow")
+    if finished:
+        state.finish(state.game.hooks.settle_normal(state, list(places)))
+    return steps
+
+
+def _write_back(state: TienLenState, hands: list[int], top: Combination | None,
+                last: int | None, passed: int, bomb_fight: bool,
+                trick: list[tuple[int, tuple[Card, ...]]], trick_mask: int,
+                set_aside: int | None, must: Card | None, current: int,
+                phase: str | None) -> None:
+    """The play-out's trick state (its locals) back into ``state``: the hands as card sets,
+    the trick, the cards set aside (None: unchanged), the seat to play and the ``phase``
+    entered (None: the same one); the legal-move cache is dropped."""
     state.hands = [CardSet.from_mask(hand) for hand in hands]
     state.top = top
     state.last_player = last
@@ -394,40 +384,13 @@ def _play(state: TienLenState, kinds: list[int], policies: Sequence[Agent], limi
     state.bomb_fight = bomb_fight
     state.trick = trick
     state.trick_mask = trick_mask
-    if new_aside:
+    if set_aside is not None:
         state.set_aside = CardSet.from_mask(set_aside)
     state.must_include = must
     state.current_player = current
     state._legal = state._legal_set = None
-    if leading != was_leading:
-        state.enter("lead" if leading else "follow")
-    if finished:
-        state.finish(state.game.hooks.settle_normal(state, list(places)))
-    return steps
-
-
-def _advance(seat: int, players: int, step: int, hands: list[int], passed: int,
-             last: int | None, top: Combination | None, bomb_fight: bool,
-             lock_rule: bool) -> int:
-    """:meth:`TienLenState.advance` on the play-out's locals: the next seat to play, or the
-    complement (``~seat``, negative) of the next trick's leader when the trick ends."""
-    lock_open = False
-    if passed and top is not None and lock_rule:
-        lock_open = bomb_fight or (top.key_strength >> 2 == TWO_POSITION
-                                   and top.type is not _SEQUENCE)
-    s = seat
-    for _ in range(players):
-        s = (s + step) % players
-        if s == last:
-            while not hands[s]:
-                s = (s + step) % players
-            return ~s
-        if not hands[s]:
-            continue
-        if passed >> s & 1 and not lock_open:
-            continue
-        return s
-    raise AssertionError("the trick's last player was never reached")  # pragma: no cover
+    if phase is not None:
+        state.enter(phase)
 
 
 def _model_choice(model: Agent, seat: int, masks: list[int], can_pass: bool, base: int,
@@ -487,16 +450,11 @@ def _lead(state: TienLenState, kind: int, masks: list[int], smask: int, mine: in
     rules = state.rules
     if 2 <= units_now <= BOSS_UNITS:
         unseen = rules.strength_mask(CardSet.from_mask(_DECK_MASK & ~mine & ~played))
-        known: dict[int, bool] = {}
         for found in sorted(masks):
             rest = smask & ~found
-            if hand_units(rest) >= units_now or not is_boss_mask(found, unseen, rules):
+            if hand_units(rest) >= units_now or not is_boss(found, unseen, rules):
                 continue
-            out = _BOSSES.get((rest, unseen))
-            if out is None:
-                if len(_BOSSES) >= WEIGHED_PLAYS:
-                    _BOSSES.clear()
-                out = _BOSSES[rest, unseen] = out_by_bosses(rest, unseen, rules, known)
+            out = bosses_take_it_out(rest, unseen, rules)
             if out:
                 return found
     if kind == 0 or urgent:

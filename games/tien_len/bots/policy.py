@@ -1,8 +1,8 @@
 """Tiến Lên's fast strong player, ``hard``: every legal move scored by a linear model of what it
-leaves (:data:`MOVE_FEATURES`), fitted to play-outs (:mod:`cardkit_games.tien_len.training`).
+leaves (:data:`MOVE_FEATURES`), fitted to play-outs (:mod:`cardkit_games.tien_len.bots.training`).
 
 What decides a game of Tiến Lên is the *partition* of the hand into plays and who holds the
-lead. A hand goes out in as many tricks as it has units (:func:`~cardkit_games.tien_len.agents.
+lead. A hand goes out in as many tricks as it has units (:func:`~cardkit_games.tien_len.bots.agents.
 hand_units`: sequences where they absorb single cards, then a unit per rank), but only the
 tricks it wins let it lead again: a unit nobody can beat (a *boss*: no unseen cards make a
 stronger play of its kind) wins its trick and gives the lead back, a low single is led only
@@ -21,7 +21,7 @@ weight zero (the untrained start) the agent plays exactly as the base agent.
 
 Where the model's best moves come within a few hundredths of a place point of each other, its
 ranking says little, and the ``hard`` the game offers settles those decisions by a small
-look-ahead (:mod:`cardkit_games.tien_len.lookahead`): the close moves played out in the same
+look-ahead (:mod:`cardkit_games.tien_len.bots.lookahead`): the close moves played out in the same
 few re-deals of the hidden cards, a budget counted in play-outs and moves, never in time. The
 model reads only its view (its hand, the public history of plays, the hand sizes and the
 trick) and uses no randomness; the look-ahead's re-deals come from the runner's sampler (built
@@ -35,16 +35,17 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import mul
 from typing import TYPE_CHECKING, NamedTuple
 
-from cardkit_games.tien_len import weights as trained
-from cardkit_games.tien_len.agents import (
+from cardkit_games.tien_len.bots import weights as trained
+from cardkit_games.tien_len.bots.agents import (
     SET_SIZES,
     GreedyAgent,
     PlayedReader,
+    bosses_take_it_out,
     hand_units,
     plan_sequences,
     rank_counts,
 )
-from cardkit_games.tien_len.lookahead import (
+from cardkit_games.tien_len.bots.lookahead import (
     CLOSE,
     MARGIN,
     MAX_MOVES,
@@ -56,12 +57,12 @@ from cardkit_games.tien_len.lookahead import (
 )
 from cardkit_games.tien_len.rules import TWO_POSITION, climbing_rules
 from cardkit_games.tien_len.state import TienLenState
-from cardkit_games.tien_len.tracker import combination_of_play, set_plays
+from cardkit_games.tien_len.tracker import combination_of_play
 
 from cardkit.actions import Action
 from cardkit.agents import Agent
 from cardkit.cards import STANDARD_CARDS, CardSet
-from cardkit.climbing import ClimbingRules, Combination, ComboType, climbing_tables, sequence_groups
+from cardkit.climbing import ClimbingRules, Combination, ComboType, climbing_tables
 from cardkit.deck import derive_seed
 from cardkit.game import Game
 from cardkit.search import confidence_words, nearest_table, policy_chooser
@@ -72,7 +73,7 @@ if TYPE_CHECKING:
     from cardkit.state import State
 
 __all__ = ["MOVE_FEATURES", "ROLLOUTS", "BaseAgent", "HardAgent", "Partition",
-           "boss_leads_take_it_out", "bosses_lead_it_out", "hard_agent", "move_features",
+           "hard_agent", "move_features",
            "move_score", "partition", "play_features", "table_features", "untrained_weights",
            "weights_for"]
 
@@ -105,7 +106,7 @@ def untrained_weights() -> dict[str, tuple[float, ...]]:
 
 
 def weights_for(players: int) -> dict[str, tuple[float, ...]]:
-    """The shipped table for ``players`` (:mod:`cardkit_games.tien_len.weights`): its own, the
+    """The shipped table for ``players`` (:mod:`cardkit_games.tien_len.bots.weights`): its own, the
     nearest player count's, or the untrained one."""
     return dict(nearest_table(trained.TABLES, players, untrained_weights))
 
@@ -253,7 +254,7 @@ def play_features(play_mask: int, kind: ComboType | None, length: int, smask: in
                   ) -> list[float]:
     """:func:`move_features` of the play whose strength mask is ``play_mask``, of combination
     type ``kind`` and ``length`` (a pass: 0, None and 0), for a caller that holds the move as a
-    mask (a play-out's loop, :mod:`cardkit_games.tien_len.playout`): both paths read the
+    mask (a play-out's loop, :mod:`cardkit_games.tien_len.bots.playout`): both paths read the
     features here, so they give the same numbers. A play's key is its strongest card."""
     lowest = smask & -smask
     if kind is None:
@@ -274,10 +275,10 @@ def play_features(play_mask: int, kind: ComboType | None, length: int, smask: in
     if reading is None:
         units, singles, low, bosses, controls = _hand_reading(after, unseen)
         out = 0.0
-        if units <= 1:  # one play takes it out (boss_leads_take_it_out's first answer)
+        if units <= 1:  # one play takes it out (bosses_take_it_out's first answer)
             out = 1.0
         elif units <= 3:
-            out = float(boss_leads_take_it_out(after, unseen, rules))
+            out = float(bosses_take_it_out(after, unseen, rules))
         if len(readings) >= READINGS_KEPT:
             readings.clear()
         readings[after << 52 | unseen] = (units | singles << 4 | low << 8 | bosses << 12
@@ -321,9 +322,6 @@ def move_score(weights: Sequence[float], features: Sequence[float]) -> float:
     return sum(map(mul, weights, features))
 
 
-#: How many (hand, unseen cards) readings of :func:`bosses_take_it_out` the model keeps, and
-#: how many hands' unit-lowering leads.
-OUTS_KEPT = 100_000
 #: How many (hand, unseen cards) readings of a hand a move leaves the model keeps: the moves
 #: of a decision and the re-deals of a look-ahead leave the same hands again and again.
 READINGS_KEPT = 100_000
@@ -337,129 +335,6 @@ def _readings_table(rules: ClimbingRules) -> dict[int, int]:
     collector never tracks the table, so its size adds nothing to a full pass (tuples would
     have it walk every entry)."""
     return {}
-
-
-def bosses_lead_it_out(mine: int, unseen: int, rules: ClimbingRules) -> bool:
-    """:func:`~cardkit_games.tien_len.agents.bosses_take_it_out` of the hand whose card mask is
-    ``mine`` (the same answer): :func:`boss_leads_take_it_out` of its strength mask."""
-    return boss_leads_take_it_out(rules.strength_mask(CardSet.from_mask(mine)), unseen, rules)
-
-
-def boss_leads_take_it_out(smask: int, unseen: int, rules: ClimbingRules) -> bool:
-    """:func:`~cardkit_games.tien_len.agents.bosses_take_it_out` of the hand whose strength
-    mask is ``smask`` (the same answer), kept for each (hand, unseen cards) and with each
-    hand's unit-lowering leads kept: only the boss test reads the unseen cards, so the
-    enumeration of a hand's plays, done once, serves every re-deal of a look-ahead's worlds
-    (where the unseen cards differ from world to world). The plays are enumerated as strength
-    masks (the sets from the rules' tables, the sequences by the library), as the tracker lists
-    a lead: every play of the hand, as ``lead_plays`` gives them, in another order (the answer
-    is whether any one leads it out)."""
-    units = hand_units(smask)
-    if units <= 1:
-        return True
-    endings = climbing_tables(rules).derived(_Endings)
-    outs = endings.outs
-    key = smask << 52 | unseen
-    out = outs.get(key)
-    if out is not None:
-        return out
-    leads = endings.leads
-    found = leads.get(smask)
-    if found is None:
-        lowering = []
-        for play in set_plays(rules).masks_of_hand(smask):
-            rest = smask & ~play
-            if hand_units(rest) < units:
-                lowering.append((_SET_CODES[play.bit_count()], play.bit_length() - 1,
-                                 play.bit_count(), rest))
-        for type_, length, group in sequence_groups(rules, smask):
-            for play in group:
-                rest = smask & ~play
-                if hand_units(rest) < units:
-                    lowering.append((_CODES[type_], play.bit_length() - 1, length, rest))
-        if len(leads) >= OUTS_KEPT:
-            leads.clear()
-        found = leads[smask] = tuple(lowering)
-    out = False
-    positions = endings.sequence_positions
-    for code, key, length, rest in found:
-        if _lead_is_boss(_TYPES[code], key, length, unseen, positions) and \
-                boss_leads_take_it_out(rest, unseen, rules):
-            out = True
-            break
-    if len(outs) >= OUTS_KEPT:
-        outs.clear()
-    outs[key] = out
-    return out
-
-
-_TYPES = tuple(ComboType)
-_CODES = {type_: index for index, type_ in enumerate(_TYPES)}
-#: A set's card count -> its type's index in :data:`_TYPES`.
-_SET_CODES = (-1, _CODES[ComboType.SINGLE], _CODES[ComboType.PAIR], _CODES[ComboType.TRIPLE],
-              _CODES[ComboType.QUAD])
-
-
-class _Endings:
-    """The boss ending's tables, kept with the rules' compiled tables: ``outs``, (hand, unseen
-    cards) as strength masks packed in one int (``hand << 52 | unseen``) ->
-    :func:`boss_leads_take_it_out` of them, for hands of two units or more (a play-out asks the
-    same few endings again and again, and the ending of a hand asks it of the hands its leads
-    leave); ``leads``, a hand's strength mask -> its leads that lower its units, each as (its
-    type's index in :class:`ComboType`, its key strength, its length, the strength mask it
-    leaves); ``sequence_positions``, bit ``4p`` for every rank position ``p`` the rules let
-    into a sequence, then into a double sequence. Ints, and ints in tuples: the garbage
-    collector never tracks ``outs`` and stops tracking the tuples after its first pass, so
-    full tables add little to its full passes (lists of combinations made them land on
-    decisions)."""
-
-    __slots__ = ("leads", "outs", "sequence_positions")
-
-    def __init__(self, rules: ClimbingRules) -> None:
-        self.outs: dict[int, bool] = {}
-        self.leads: dict[int, tuple[tuple[int, int, int, int], ...]] = {}
-        self.sequence_positions = tuple(
-            sum(1 << 4 * rules.rank_position(rank) for rank in ranks)
-            for ranks in (rules.sequence_ranks, rules.double_sequence_ranks))
-
-
-def _lead_is_boss(kind: ComboType, key: int, length: int, unseen: int,
-                  positions: tuple[int, ...]) -> bool:
-    """:func:`~cardkit_games.tien_len.agents.is_boss` (the same answer), read on masks of the
-    rank positions (the boss ending above asks it of every lead it tries): no stronger unseen
-    card for a single; for a set, no higher rank holding as many unseen cards, nor (for a pair)
-    an unseen pair at its rank with a higher suit; for a sequence, no run of as many unseen
-    ranks (pairs, for a double sequence) the rules let in a sequence ending higher, nor one
-    ending at its top with a higher suit there. ``positions``: the rank positions the rules
-    let into a sequence and into a double sequence (:class:`_Endings`)."""
-    if kind is ComboType.SINGLE:
-        return not unseen >> key + 1
-    size = SET_SIZES.get(kind)
-    counts = rank_counts(unseen)
-    if size is None:
-        double = kind is ComboType.DOUBLE_SEQUENCE
-        held = (counts >> 1 | counts >> 2) if double else (counts | counts >> 1 | counts >> 2)
-        held &= positions[double]
-        runs = held  # bit 4s: the ranks s .. s + length - 1 all held
-        for step in range(1, length):
-            runs &= held >> 4 * step
-        start = (key >> 2) - length + 1
-        if runs >> 4 * start + 4:  # one ending higher
-            return False
-        return not (runs >> 4 * start & 1 and (unseen >> 4 * (key >> 2) & 0xF) >> (key & 3) + 1)
-    if size == 2:
-        higher = (counts >> 1 | counts >> 2) & _POSITION_BITS  # two unseen cards or more
-    elif size == 3:
-        higher = (counts & counts >> 1 | counts >> 2) & _POSITION_BITS
-    else:
-        higher = counts >> 2 & _POSITION_BITS
-    shift = 4 * (key >> 2)
-    if higher >> shift + 4:
-        return False
-    if size == 2:
-        nibble = unseen >> shift & 0xF
-        return not (nibble.bit_count() >= 2 and nibble >> (key & 3) + 1)
-    return True
 
 
 class BaseAgent(GreedyAgent):
@@ -511,7 +386,7 @@ class HardAgent(Agent):
     here, so that the trainers' agents are the models alone) lets a runner that offers
     samples of the hidden cards (:func:`cardkit.agents.choose_action`) settle the decisions
     where the model's best moves are close by a few paired play-outs
-    (:mod:`cardkit_games.tien_len.lookahead`); without samples, or with it off, the model
+    (:mod:`cardkit_games.tien_len.bots.lookahead`); without samples, or with it off, the model
     decides alone. ``close``, ``playouts``, ``steps`` and
     ``margin`` are the look-ahead's budget (its module's defaults); ``rollout`` says who plays
     this seat in its play-outs: the base agent (``"base"``) or the model (``"model"``)."""
@@ -644,7 +519,7 @@ class HardAgent(Agent):
     def choose_with_samples(self, view: View, legal_actions: Sequence[Action],
                             sampler: Sampler) -> tuple[Action, str]:
         """The model's move, unless its best moves are close: then the one that did best in a
-        few paired play-outs of sampled worlds (:mod:`cardkit_games.tien_len.lookahead`)."""
+        few paired play-outs of sampled worlds (:mod:`cardkit_games.tien_len.bots.lookahead`)."""
         move, why, scores = self._model_move(view, legal_actions)
         if scores is None or self.lookahead is None:
             return move, why

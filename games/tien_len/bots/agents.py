@@ -18,7 +18,6 @@ remaining rank (a pair, triple or quad is one unit). It:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 
 import attrs
@@ -26,20 +25,19 @@ from cardkit_games.tien_len.rules import (
     TWO_POSITION,
     climbing_rules,
     is_bomb,
-    lead_plays,
 )
 from cardkit_games.tien_len.state import TienLenState
-from cardkit_games.tien_len.tracker import combination_of_play
+from cardkit_games.tien_len.tracker import combination_of_play, set_plays
 
 from cardkit.actions import Action
 from cardkit.agents import Agent
 from cardkit.cards import STANDARD_CARDS, CardSet, card_mask
-from cardkit.climbing import ClimbingRules, Combination, ComboType, climbing_tables
+from cardkit.climbing import ClimbingRules, Combination, ComboType, climbing_tables, sequence_groups
 from cardkit.game import Game
 from cardkit.state import State
 from cardkit.views import View
 
-__all__ = ["SET_SIZES", "GreedyAgent", "PlayedReader", "bosses_table", "bosses_take_it_out",
+__all__ = ["SET_SIZES", "GreedyAgent", "PlayedReader", "bosses_take_it_out",
            "counts_table", "greedy_agent", "hand_units", "is_boss", "units_of_counts",
            "units_table"]
 
@@ -58,6 +56,7 @@ _UNITS_BY_COUNTS: dict[int, int] = {}
 UNITS_KEPT = 200_000
 _NIBBLES_01 = int("5" * 13, 16)  # 0101 in each of the 13 positions' 4 bits
 _NIBBLES_0011 = int("3" * 13, 16)
+_POSITION_BITS = int("1" * 13, 16)  # bit 4p of every rank position p
 
 
 def rank_counts(smask: int) -> int:
@@ -226,53 +225,106 @@ class PlayedReader:
         return self.played
 
 
-@functools.cache
-def _positions(ranks: frozenset[int], rules: ClimbingRules) -> frozenset[int]:
-    return frozenset(rules.rank_position(rank) for rank in ranks)
+def _at_least(unseen: int) -> tuple[int, int, int, int]:
+    """The positions (bit ``4p``) where ``unseen`` holds at least one, two, three, four cards."""
+    counts = rank_counts(unseen)
+    b0 = counts & _POSITION_BITS
+    b1 = counts >> 1 & _POSITION_BITS
+    b2 = counts >> 2 & _POSITION_BITS
+    return b0 | b1 | b2, b1 | b2, (b0 & b1) | b2, b2
 
 
-def is_boss(combo: Combination, unseen: int, rules: ClimbingRules) -> bool:
-    """True when no combination of the ``unseen`` cards (a strength mask, all of them as if
-    one player held them) beats ``combo`` the ordinary way: same type and length, higher key
-    (bombs aside). Reads the strength mask rank by rank rather than listing combinations."""
-    key = combo.key_strength
+def is_boss(found: int, unseen: int, rules: ClimbingRules) -> bool:
+    """Whether the play whose strength mask is ``found`` (a combination under ``rules``) is a
+    *boss*: no combination of the ``unseen`` cards (a strength mask, all of them as if one
+    player held them) beats it the ordinary way — same type and length, higher key (bombs
+    aside). The one test of "is this play unbeatable?" of every bot.
+
+    A play's mask says what it is: one rank's cards are a set of that many, cards of several
+    ranks a sequence (one card a rank) or a double sequence (two); its key is its strongest
+    card. The unseen cards' ranks are read all at once as bit masks of the positions holding at
+    least one, two, three or four of them (bit ``4p``), so the test is a few shifts."""
+    key = found.bit_length() - 1
+    if found.bit_count() == 1:
+        return not unseen >> key + 1
     top, suit = key >> 2, key & 3
-    kind = combo.type
-    if kind is ComboType.SINGLE:
-        return not unseen >> (key + 1)
-    counts = [(unseen >> 4 * p & 0xF).bit_count() for p in range(13)]
-    if kind in SET_SIZES:
-        size = SET_SIZES[kind]
-        if any(count >= size for count in counts[top + 1:]):
+    above_suit = (unseen >> 4 * top & 0xF) >> suit + 1  # unseen cards of the key's rank above it
+    held = _at_least(unseen)
+    size = found.bit_count()
+    if not found >> 4 * top + 4 and not found & ((1 << 4 * top) - 1):  # one rank: a set
+        if held[size - 1] >> 4 * top + 4:  # as many cards of a higher rank
             return False
-        # a pair of the same rank beats with the higher suit; triples and quads by rank only
-        return not (kind is ComboType.PAIR and counts[top] >= 2
-                    and (unseen >> 4 * top & 0xF) >> (suit + 1))
-    double = kind is ComboType.DOUBLE_SEQUENCE
-    need = 2 if double else 1
-    allowed = _positions(rules.double_sequence_ranks if double else rules.sequence_ranks, rules)
-    length = combo.length
-    for end in range(top, 13):
-        start = end - length + 1
-        if start < 0 or any(p not in allowed or counts[p] < need for p in range(start, end + 1)):
-            continue
-        if end > top or (unseen >> 4 * end & 0xF) >> (suit + 1):
-            return False
-    return True
+        return not (size == 2 and held[1] >> 4 * top & 1 and above_suit)
+    x1, x2, x3 = found >> 1, found >> 2, found >> 3
+    double = bool(((found & (x1 | x2 | x3)) | (x1 & (x2 | x3)) | (x2 & x3)) & _POSITION_BITS)
+    tables = climbing_tables(rules)
+    length = size // 2 if double else size
+    ok = held[1 if double else 0] & (tables.dseq_positions if double else tables.seq_positions)
+    ends = ok
+    for step in range(1, length):  # bit 4p: the length positions ending at p all held
+        ends &= ok << 4 * step
+    if ends >> 4 * top + 4:  # one ending higher
+        return False
+    return not (ends >> 4 * top & 1 and above_suit)
 
 
-def bosses_take_it_out(hand: CardSet, unseen: int, rules: ClimbingRules) -> bool:
-    """True when ``hand`` goes out by leads alone: it is one unit (:func:`hand_units`), or it
-    has a boss (:func:`is_boss`) whose lead leaves fewer units that again go out so."""
-    units = hand_units(rules.strength_mask(hand))
+#: How many (hand, unseen cards) answers of :func:`bosses_take_it_out` are kept, and how many
+#: hands' unit-lowering leads.
+OUTS_KEPT = 100_000
+
+
+class _Endings:
+    """The boss ending's tables, kept with the rules' compiled tables: ``outs``, (hand, unseen
+    cards) as strength masks packed in one int (``hand << 52 | unseen``) ->
+    :func:`bosses_take_it_out` of them, for hands of two units or more (a play-out asks the
+    same few endings again and again, and the ending of a hand asks it of the hands its leads
+    leave); ``leads``, a hand's strength mask -> its leads that lower its units, each as (its
+    strength mask, the strength mask it leaves). Ints, and ints in tuples: the garbage
+    collector never tracks ``outs`` and stops tracking the tuples after its first pass."""
+
+    __slots__ = ("leads", "outs")
+
+    def __init__(self, rules: ClimbingRules) -> None:
+        self.outs: dict[int, bool] = {}
+        self.leads: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def bosses_take_it_out(smask: int, unseen: int, rules: ClimbingRules) -> bool:
+    """Whether the hand whose strength mask is ``smask`` goes out by leads alone: it is one
+    unit (:func:`hand_units`), or it has a boss (:func:`is_boss`) against the ``unseen`` cards
+    whose lead leaves fewer units that again go out so. Kept for each (hand, unseen cards),
+    with each hand's unit-lowering leads kept: only the boss test reads the unseen cards, so
+    the enumeration of a hand's plays, done once, serves every re-deal of a look-ahead's
+    worlds. The plays are every play of the hand (the sets from the rules' tables, the
+    sequences by the library), taken in any order: the answer is whether one leads it out."""
+    units = hand_units(smask)
     if units <= 1:
         return True
-    for combo in lead_plays(hand, rules):
-        rest = CardSet.from_mask(hand.mask & ~CardSet(combo.cards).mask)
-        if hand_units(rules.strength_mask(rest)) < units and is_boss(combo, unseen, rules) \
-                and bosses_take_it_out(rest, unseen, rules):
-            return True
-    return False
+    endings = climbing_tables(rules).derived(_Endings)
+    outs = endings.outs
+    key = smask << 52 | unseen
+    out = outs.get(key)
+    if out is not None:
+        return out
+    leads = endings.leads
+    found = leads.get(smask)
+    if found is None:
+        plays = set_plays(rules).masks_of_hand(smask)
+        for _, _, group in sequence_groups(rules, smask):
+            plays += group
+        lowering = [(play, smask & ~play) for play in plays if hand_units(smask & ~play) < units]
+        if len(leads) >= OUTS_KEPT:
+            leads.clear()
+        found = leads[smask] = tuple(lowering)
+    out = False
+    for play, rest in found:
+        if is_boss(play, unseen, rules) and bosses_take_it_out(rest, unseen, rules):
+            out = True
+            break
+    if len(outs) >= OUTS_KEPT:
+        outs.clear()
+    outs[key] = out
+    return out
 
 
 #: How many plays (and hands) :class:`GreedyAgent` keeps weighed at most, per rules value.
@@ -288,19 +340,6 @@ def _weighed_plays(rules: ClimbingRules) -> dict[int, Weighed]:
     action's id; each entry holds its action, so the id stays its own): the same plays are
     weighed turn after turn (actions are made once and kept by the game)."""
     return {}
-
-
-def _bosses_table(rules: ClimbingRules) -> dict[tuple[int, int], bool]:
-    """An empty table, kept with the rules' compiled tables, of (hand, unseen cards) ->
-    :func:`bosses_take_it_out` of them."""
-    return {}
-
-
-def bosses_table(rules: ClimbingRules) -> dict[tuple[int, int], bool]:
-    """The (hand, unseen cards) -> :func:`bosses_take_it_out` table of ``rules``, shared by
-    every greedy decision (kept with the rules' compiled tables; at most
-    :data:`WEIGHED_PLAYS` entries)."""
-    return climbing_tables(rules).derived(_bosses_table)
 
 
 class GreedyAgent(Agent):
@@ -442,18 +481,11 @@ class GreedyAgent(Agent):
             unseen = rules.strength_mask(CardSet.from_mask(_DECK_MASK & ~mine & ~played()))
             weighed = [self._weigh(action) for action in plays]
             weighed.sort(key=lambda item: item[1])  # stable: as sorting the plays by mask
-            bosses = bosses_table(rules)
-            for action, play_mask, combo, _, cards, _, _ in weighed:
-                if hand_units(smask & ~play_mask) >= units_now or not is_boss(
-                        combo, unseen, rules):
+            for action, play_mask, _, _, _, _, _ in weighed:
+                rest = smask & ~play_mask
+                if hand_units(rest) >= units_now or not is_boss(play_mask, unseen, rules):
                     continue
-                rest = mine & ~cards
-                out = bosses.get((rest, unseen))
-                if out is None:
-                    if len(bosses) >= WEIGHED_PLAYS:
-                        bosses.clear()
-                    out = bosses[rest, unseen] = bosses_take_it_out(
-                        CardSet.from_mask(rest), unseen, rules)
+                out = bosses_take_it_out(rest, unseen, rules)
                 if out:
                     return action, ("leads a play nobody can beat, then the rest, and goes "
                                     "out (counting the cards played)")

@@ -1,4 +1,4 @@
-"""Fitting the move model of Tiến Lên's ``hard`` agent (:mod:`cardkit_games.tien_len.policy`)
+"""Fitting the move model of Tiến Lên's ``hard`` agent (:mod:`cardkit_games.tien_len.bots.policy`)
 by play-outs, in rounds of policy iteration.
 
 The trainer is the referee: it deals the games and values moves on the true state; the model
@@ -19,20 +19,29 @@ advantage the model must see before it leaves the base move that gained most the
 most, so without a margin it trades many sound base moves for small predicted gains.
 
 Everything is seeded from ``seed``, so a run is reproducible. numpy is imported here only.
-``python scripts/train_tien_len.py`` runs it and writes :mod:`cardkit_games.tien_len.weights`.
+Run it with ``python -m cardkit_games.tien_len.bots.training`` (one process, one core; the full
+budget, 4 players, about 7 minutes: well within the hour the project allows a training run); it
+writes :mod:`cardkit_games.tien_len.bots.weights`::
+
+    python -m cardkit_games.tien_len.bots.training                 # 4 players, the full budget
+    python -m cardkit_games.tien_len.bots.training --players 4 --games 300 --margin-games 100 \\
+        --dry-run
 """
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from cardkit_games.tien_len.agents import GreedyAgent
-from cardkit_games.tien_len.policy import MOVE_FEATURES, HardAgent, untrained_weights
+from cardkit_games.tien_len.bots.agents import GreedyAgent
+from cardkit_games.tien_len.bots.policy import MOVE_FEATURES, HardAgent, untrained_weights
+from cardkit_games.tien_len.bots.weights import TABLES
 
 from cardkit.agents import Agent, choose_action
 from cardkit.deck import derive_seed
@@ -42,7 +51,7 @@ from cardkit.search import duplicate_gain as generic_duplicate_gain
 from cardkit.search import play_to_end, ridge_solve, write_tables
 
 __all__ = ["Budget", "best_margin", "decision_gain", "default_budget", "deviations",
-           "duplicate_gain", "policy_round", "train", "write_weights"]
+           "duplicate_gain", "main", "policy_round", "train", "write_weights"]
 
 Weights = dict[str, tuple[float, ...]]
 RIDGE = 1.0
@@ -52,7 +61,7 @@ class Budget:
     """How much one run plays: ``rounds`` rounds of ``games`` games each, with up to
     ``candidates`` moves besides the base agent's and the pass valued at each decision;
     ``rollout`` says who plays the seat in the play-outs: the ``"current"`` weights or the
-    ``"base"`` agent (:class:`~cardkit_games.tien_len.policy.BaseAgent`); the margin is fitted on
+    ``"base"`` agent (:class:`~.policy.BaseAgent`); the margin is fitted on
     the :func:`deviations` of ``margin_games`` further games (0: no margin)."""
 
     def __init__(self, rounds: int = 2, games: int = 2_000, candidates: int = 5,
@@ -242,8 +251,45 @@ def train(players: int = 4, seed: int = 2026, budget: Budget | None = None,
 
 def write_weights(tables: Mapping[int, Weights], path: Path) -> None:
     """Write ``tables`` (players -> weights) as the source of
-    :mod:`cardkit_games.tien_len.weights`, keeping its docstring."""
+    :mod:`cardkit_games.tien_len.bots.weights`, keeping its docstring."""
     write_tables(tables, ("move", "margin"), path, "Tiến Lên hard weights.")
 
 
 assert len(MOVE_FEATURES) == len(untrained_weights()["move"])
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the arguments, train, measure against greedy, write the weights."""
+    parser = argparse.ArgumentParser(description="Train the weights of Tiến Lên's hard agent.")
+    parser.add_argument("--players", default="4")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--rounds", type=int, default=None)
+    parser.add_argument("--games", type=int, default=None)
+    parser.add_argument("--candidates", type=int, default=None)
+    parser.add_argument("--rollout", choices=("base", "current"), default=None)
+    parser.add_argument("--margin-games", type=int, default=None)
+    parser.add_argument("--measure", type=int, default=0,
+                        help="duplicate deals to measure against greedy (0: none)")
+    parser.add_argument("--dry-run", action="store_true", help="do not write the weights")
+    args = parser.parse_args(argv)
+    tables = dict(TABLES)
+    for players in (int(p) for p in args.players.split(",")):
+        budget = default_budget(players)
+        for name in ("rounds", "games", "candidates", "rollout", "margin_games"):
+            if getattr(args, name) is not None:
+                setattr(budget, name, getattr(args, name))
+        weights = train(players, args.seed, budget,
+                        log=lambda line: print(line, file=sys.stderr, flush=True))
+        if args.measure:
+            game = load_game("tien-len", players=players)
+            gain, half, firsts = duplicate_gain(game, weights, args.measure, args.seed + 1)
+            print(f"{players} players: {gain:.3f} ± {half:.3f} place points a game against "
+                  f"greedy, {firsts:.1%} first places ({args.measure} duplicate deals)",
+                  flush=True)
+        tables[players] = weights
+    if not args.dry_run:
+        write_weights(tables, Path(__file__).with_name("weights.py"))
+
+
+if __name__ == "__main__":
+    main()

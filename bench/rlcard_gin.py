@@ -1,6 +1,6 @@
 """Two-player gin rummy: cardkit's PettingZoo and Gymnasium steps beside RLCard's own engine.
 
-Usage: ``python bench/rlcard_gin.py [--rounds R] [--seconds S]``.
+Usage: ``python -m bench.rlcard_gin [--rounds R] [--seconds S]``.
 
 Every decision takes a uniformly random legal move, and the observation of the seat to move is
 built at each one: ``last()`` then ``step`` in PettingZoo (the observation vector and the

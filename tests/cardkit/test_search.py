@@ -15,7 +15,7 @@ from cardkit.services.search.racing import MoveStats, Race
 from cardkit.services.search.rollout import relative_score
 from cardkit.services.testing import ConformanceError, check_game
 from cardkit.values.actions import Action
-from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState
+from testgames.knock_rummy import KNOCK_RUMMY, KnockRummyState
 
 SEARCHING_GAMES = [("knock-rummy", 2), ("tonk", 2), ("gin-rummy", 2), ("gin-rummy", 3),
                    ("tien-len", 4), ("oklahoma-gin", 2)]

@@ -139,6 +139,7 @@ def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> 
     that plans on re-dealt hidden cards: a client holds only its seat's view, so such a bot can
     play a seat only at the server (``cardkit serve --bots SEAT=NAME``)."""
     from cardkit.engine.registry import load_game
+    from cardkit.services.search.choose import searches
 
     try:
         game = load_game(welcome["game"], players=welcome["players"], **welcome["options"])
@@ -149,7 +150,7 @@ def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> 
         connection.close()
         raise CardkitError(f"{game.name} has no bot {bot!r}; bots: "
                            f"{', '.join(game.definition.agent_names)}", 2)
-    if isinstance(seat, int) and getattr(game.agent(bot, seat, 0), "uses_samples", False):
+    if isinstance(seat, int) and searches(game.agent(bot, seat, 0)):
         connection.close()
         raise CardkitError(f"the {bot} bot plans on the hidden cards, which only the server "
                            f"holds: ask the host for it (cardkit serve --bots {seat}={bot})", 2)

@@ -29,7 +29,7 @@ def test_writes_the_package_layout(tmp_path: Path) -> None:
     pyproject = (root / "pyproject.toml").read_text()
     assert '[project.entry-points."cardkit.games"]' in pyproject
     assert 'my-rummy = "cardkit_my_rummy:GAME"' in pyproject
-    for module in ("game", "options", "state", "settlement", "rules"):
+    for module in ("game", "options", "state", "phases", "settlement", "rules"):
         assert (root / "cardkit_my_rummy" / f"{module}.py").exists()
     assert "check_game" in (root / "tests" / "test_cardkit_my_rummy.py").read_text()
     assert "pip install" in (root / "README.md").read_text()

@@ -1,6 +1,6 @@
 """Benchmark the research adapters: environment steps per second.
 
-Usage: ``python bench/adapters.py [--seconds S] [--seed N]``.
+Usage: ``python -m bench.adapters [--seconds S] [--seed N]``.
 
 For every installed game at each player count, steps per second of the PettingZoo AEC
 environment (``cardkit.adapters.pettingzoo.env``) driven the PettingZoo way: ``last()``
@@ -119,7 +119,7 @@ def main() -> None:
     except ImportError:
         print("\ngin_rummy_v4: not importable (PettingZoo 1.25 dropped it; it needs rlcard and "
               "pygame). To compare: pip install --target DIR 'pettingzoo==1.24.3' pygame; "
-              "PYTHONPATH=DIR python bench/adapters.py")
+              "PYTHONPATH=DIR python -m bench.adapters")
         return
     theirs = aec_steps_per_second(gin_rummy_v4.env(), seconds, seed)
     print(f"\ngin, 2 players, PettingZoo AEC steps/s: cardkit {ours:.0f}, "

@@ -6,7 +6,7 @@ play each deal twice with the seats exchanged, three-hand gin puts the tested ag
 and then as captain, four-player Tiến Lên seats it at each of the four places against three
 opponents. Each process uses one core; ``--workers`` (at most 2) processes share the deals.
 
-    python bench/agents.py --games gin2,tonk2,tienlen4,gin3 --deals 100 \\
+    python -m bench.agents --games gin2,tonk2,tienlen4,gin3 --deals 100 \\
         --agent expert --opponent normal --iterations gin2=600,tonk2=2000
 
 The headline of every row is the tested agent's **points (gin, Tiến Lên) or stakes (Tonk) per
@@ -23,9 +23,9 @@ over every hand of those matches.
 ``--records FILE`` appends every hand's record (deal, seat, points against the best rival, how
 it ended) to FILE as JSON lines, as each deal finishes: two runs on the same deals (say
 ``expert`` and then ``hard`` against ``normal``) can then be compared deal by deal with
-``--compare FILE FILE``, which prints the mean per-deal difference of the points a hand with
-its 95 % interval (the same deals and the same opponents, so only the two agents' different
-decisions remain in it).
+``--compare FILE FILE`` (the same as ``python -m bench.compare FILE FILE``), which prints the
+mean per-deal difference of the points a hand with its 95 % interval (the same deals and the
+same opponents, so only the two agents' different decisions remain in it).
 
 ``--iterations`` fixes the search budget per game in play-outs (reproducible, and fair on a
 shared machine: calibrate it with ``--calibrate``, which prints play-outs per second and
@@ -49,6 +49,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import cardkit
+from bench.compare import ROLES, compare, interval, role_seats
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.rollout import relative_score
 from cardkit.services.search.roster import agent_parameters
@@ -61,9 +62,6 @@ SETUPS: dict[str, tuple[str, int, tuple[int, ...], str]] = {
     "tienlen4": ("tien-len", 4, (0, 1, 2, 3), "first places"),
     "gin3": ("gin-rummy", 3, (2, 0), "won of decided hands (box, then captain)"),
 }
-
-#: Setups whose tested seats play different roles: the per-role rows of a run and of ``--compare``.
-ROLES = {"gin3": {2: "box", 0: "captain"}}
 
 #: What one hand's "points against the best rival" are called in each game.
 UNITS = {"gin2": "points", "gin3": "points", "tonk2": "stakes", "tienlen4": "points"}
@@ -197,16 +195,6 @@ def warm_up() -> None:
         _play_hand(game.new_hand(seed=0), agents, -1, [])
 
 
-def interval(values: Sequence[float]) -> tuple[float, float]:
-    """Mean and 95 % half-width (normal approximation)."""
-    count = len(values)
-    mean = sum(values) / count
-    if count < 2:
-        return mean, math.inf
-    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
-    return mean, 1.96 * math.sqrt(variance / count)
-
-
 def _timing(records: list[dict[str, Any]]) -> str:
     times = [t for r in records for t in r["times"]]
     if not times:
@@ -280,65 +268,6 @@ def calibrate(setup: str, agent: str, iterations: int) -> str:
     times = [t for r in records for t in r["times"]]
     return (f"{setup}: {len(times) / sum(times):.2f} decisions/s at {iterations} play-outs "
             f"(≈ {iterations * len(times) / sum(times):.0f} play-outs/s)")
-
-
-def compare(first: str, second: str) -> str:
-    """The per-deal difference of the points a hand between two ``--records`` files, over the
-    hands (deal and seat) both hold: mean and 95 % interval, and how many deals differed at
-    all. A deal's difference is the mean over the seatings both played it in, so a run of one
-    role (``--roles``) compares with a run of every role on that role's hands alone.
-
-    Where the tested seats play different roles (three-hand gin's box and captain) the
-    difference is given for each role too: set against a run of the rival itself in the tested
-    seats (``--agent normal --opponent normal``), it says how much more the agent makes *in
-    that role* than the rival does in it, which the points against the rival in one role cannot
-    say (a role's own advantage, the box dealing and playing second, stays in those)."""
-    def per_hand(path: str) -> dict[tuple[str, int, int], float]:
-        hands: dict[tuple[str, int, int], float] = {}
-        with open(path, encoding="utf-8") as source:
-            for line in source:
-                record = json.loads(line)
-                hands[(record["setup"], record["deal"], record["seat"])] = record["net"]
-        return hands
-
-    def per_deal(differences: dict[tuple[str, int, int], float]) -> list[float]:
-        # a deal's difference is the mean over the seatings both files played it in
-        by_deal: dict[tuple[str, int], list[float]] = {}
-        for (setup, deal, _), difference in differences.items():
-            by_deal.setdefault((setup, deal), []).append(difference)
-        return [sum(values) / len(values) for values in by_deal.values()]
-
-    def line(name: str, differences: list[float]) -> str:
-        mean, half = interval(differences)
-        changed = sum(1 for d in differences if d)
-        return (f"{name}: {mean:+.2f} ± {half:.2f} points a hand over {len(differences)} deals "
-                f"({changed} of them played differently)")
-
-    hands_a, hands_b = per_hand(first), per_hand(second)
-    both = {key: hands_a[key] - hands_b[key] for key in sorted(set(hands_a) & set(hands_b))}
-    deals = per_deal(both)
-    if len(deals) < 2:
-        return f"only {len(deals)} deal(s) in both files: nothing to compare"
-    lines = [line(f"{first} minus {second}", deals)]
-    for setup, roles in ROLES.items():
-        for seat, role in roles.items():
-            in_role = per_deal({key: d for key, d in both.items()
-                                if key[0] == setup and key[2] == seat})
-            if len(in_role) >= 2:
-                lines.append(line(f"  {setup} {role}", in_role))
-    return "\n".join(lines)
-
-
-def role_seats(setups: Sequence[str], roles: str) -> tuple[int, ...]:
-    """The tested seats of the comma-separated ``roles`` (names of ``ROLES``) in ``setups``,
-    which must all have them; a clear error (``SystemExit``) otherwise."""
-    for setup in setups:
-        names = {role: seat for seat, role in ROLES.get(setup, {}).items()}
-        unknown = [r for r in roles.split(",") if r not in names]
-        if unknown:
-            raise SystemExit(f"--roles: {setup} has no role {unknown[0]!r}"
-                             + (f"; choose from {', '.join(names)}" if names else ""))
-    return tuple(names[r] for r in roles.split(","))
 
 
 def parse_params(items: Sequence[str]) -> dict[str, Any]:

@@ -6,8 +6,8 @@ hand given what its player was seen to do. A belief module that exposes ``eviden
 (seat -> what that seat was seen doing), ``features(hand_mask, seen)`` and ``WEIGHTS`` can be
 measured and fitted here:
 
-    python bench/belief.py                       # every game with such a belief
-    python bench/belief.py --fit gin-rummy       # refit its weights (prints them)
+    python -m bench.belief                       # every game with such a belief
+    python -m bench.belief --fit gin-rummy       # refit its weights (prints them)
 
 Data: greedy self-play; at a share of the decisions, the true other hands and ``--candidates``
 uniform re-deals of them. The fit is a conditional logit (the true hand against the re-deals:

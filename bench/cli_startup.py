@@ -1,6 +1,6 @@
 """How fast does the ``cardkit`` command start, against the floor its dependencies set?
 
-Usage: ``python bench/cli_startup.py [--runs N] [--python PATH]`` (``--python``: the interpreter
+Usage: ``python -m bench.cli_startup [--runs N] [--python PATH]`` (``--python``: the interpreter
 of the environment to measure, default this one; its ``cardkit`` script is used).
 
 Measures, as whole processes, rounds interleaved (each command once per round, in turn):

@@ -1,6 +1,6 @@
 """Benchmark cardkit.climbing: all_combinations and beating_combinations on random 13-card hands.
 
-Usage: ``python bench/climbing.py [--seed N] [--hands N]``. Prints calls per second. Tops are
+Usage: ``python -m bench.climbing [--seed N] [--hands N]``. Prints calls per second. Tops are
 drawn per type by classifying a random combination of that type from another random hand. The
 beating rate is measured twice: plain (normal beating) and with a bomb-like extra rule (on a
 single 2, quads and double sequences of any length are also generated). Runs in well under 20 s.

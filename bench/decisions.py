@@ -1,6 +1,6 @@
 """Where a search leaves ``hard``'s move, is it right? Judged decision by decision.
 
-    python bench/decisions.py --game gin2 --positions 200 --param iterations=150
+    python -m bench.decisions --game gin2 --positions 200 --param iterations=150
 
 Positions come from hands of ``hard`` against ``normal`` (the seat to judge plays ``hard``).
 At each decision with a choice the searching agent (``--agent``, ``expert`` by default) is
@@ -22,13 +22,11 @@ import math
 import random
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
-
 import cardkit
-from bench.agents import SETUPS, interval, parse_params
+from bench.agents import SETUPS, parse_params
+from bench.compare import interval
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.rollout import relative_score
 from cardkit.values.deck import derive_seed

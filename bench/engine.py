@@ -2,19 +2,15 @@
 
 Prints microseconds per action for: the game's own work (legal actions + apply_unchecked), the
 checked ``apply(action)`` (legality by set membership), ``apply(text)`` (parsing too), and
-building a view. Run: ``python bench/engine.py``.
+building a view. Run: ``python -m bench.engine``.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tests.cardkit.knock_rummy import KNOCK_RUMMY
+from testgames.knock_rummy import KNOCK_RUMMY
 
 
 def play(mode: str, hands: int, seed: int = 1) -> tuple[int, float]:

@@ -1,6 +1,6 @@
 """Benchmark gin rummy: hands per second and greedy's strength.
 
-Usage: ``python bench/gin.py [--seconds S] [--hands N] [--seed N]``.
+Usage: ``python -m bench.gin [--seconds S] [--hands N] [--seed N]``.
 
 Prints, for 2 and 3 players: random-vs-random hands per second (uniformly random legal actions,
 knock and gin included, through ``legal_actions``/``apply_unchecked``), greedy-vs-greedy hands

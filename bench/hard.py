@@ -2,8 +2,8 @@
 decision, and decisions per second (what a search using ``hard`` as its roll-out policy pays
 per move), on one core, against ``normal`` opponents.
 
-    python bench/hard.py --games tonk2,tonk4,tienlen4 --deals 200
-    python bench/hard.py --games tienlen4 --deals 200 --param playouts=0   # the model alone
+    python -m bench.hard --games tonk2,tonk4,tienlen4 --deals 200
+    python -m bench.hard --games tienlen4 --deals 200 --param playouts=0   # the model alone
 
 Every decision of the tested seat with more than one legal move is timed in CPU time (through
 :func:`cardkit.agents.choose_action`, as a game asks it: the view, and for an agent that looks

@@ -1,13 +1,13 @@
 """Seeded Tiến Lên games with ``hard`` in one seat, alone, for counting their instructions
 (load-free): the cost of ``hard``'s decisions, nine tenths of it its look-ahead's play-outs.
 
-Run ``python bench/hard_loop.py MODE N``: it plays ``N`` four-player games from seeds 1000 on,
+Run ``python -m bench.hard_loop MODE N``: it plays ``N`` four-player games from seeds 1000 on,
 ``hard`` at seat ``seed % 4`` and ``normal`` elsewhere (``MODE`` ``hard``), or ``normal`` in every
 seat (``greedy``). Under ``valgrind --tool=cachegrind``, the count for ``N`` less the count for
 0, over ``N``, is the instructions of one game::
 
     for n in 0 8; do PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no \\
-        --cachegrind-out-file=/dev/null python bench/hard_loop.py hard $n \\
+        --cachegrind-out-file=/dev/null python -m bench.hard_loop hard $n \\
         2>&1 | grep 'I *refs'; done
 
 It imports through paths every recent commit has, so it runs with another checkout's

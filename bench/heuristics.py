@@ -1,8 +1,8 @@
 """The heuristic agents against an earlier version of themselves, in the duplicate format, and
 their decisions per second.
 
-Run: ``python bench/heuristics.py GAME [--players N] [--deals N] [--baseline REV]``, e.g.
-``python bench/heuristics.py gin-rummy --deals 400``. The baseline is the game's
+Run: ``python -m bench.heuristics GAME [--players N] [--deals N] [--baseline REV]``, e.g.
+``python -m bench.heuristics gin-rummy --deals 400``. The baseline is the game's
 ``agents.py`` as it was at git revision ``REV`` (default ``5d163fa``, before issue 13's
 heuristics), loaded from ``git show`` into its own module, so both versions play in one
 process. Every deal is played once with today's ``greedy`` in each seat and the baseline's in

@@ -1,7 +1,7 @@
 """Rule-lab speed: hands per second on one worker and on all cores, the Dask backend's overhead
 against local processes, and the cost of the lab's per-hand bookkeeping against the bare loop.
 
-    python bench/lab.py [GAME] [--hands N] [--rounds R]
+    python -m bench.lab [GAME] [--hands N] [--rounds R]
 
 The Dask overhead is CPU time per hand, summed over every process that works for the run: this
 one (which runs the local cluster's scheduler and its nannies), its local worker processes

@@ -1,7 +1,7 @@
 """The rule lab's sweep target: gin's ``knock_limit`` over 0..10, 5,000 hands a value, on two
 cores, and the same sweep on a local Dask cluster giving identical numbers.
 
-    python bench/lab_sweep.py [--hands 5000] [--workers 2] [--no-dask] [--skill-hands N]
+    python -m bench.lab_sweep [--hands 5000] [--workers 2] [--no-dask] [--skill-hands N]
 
 Prints the wall time and the CPU time of each run (this process, its local worker processes
 and, for Dask, the cluster's workers: the machine may be shared, so the CPU time says what the

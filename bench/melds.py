@@ -1,4 +1,4 @@
-"""Benchmark of the meld search (``python bench/melds.py [--rounds N]``): our solver against
+"""Benchmark of the meld search (``python -m bench.melds [--rounds N]``): our solver against
 OpenSpiel's C++ ``GinRummyUtils(13, 4, 10).min_deadwood`` on the same hands, as ratios.
 
 Workloads (10 cards, ace low, gin values): random hands from the whole deck; dense hands from

@@ -1,6 +1,6 @@
 """Memory of a simulating process: how much it grows over many random hands, per game.
 
-Usage: ``python bench/memory.py [--hands N] [--games tonk,gin-rummy,tien-len]``
+Usage: ``python -m bench.memory [--hands N] [--games tonk,gin-rummy,tien-len]``
 (default 100 000 hands of each game; the target is at most 20 MiB above the start).
 
 Each game runs in its own fresh process: it plays a few hands (imports, lookup tables and

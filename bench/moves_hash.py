@@ -5,7 +5,7 @@ For each game (Tonk with 2 and 3 players, gin with 2 and 3, Tiến Lên with 4) 
 hashes: of the histories and payoffs of ``HANDS`` seeded hands (150 unless given) of greedy
 self-play and of ``hard`` at seat 0 against greedy; of play-outs (results and histories) from
 worlds re-dealt from mid-hand states; and of ``search`` decisions at 60 play-outs.
-Run: ``python bench/moves_hash.py [HANDS]``. It imports through the paths the start commit had
+Run: ``python -m bench.moves_hash [HANDS]``. It imports through the paths the start commit had
 too, so it runs against it.
 """
 

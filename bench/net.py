@@ -11,8 +11,8 @@ that kept finished hands would grow), and the machine's load average (the machin
 shared). Goal: 100 tables, p99 under 50 ms on two cores, memory flat (within 10 %) between
 minute 1 and minute 5.
 
-Run: ``python bench/net.py`` (100 tables, 5 minutes); a quick check:
-``python bench/net.py --seconds 60 --early 15``. The round trip, moves per second and CPU are
+Run: ``python -m bench.net`` (100 tables, 5 minutes); a quick check:
+``python -m bench.net --seconds 60 --early 15``. The round trip, moves per second and CPU are
 those of the moves from ``--early`` seconds on (the p99 from the start is printed beside);
 the server's CPU a move is the figure to compare on a loaded machine.
 """

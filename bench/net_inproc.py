@@ -5,10 +5,10 @@ move, each seat a stand-in connection that keeps what it is sent; moves go strai
 of the machine does not change: the instructions of ``M`` moves less those of ``N``, divided by
 ``M - N`` (docs/performance.md, "Network play")::
 
-    valgrind --tool=cachegrind --cache-sim=no python bench/net_inproc.py 2000
-    valgrind --tool=cachegrind --cache-sim=no python bench/net_inproc.py 8000
+    valgrind --tool=cachegrind --cache-sim=no python -m bench.net_inproc 2000
+    valgrind --tool=cachegrind --cache-sim=no python -m bench.net_inproc 8000
 
-Run: ``python bench/net_inproc.py [MOVES]`` (30,000 by default).
+Run: ``python -m bench.net_inproc [MOVES]`` (30,000 by default).
 """
 
 from __future__ import annotations

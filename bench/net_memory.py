@@ -4,7 +4,7 @@ Reported: the server's resident memory after each tenth of the hands, the hands 
 at the end, and the size of the save file (which holds every hand). Goal: flat memory, the
 finished hands on disk.
 
-Run: ``python bench/net_memory.py [--hands 10000]``.
+Run: ``python -m bench.net_memory [--hands 10000]``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Does the default opponent answer within about a second? Time a decision of each rung.
 
-    python bench/opponent_time.py [--rungs expert,hard] [--decisions 12]
+    python -m bench.opponent_time [--rungs expert,hard] [--decisions 12]
 
 ``cardkit play`` seats the strongest rung that answers within about a second (``expert`` with
 its default budget, :data:`~cardkit.services.search.agent.DEFAULT_TIME_LIMIT`). For every
@@ -15,11 +15,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script
 
 import cardkit
 from cardkit.services.search.choose import choose_action

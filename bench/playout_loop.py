@@ -1,6 +1,6 @@
 """The play-out loop of ``bench/search.py`` alone, for counting its instructions (load-free).
 
-Run ``python bench/playout_loop.py GAME PLAYERS MODE N``: it sets up the bench's mid-hand state
+Run ``python -m bench.playout_loop GAME PLAYERS MODE N``: it sets up the bench's mid-hand state
 and its 64 re-dealt worlds, warms the caches with one pass over the worlds, then plays ``N``
 play-outs from the state (``MODE`` ``state``), cycling through the worlds (``worlds``), or each
 from a world dealt afresh, the deal counted (``fresh``, as the bench's third figure). Under
@@ -8,7 +8,7 @@ from a world dealt afresh, the deal counted (``fresh``, as the bench's third fig
 instructions of one play-out, the same on a loaded machine as on a quiet one::
 
     for n in 0 128; do PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no \\
-        --cachegrind-out-file=/dev/null python bench/playout_loop.py tonk 2 worlds $n \\
+        --cachegrind-out-file=/dev/null python -m bench.playout_loop tonk 2 worlds $n \\
         2>&1 | grep 'I *refs'; done
 
 It imports through the paths the start commit had too, so it runs with the start's interpreter.
@@ -18,13 +18,10 @@ from __future__ import annotations
 
 import random
 import sys
-from pathlib import Path
 
 import cardkit
+from bench.search import WORLDS, Rollout, mid_hand  # the bench's own set-up
 from cardkit.game import Evaluation
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from search import WORLDS, Rollout, mid_hand  # the bench's own set-up
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """Two-player gin rummy: cardkit's PettingZoo and Gymnasium steps beside RLCard's own engine.
 
-Usage: ``python bench/rlcard_gin.py [--rounds R] [--seconds S]``, or ``--only LOOP --steps N``
+Usage: ``python -m bench.rlcard_gin [--rounds R] [--seconds S]``, or ``--only LOOP --steps N``
 to run one loop for a fixed number of steps, for an instruction count that the machine's load
 does not move (``valgrind --tool=callgrind``, the difference between two counts of steps).
 

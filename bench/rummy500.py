@@ -7,7 +7,7 @@ ladder above it.
 - ``--ladder N``: ``easy`` and ``hard`` (at ``--iterations`` play-outs a decision) each play N
   hands against ``normal`` in the same way, to check that the ladder builds and plays.
 
-Run: ``python bench/rummy500.py [--hands 300] [--players 3] [--ladder 20]`` (needs the example
+Run: ``python -m bench.rummy500 [--hands 300] [--players 3] [--ladder 20]`` (needs the example
 installed: ``pip install ./docs/examples/rummy500``). Seeds come from ``random.Random`` only.
 """
 

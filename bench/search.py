@@ -5,7 +5,7 @@ the greedy play-outs per second from that state (and from worlds re-dealt from i
 as the search plays them: other hands, other endings), and how many ``hard`` decisions per
 second the search makes at a fixed number of play-outs (one core; times are this process's CPU
 time, so other work on a shared machine does not count; quote the ratios).
-Run: ``python bench/search.py [--iterations N] [--only playouts] [--seconds S]``.
+Run: ``python -m bench.search [--iterations N] [--only playouts] [--seconds S]``.
 
 ``--only playouts`` prints the play-outs per second alone -- from the state, from the 64 worlds
 re-dealt from it, and from a world dealt afresh for each play-out, the deal included -- fast,

@@ -1,6 +1,6 @@
 """Benchmark Tiến Lên: random and greedy 4-player games per second, greedy's strength.
 
-Usage: ``python bench/tien_len.py [--seconds S] [--games N] [--seed N]``.
+Usage: ``python -m bench.tien_len [--seconds S] [--games N] [--seed N]``.
 
 - random games/s: the bare game loop (``legal_actions`` + a ``random.Random`` choice +
   ``apply_unchecked``), one core; target >= 500;

@@ -2,7 +2,7 @@
 random 4-player games (the bare loop: ``legal_actions``, a ``random.Random`` choice,
 ``apply_unchecked``).
 
-Usage: ``python bench/tien_len_memory.py [--games N] [--seed N]`` (default 100,000 games).
+Usage: ``python -m bench.tien_len_memory [--games N] [--seed N]`` (default 100,000 games).
 
 The game's caches are bounded (``cardkit_games.tien_len.plays``, ``evaluate``'s values), so the
 growth levels off once they are full, within a few thousand games; the target is at most 20 MiB

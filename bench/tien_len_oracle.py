@@ -11,9 +11,9 @@ unchanged; only where the look-ahead's worlds come from differs:
 - ``ranks``: uniform re-deals in which the cards of the ranks named by ``--ranks`` (``2`` by
   default) are moved back to the hands that really hold them.
 
-    python bench/tien_len_oracle.py --worlds true --deals 100
-    python bench/tien_len_oracle.py --worlds uniform --deals 100
-    python bench/tien_len_oracle.py --worlds ranks --ranks 2 --deals 100
+    python -m bench.tien_len_oracle --worlds true --deals 100
+    python -m bench.tien_len_oracle --worlds uniform --deals 100
+    python -m bench.tien_len_oracle --worlds ranks --ranks 2 --deals 100
 
 Each deal is played four times, the tested seat going round; it prints the share of first
 places and the place points a game with their 95 % intervals over the deals.

@@ -1,11 +1,11 @@
 """Tonk benchmark: hands per second (random and greedy agents, 2 and 4 players) and greedy's
 results against random (greedy in one seat, random in the others, seats rotated).
 
-Run: ``python bench/tonk.py [--hands N]``. Seeds come from ``random.Random`` only.
+Run: ``python -m bench.tonk [--hands N]``. Seeds come from ``random.Random`` only.
 
 Against another checkout (e.g. the start of a round, installed in its own venv)::
 
-    python bench/tonk.py --against /tmp/tonk-base/.venv/bin/python --rounds 5 --hands 3000
+    python -m bench.tonk --against /tmp/tonk-base/.venv/bin/python --rounds 5 --hands 3000
 
 runs this script's two-player random and greedy measures under both interpreters, each in a
 fresh process, rounds interleaved A/B/B/A, and prints the median ratio (this / other) and its

@@ -13,9 +13,9 @@ hand is worth, and so shows how far a fair player (which must guess that hand) c
   ``normal`` for the opponent), the move of best mean stakes played; its drops as ``drop``'s.
   Only the order of the stock, which nobody can know, stays hidden.
 
-    python bench/tonk_oracle.py --oracle drop --deals 6000
-    python bench/tonk_oracle.py --oracle search --deals 300 --rollouts 24
-    python bench/tonk_oracle.py --calibration 400
+    python -m bench.tonk_oracle --oracle drop --deals 6000
+    python -m bench.tonk_oracle --oracle search --deals 300 --rollouts 24
+    python -m bench.tonk_oracle --calibration 400
 
 ``--calibration N`` asks instead how well a fair player can know what the ``drop`` oracle
 knows: at every start of ``hard`` (against ``normal``, N deals) where it may drop, the chance of

@@ -4,7 +4,7 @@ Usage::
 
     git worktree add /tmp/start <commit>
     python3 -m venv /tmp/start/.venv && /tmp/start/.venv/bin/pip install -e /tmp/start
-    python bench/versus_start.py --start-python /tmp/start/.venv/bin/python [--rounds 7]
+    python -m bench.versus_start --start-python /tmp/start/.venv/bin/python [--rounds 7]
 
 Each measure is a short program (below) using only the public API, run as a fresh process by
 this checkout's interpreter (B) and by the other one (A) in turn, rounds interleaved A/B/B/A so

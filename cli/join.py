@@ -21,7 +21,10 @@ if TYPE_CHECKING:
     from cardkit_cli.table import TableApp
     from rich.text import Text
 
+    from cardkit.engine.agents import Agent
+    from cardkit.engine.seated import SeatedState
     from cardkit.frontends.net import Connection, RemoteMatch
+    from cardkit.services.search.hint import Hint
 
 __all__ = ["RemoteSession", "join", "remote_session"]
 
@@ -39,7 +42,7 @@ class RemoteSession(Session):
         #: the same match, as the remote one it is
         self.remote: RemoteMatch = match
 
-    def play_hand(self, state: Any) -> None:
+    def play_hand(self, state: SeatedState) -> None:
         """Play the hand as ``cardkit play`` does; a seat that does not move first sees the
         table at once, with whom the table waits for."""
         self.refresh_names()
@@ -49,7 +52,7 @@ class RemoteSession(Session):
             self.show_waiting(state, seat)
         super().play_hand(state)
 
-    def show_waiting(self, state: Any, seat: int) -> None:
+    def show_waiting(self, state: SeatedState, seat: int) -> None:
         """The table as ``seat`` sees it while another seat is to play."""
         from cardkit_cli.render import render_view
 
@@ -65,18 +68,18 @@ class RemoteSession(Session):
             if number != self.remote.seat:
                 self.names[number] = name
 
-    def show(self, state: Any, seat: int) -> None:
+    def show(self, state: SeatedState, seat: int) -> None:
         """The table and the moves, under the seats' current names."""
         self.refresh_names()
         super().show(state, seat)
 
-    def human_turn(self, state: Any, seat: int) -> None:
+    def human_turn(self, state: SeatedState, seat: int) -> None:
         """The seat's turn as at ``cardkit play``; then, when the turn passes to another seat,
         a line says who the table waits for (their move comes over the network)."""
         super().human_turn(state, seat)
         self.waiting(state, seat)
 
-    def waiting(self, state: Any, seat: int) -> None:
+    def waiting(self, state: SeatedState, seat: int) -> None:
         """``waiting for seat 1 (greedy bot) …`` when another seat is to play."""
         from cardkit_cli.entries import seat_name
         from rich.text import Text
@@ -86,7 +89,7 @@ class RemoteSession(Session):
             self.console.print(Text(f"waiting for {seat_name(other, self.names)} …",
                                     style="dim"))
 
-    def advice(self, state: Any, seat: int) -> Any:
+    def advice(self, state: SeatedState, seat: int) -> Hint | None:
         """The hint ``cardkit play`` gives, asked of the server (only it holds the hand; its
         agent still sees only this seat's view); a refusal is shown in one line."""
         from rich.text import Text
@@ -134,11 +137,12 @@ class RemoteSession(Session):
         self._left()
 
 
-def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> None:
+def _refuse_unusable_bot(connection: Connection, welcome: dict[str, Any], bot: str) -> None:
     """A one-line error (and the connection closed) for a bot the game does not have, or one
     that plans on re-dealt hidden cards: a client holds only its seat's view, so such a bot can
     play a seat only at the server (``cardkit serve --bots SEAT=NAME``)."""
     from cardkit.engine.registry import load_game
+    from cardkit.services.search.choose import searches
 
     try:
         game = load_game(welcome["game"], players=welcome["players"], **welcome["options"])
@@ -149,7 +153,7 @@ def _refuse_unusable_bot(connection: Any, welcome: dict[str, Any], bot: str) -> 
         connection.close()
         raise CardkitError(f"{game.name} has no bot {bot!r}; bots: "
                            f"{', '.join(game.definition.agent_names)}", 2)
-    if isinstance(seat, int) and getattr(game.agent(bot, seat, 0), "uses_samples", False):
+    if isinstance(seat, int) and searches(game.agent(bot, seat, 0)):
         connection.close()
         raise CardkitError(f"the {bot} bot plans on the hidden cards, which only the server "
                            f"holds: ask the host for it (cardkit serve --bots {seat}={bot})", 2)
@@ -193,7 +197,7 @@ def remote_session(url: str, bot: str | None, spectator: bool,
     match = RemoteMatch(connection, welcome,
                         notice=lambda text: show(Text(f"· {text}", style="dim")))
     game = match.game
-    agents: list[Any] = [ObservedSeat(match) for _ in range(game.players)]
+    agents: list[Agent | None] = [ObservedSeat(match) for _ in range(game.players)]
     names = list(match.names)
     if match.seat is not None:
         if bot is not None:

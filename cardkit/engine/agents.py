@@ -25,9 +25,10 @@ __all__ = ["Agent", "AgentFactory", "RandomAgent", "random_agent", "reasoned_cho
 class Agent:
     """Base class for agents. Subclasses implement :meth:`choose`; those that can say why they
     chose a move also implement :meth:`choose_with_reason` (the CLI's ``hint`` shows it).
-    Agents that plan on samples of the hidden cards (:mod:`cardkit.search`) set
-    ``uses_samples`` and implement ``choose_with_samples(view, legal, sampler)``; runners
-    ask every agent through :func:`cardkit.agents.choose_action`.
+    Agents that plan on samples of the hidden cards (:mod:`cardkit.search`) also implement
+    ``choose_with_samples(view, legal, sampler)`` (the protocol
+    :class:`cardkit.agents.SearchingAgent`); runners ask every agent through
+    :func:`cardkit.agents.choose_action`.
 
     Play-outs inside a search ask :meth:`choose_in` instead, on the sampled world itself: an
     agent fast enough to be a roll-out policy may override it to read that world directly
@@ -35,7 +36,6 @@ class Agent:
     conformance kit checks (:func:`cardkit.testing.check_policy`)."""
 
     name: str = "agent"
-    uses_samples: bool = False
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """Pick one of ``legal_actions``."""

@@ -66,6 +66,7 @@ from cardkit.engine.game import Game
 from cardkit.engine.records import HandRecord, parse_record
 from cardkit.engine.registry import game_definition
 from cardkit.engine.state import State, clone_plan_faults
+from cardkit.services.search.choose import searches
 from cardkit.services.search.rollout import PolicyCheck
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import ALL_CARDS, Card, CardMultiset, CardSet
@@ -590,7 +591,7 @@ def _world_readers(game: Game) -> list[str]:
         except (TypeError, ValueError):  # an agent that needs parameters
             continue
         kind = type(agent)
-        if getattr(agent, "uses_samples", False) or kind in classes:
+        if searches(agent) or kind in classes:
             continue
         classes.add(kind)
         if getattr(kind, "choose_in", Agent.choose_in) is not Agent.choose_in:

@@ -3,7 +3,7 @@
 import pytest
 
 from cardkit.engine import registry
-from tests.cardkit.knock_rummy import KNOCK_RUMMY
+from testgames.knock_rummy import KNOCK_RUMMY
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import cardkit
 from cardkit.records import HandRecord, parse_record
 from cardkit.results import Ending, Endings, Result
 from cardkit.values.errors import RecordError
-from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState
+from testgames.knock_rummy import KNOCK_RUMMY, KnockRummyState
 
 STACK = "2C 9S 3C 9H 4C 9D 5C 9C KD KS KH QS 7D 2D JH QC"
 

@@ -8,7 +8,7 @@ import cardkit
 from cardkit import Action, IllegalAction, parse_action
 from cardkit.engine.agents import RandomAgent
 from cardkit.values.cards import ALL_CARDS, Card
-from tests.cardkit.knock_rummy import KNOCK_RUMMY
+from testgames.knock_rummy import KNOCK_RUMMY
 
 # dealer is seat 1, so seat 0 gets the first card; then the up-card, then the stock
 STACK = "2C 9S 3C 9H 4C 9D 5C 9C KD KS KH QS 7D 2D JH QC"

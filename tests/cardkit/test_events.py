@@ -9,7 +9,7 @@ from cardkit.engine.capabilities import Events
 from cardkit.engine.definition import GameDefinition
 from cardkit.engine.registry import load_game
 from cardkit.services.testing import ConformanceError, check_hand
-from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState
+from testgames.knock_rummy import KNOCK_RUMMY, KnockRummyState
 
 
 def test_a_new_hand_has_counted_nothing_and_count_event_adds_up():

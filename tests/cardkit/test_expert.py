@@ -11,7 +11,7 @@ import cardkit
 from cardkit.engine.state import State
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.expert import ExpertAgent, confidence_words
-from tests.cardkit.knock_rummy import KNOCK_RUMMY
+from testgames.knock_rummy import KNOCK_RUMMY
 from tests.cardkit.test_search import decision_point
 
 EXPERT_GAMES = [("knock-rummy", 2), ("gin-rummy", 2), ("gin-rummy", 3), ("tonk", 2),

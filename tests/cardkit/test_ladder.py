@@ -17,7 +17,7 @@ from cardkit.game import Agents
 from cardkit.services.search.choose import choose_action
 from cardkit.services.search.roster import LADDER, ROSTER, agent_parameters
 from cardkit.services.search.thinking import thinks
-from tests.cardkit.knock_rummy import KNOCK_RUMMY
+from testgames.knock_rummy import KNOCK_RUMMY
 from tests.cardkit.test_search import decision_point
 
 #: The test game and the three example plugins (docs/examples).

@@ -7,7 +7,7 @@ import pytest
 
 from cardkit.engine.phases import ANY, Phase, phases
 from cardkit.services.testing import ConformanceError, check_game
-from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState
+from testgames.knock_rummy import KNOCK_RUMMY, KnockRummyState
 
 STACK = "2C 9S 3C 9H 4C 9D 5C 9C KD KS KH QS 7D 2D JH QC"
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import cardkit
 from cardkit.engine.agents import RandomAgent
-from tests.cardkit.knock_rummy import KNOCK_RUMMY
+from testgames.knock_rummy import KNOCK_RUMMY
 
 GAMES = [("tonk", 2), ("tonk", 4), ("gin-rummy", 2), ("gin-rummy", 3), ("tien-len", 4)]
 

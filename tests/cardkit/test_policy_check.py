@@ -17,7 +17,7 @@ from cardkit.services.search.rollout import PolicyCheck, Rollout
 from cardkit.services.testing import ConformanceError, _world_readers, check_game, check_policy
 from cardkit.values.actions import Action
 from cardkit.values.views import View
-from tests.cardkit.knock_rummy import KNOCK_RUMMY
+from testgames.knock_rummy import KNOCK_RUMMY
 
 GAMES = [("tonk", 2), ("tonk", 3), ("gin-rummy", 2), ("gin-rummy", 3), ("tien-len", 4)]
 

@@ -11,7 +11,7 @@ from cardkit.engine.phases import phases
 from cardkit.libraries.melds import MeldRules
 from cardkit.services.testing import ConformanceError, check_game, view_cards
 from cardkit.values.cards import JOKERS, Card, CardSet, parse_cards
-from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState
+from testgames.knock_rummy import KNOCK_RUMMY, KnockRummyState
 
 
 def test_load_game_by_name_and_errors(knock_rummy):
@@ -28,9 +28,9 @@ def test_load_game_by_name_and_errors(knock_rummy):
 
 
 def test_a_broken_plugin_is_reported_and_does_not_break_the_others(monkeypatch):
-    good = EntryPoint("knock-rummy", "tests.cardkit.knock_rummy:KNOCK_RUMMY", "cardkit.games")
+    good = EntryPoint("knock-rummy", "testgames.knock_rummy:KNOCK_RUMMY", "cardkit.games")
     broken = EntryPoint("broken", "tests.cardkit.no_such_module:GAME", "cardkit.games")
-    wrong = EntryPoint("wrong", "tests.cardkit.knock_rummy:RULES", "cardkit.games")
+    wrong = EntryPoint("wrong", "testgames.knock_rummy:RULES", "cardkit.games")
     monkeypatch.setattr(registry, "entry_points", lambda group: [good, broken, wrong])
     registry.refresh()
     try:

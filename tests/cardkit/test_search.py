@@ -15,7 +15,7 @@ from cardkit.services.search.racing import MoveStats, Race
 from cardkit.services.search.rollout import relative_score
 from cardkit.services.testing import ConformanceError, check_game
 from cardkit.values.actions import Action
-from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState
+from testgames.knock_rummy import KNOCK_RUMMY, KnockRummyState
 
 SEARCHING_GAMES = [("knock-rummy", 2), ("tonk", 2), ("gin-rummy", 2), ("gin-rummy", 3),
                    ("tien-len", 4), ("oklahoma-gin", 2)]
@@ -173,6 +173,39 @@ def test_a_forced_move_costs_no_search(knock_rummy):
     assert choose_action(agent, Forced(), 0) == (only, "the only legal move")
     assert SearchAgent(game, 0, 0, iterations=5).choose_with_samples(
         real.view(0), [only], None) == (only, "the only legal move")
+
+
+def test_a_searching_agent_is_known_by_its_class_and_asked_with_samples(knock_rummy):
+    """``searches`` tells a searching agent (one whose class has ``choose_with_samples``, a
+    subclass of ``Agent`` or not) from one that is not; ``choose_action`` hands it a sampler
+    drawn from its own generator, and asks it among the moves offered."""
+    from cardkit.agents import RandomAgent, searches
+
+    game = KNOCK_RUMMY.configure(players=2)
+    state = game.new_hand(seed=3)
+
+    class DuckSearch:
+        """Not an Agent: a rng, uses_belief and choose_with_samples are all it has."""
+
+        def __init__(self):
+            self.rng = random.Random(5)
+            self.uses_belief = False
+            self.asked = None
+
+        def choose(self, view, legal):
+            raise AssertionError("asked without samples")
+
+        def choose_with_samples(self, view, legal, sampler):
+            self.asked = (list(legal), sampler.sample())
+            return legal[-1], "sampled"
+
+    duck = DuckSearch()
+    assert searches(duck) and searches(SearchAgent(game, 0, 0, iterations=5))
+    assert not searches(RandomAgent(1)) and not searches(game.agent("greedy", 0, 0))
+    legal = state.legal_actions()
+    assert choose_action(duck, state, 0, legal=legal[:1] * 2) == (legal[0], "sampled")
+    offered, world = duck.asked
+    assert offered == legal[:1] * 2 and world is not state and world.hands[0] == state.hands[0]
 
 
 def test_easy_makes_mistakes_but_is_not_random(knock_rummy):

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from cardkit.engine.capabilities import HandAnalysis
 from cardkit.engine.registry import register, unregister
 from cardkit.libraries.melds import MeldRules
-from tests.cardkit.knock_rummy import KNOCK_RUMMY
+from testgames.knock_rummy import KNOCK_RUMMY
 
 TEST_GAME = KNOCK_RUMMY.with_capabilities(HandAnalysis(meld_rules=lambda options: MeldRules()))
 

@@ -8,7 +8,7 @@ from cardkit.engine.capabilities import Evaluation
 from cardkit.engine.registry import register, unregister
 from cardkit.engine.state import State
 from cardkit.libraries.melds import deadwood_value
-from tests.cardkit.knock_rummy import KNOCK_RUMMY, RULES
+from testgames.knock_rummy import KNOCK_RUMMY, RULES
 
 
 def minus_deadwood(state: State) -> Sequence[float]:

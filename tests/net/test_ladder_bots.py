@@ -16,7 +16,7 @@ from cardkit.frontends.net.seats import Seating
 from cardkit.frontends.net.store import SavedTable, save_seats
 from cardkit.services.search.roster import LADDER
 from cardkit.values.errors import RecordError
-from tests.cardkit.knock_rummy import KNOCK_RUMMY
+from testgames.knock_rummy import KNOCK_RUMMY
 from tests.net.helpers import ServerThread
 
 

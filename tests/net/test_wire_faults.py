@@ -17,7 +17,7 @@ from cardkit.actions import Action
 from cardkit.frontends.net.protocol import CLOSE_DONE, CLOSE_REFUSED, MAX_MESSAGE, PROTOCOL_VERSION
 from cardkit.frontends.net.server import Server
 from cardkit.state import phases
-from tests.cardkit.knock_rummy import KNOCK_RUMMY, KnockRummyState, discard_apply
+from testgames.knock_rummy import KNOCK_RUMMY, KnockRummyState, discard_apply
 from tests.net.helpers import WAIT, raw_client, receive
 from tests.net.test_security import _closed, _seat, _server
 

@@ -29,7 +29,7 @@ def test_writes_the_package_layout(tmp_path: Path) -> None:
     pyproject = (root / "pyproject.toml").read_text()
     assert '[project.entry-points."cardkit.games"]' in pyproject
     assert 'my-rummy = "cardkit_my_rummy:GAME"' in pyproject
-    for module in ("game", "options", "state", "settlement", "rules"):
+    for module in ("game", "options", "state", "phases", "settlement", "rules"):
         assert (root / "cardkit_my_rummy" / f"{module}.py").exists()
     assert "check_game" in (root / "tests" / "test_cardkit_my_rummy.py").read_text()
     assert "pip install" in (root / "README.md").read_text()
@@ -78,9 +78,10 @@ def test_bad_names_and_existing_folders(tmp_path: Path) -> None:
     assert runner.invoke(new_game, ["ok-game", "--dir", str(tmp_path)]).exit_code == 1
 
 
-def _see_this_environment(venv: Path) -> None:
+def _see_this_environment(venv: Path) -> Path:
     """Let ``venv`` import what the running interpreter has installed. ``--system-site-packages``
-    would show the *base* interpreter's packages, not those of the venv the suite runs in."""
+    would show the *base* interpreter's packages, not those of the venv the suite runs in. Returns
+    the venv's own site-packages folder."""
     paths = {sysconfig.get_paths()[key] for key in ("purelib", "platlib")}
     ask = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
     site = Path(subprocess.run([str(venv / "bin" / "python"), "-c", ask],
@@ -89,6 +90,7 @@ def _see_this_environment(venv: Path) -> None:
     # files (editable installs live there)
     lines = [f"import site; site.addsitedir({path!r})" for path in sorted(paths)]
     (site / "_outer_environment.pth").write_text("\n".join(lines) + "\n")
+    return site
 
 
 def _run(args: list[str], cwd: Path | None = None) -> None:
@@ -106,11 +108,13 @@ def test_generated_package_installs_and_its_tests_pass(base: str, tmp_path: Path
     name = f"try-{base}"
     root = write_package(name, base, tmp_path)
     venv = tmp_path / "venv"
-    # no pip of its own (ensurepip is most of a venv's cost): this environment's pip installs
-    # into it (``pip --python``)
+    # no pip of its own (bootstrapping one is most of a venv's cost): this environment's pip
+    # installs into it (``--python``)
     _run([sys.executable, "-m", "venv", "--without-pip", str(venv)])
-    _see_this_environment(venv)
+    site = _see_this_environment(venv)
     _run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
           "--no-deps", "--no-build-isolation", "-q", str(root)])
+    package = "cardkit_" + name.replace("-", "_")
+    assert (site / package / "game.py").is_file(), "not installed into the new venv"
     _run([str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
          cwd=root)

@@ -80,11 +80,6 @@ class Metric:
         fields = {field.name for field in attrs.fields(cls)}
         return cls(**{name: value for name, value in data.items() if name in fields})
 
-    @property
-    def is_percent(self) -> bool:
-        """True for shares shown as percentages."""
-        return self.kind == "proportion"
-
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
         return attrs.asdict(self)

@@ -12,7 +12,7 @@ the move the server reports next.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -21,6 +21,7 @@ from cardkit.engine.game import Game
 from cardkit.engine.match import HandContext, MatchOutcome
 from cardkit.engine.phases import Phase
 from cardkit.engine.registry import load_game
+from cardkit.engine.seated import SeatedMatch, SeatedState
 from cardkit.engine.state import State
 from cardkit.frontends.net.client import Connection, NetError
 from cardkit.frontends.net.codec import (
@@ -289,7 +290,7 @@ class RemoteMatch:
                 sent_on = self.connection.generation
                 ident = self._send_move(state, action)
 
-    def hint(self, state: RemoteState) -> Hint:
+    def hint(self, state: SeatedState) -> Hint:
         """Ask the server what the game's strongest agent would play for this seat now (the
         hint ``cardkit play`` gives, worked out where the hand is held); ``IllegalAction`` with
         the server's reason if it gives none."""
@@ -348,3 +349,11 @@ class ObservedSeat(Agent):
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """Wait for the seat's move at the table."""
         return self.match.observe()
+
+
+if TYPE_CHECKING:  # a remote hand and match are what a player's screen needs, as local ones
+    def _remote_hand(state: RemoteState) -> SeatedState:
+        return state
+
+    def _remote_match(match: RemoteMatch) -> SeatedMatch:
+        return match

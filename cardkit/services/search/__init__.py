@@ -18,7 +18,7 @@ weights: :func:`play_to_end`, :func:`duplicate_gain`, :func:`ridge_solve`, :func
 (``easy``/``normal``/``hard``), :mod:`~cardkit.search.expert` (``expert``),
 :mod:`~cardkit.search.confidence` (how sure a search says it is),
 :mod:`~cardkit.search.thinking` (a thinking budget for agents by name). ``docs/agents.md``
-explains the design and its measurements.
+gives the parameters, ``docs/agents-measurements.md`` the design and its measurements.
 """
 
 from cardkit.services.search.agent import DEFAULT_TIME_LIMIT, SearchAgent

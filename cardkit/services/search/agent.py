@@ -73,7 +73,6 @@ class SearchAgent(Agent):
     """
 
     name = "hard"
-    uses_samples = True
 
     def __init__(self, game: Game, seat: int, seed: int, *, iterations: int | None = None,
                  time_limit: float | None = None, width: int | None = None,

@@ -102,7 +102,6 @@ class ExpertAgent(Agent):
     """
 
     name = "expert"
-    uses_samples = True
 
     def __init__(self, game: Game, seat: int, seed: int, *, iterations: int | None = None,
                  time_limit: float | None = None, width: int | None = None,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from cardkit.engine.state import State as EngineState
-from cardkit.services.search.choose import choose_action
+from cardkit.services.search.choose import choose_action, searches
 from cardkit.services.search.thinking import budget_params
 from cardkit.values.actions import Action
 
@@ -52,7 +52,7 @@ def view_only_agent(game: Game) -> str:
     ``hard`` where it does not search, else ``normal``/``greedy``, else ``random``."""
     names = game.definition.agent_names
     for name in STRONGEST_FIRST:
-        if name in names and not getattr(game.agent(name, 0, 0), "uses_samples", False):
+        if name in names and not searches(game.agent(name, 0, 0)):
             return name
     return "random"
 

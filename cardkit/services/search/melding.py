@@ -27,7 +27,7 @@ can use: one that raises its standing by more than the penalty cards cost (each 
 counted at the deck's average value). Where the deal has a contract (``info["contract"]``) the
 engine offers only melds that go down, so it goes down as soon as it can and lays off at once
 afterwards. At Rummy 500, three players, it scores more than both random
-opponents in about 84 % of hands (``python bench/rummy500.py``).
+opponents in about 84 % of hands (``python -m bench.rummy500``).
 """
 
 from __future__ import annotations

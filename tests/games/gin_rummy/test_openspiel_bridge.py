@@ -1,17 +1,14 @@
-"""The OpenSpiel bridge benchmark (bench/openspiel_gin.py): OpenSpiel referees, cardkit mirrors
-every step, and the two engines agree on every hand played (runs when ``pyspiel`` is
-installed)."""
+"""The OpenSpiel bridge (``cardkit_games.gin_rummy.openspiel_bridge``, which the benchmark
+``python -m bench.openspiel_gin`` plays): OpenSpiel referees, cardkit mirrors every step, and
+the two engines agree on every hand played (runs when ``pyspiel`` is installed)."""
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("pyspiel")
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from bench import openspiel_gin as bridge
+from cardkit_games.gin_rummy import openspiel_bridge as bridge
+
 from cardkit.values.cards import ALL_CARDS
 
 

@@ -1,18 +1,19 @@
-"""A deal of contract rummy (RULES.md §2-§5): the standard rummy turn of ``cardkit.rummy``
-with the deal's contract, buying out of turn and the pile shuffled back."""
+"""A deal of contract rummy (RULES.md §2-§5): the standard rummy turn of ``cardkit.rummy`` (its
+phases in :mod:`cardkit_contract_rummy.phases`) with the deal's contract, buying out of turn and
+the pile shuffled back."""
 
 from __future__ import annotations
 
 from cardkit.claims import ClaimRule
-from cardkit.rummy import GoingDown, Reshuffle, RummyState, TurnRules, rummy_phases
+from cardkit.rummy import GoingDown, Reshuffle, RummyState, TurnRules
+from cardkit_contract_rummy.phases import PHASES
 from cardkit_contract_rummy.rules import CONTRACTS, hand_size
 
 
 class ContractRummyState(RummyState):
     """One deal of contract rummy: its contract is the deal's number's (§4)."""
 
-    #: §3.2: the claim window's moves are ``buy 7H`` and ``pass``.
-    PHASES = rummy_phases("buy")
+    PHASES = PHASES
 
     def turn_rules(self) -> TurnRules:
         """§2-§5 as the options say, for this deal."""

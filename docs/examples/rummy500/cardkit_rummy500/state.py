@@ -1,6 +1,7 @@
-"""A hand of Rummy 500 (RULES.md §2-§5): the standard rummy turn of ``cardkit.rummy``, from
-the options. The spread discard pile may be taken at any depth (``take 7H``); the deepest card
-taken must be melded that turn, and the engine offers only pickups that can be honoured."""
+"""A hand of Rummy 500 (RULES.md §2-§5): the standard rummy turn of ``cardkit.rummy`` (its
+phases in :mod:`cardkit_rummy500.phases`), from the options. The spread discard pile may be
+taken at any depth (``take 7H``); the deepest card taken must be melded that turn, and the
+engine offers only pickups that can be honoured."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import attrs
 
 from cardkit.results import Ending, Endings
 from cardkit.rummy import ANY_DEPTH, RummyState, TurnRules
+from cardkit_rummy500.phases import PHASES
 
 
 class Rummy500State(RummyState):
     """One hand of Rummy 500."""
 
+    PHASES = PHASES
     #: RULES.md §5: how a hand ends (every hand is then scored, melded minus in hand).
     ENDINGS = Endings(Ending("went_out", "a player has no card left", "5"),
                       Ending("stock_out", "the stock is out and the play has stopped", "5"))

@@ -66,7 +66,7 @@ from pathlib import Path
 from typing import Any
 
 import pyspiel
-from cardkit_games.gin_rummy.meld_rules import RULES
+from cardkit_games.gin_rummy.rules import RULES
 
 import cardkit
 from cardkit.engine.agents import Agent

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardkit_games.gin_rummy.meld_rules import RULES
+from cardkit_games.gin_rummy.rules import RULES
 
 from cardkit.cards import Card, Suit
 from cardkit.melds import (

@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 
 import attrs
-from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
+from cardkit_games.gin_rummy.rules import RULES, VALUE
 from cardkit_games.gin_rummy.state import GinState
 
 from cardkit.actions import Action

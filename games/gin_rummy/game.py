@@ -6,14 +6,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardkit_games.gin_rummy import about, settlement
-from cardkit_games.gin_rummy.agents import greedy_agent
-from cardkit_games.gin_rummy.belief import belief
+from cardkit_games.gin_rummy.bots.agents import greedy_agent
+from cardkit_games.gin_rummy.bots.belief import belief
+from cardkit_games.gin_rummy.bots.policy import hard_agent
 from cardkit_games.gin_rummy.encoding import encoding
 from cardkit_games.gin_rummy.events import EVENTS, FAMILIES
 from cardkit_games.gin_rummy.match import MATCH, THREE_ROLES
-from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.options import OPTIONS
-from cardkit_games.gin_rummy.policy import hard_agent
+from cardkit_games.gin_rummy.rules import RULES
 from cardkit_games.gin_rummy.state import GinState
 
 from cardkit.cards import Card, CardSet
@@ -33,7 +33,7 @@ from cardkit.hooks import Hooks
 from cardkit.melds import MeldRules, deadwood_value
 from cardkit.state import State
 
-__all__ = ["GIN_RUMMY", "HOOKS"]
+__all__ = ["GAME", "HOOKS"]
 
 HOOKS = Hooks(
     knock_limit=settlement.knock_limit,
@@ -121,7 +121,7 @@ def _hand_sizes(options: Mapping[str, Any]) -> tuple[int, int]:
     return 10, 11
 
 
-GIN_RUMMY = GameDefinition(
+GAME = GameDefinition(
     name="gin-rummy",
     title="Gin Rummy (three-hand box/captain/sitter, and classic two-player)",
     summary=about.SUMMARY,

@@ -36,7 +36,7 @@ legal move leads to:
   known to hold, could be laid off on the knocker's melds, and the value of the opponent's
   latest discard).
 
-All weights were fitted by ``scripts/train_gin.py`` (self-play from a seed, a few minutes on
+All weights were fitted by :mod:`.training` (self-play from a seed, a few minutes on
 one core): the value by least squares on the points each post-discard position went on to
 score, the knock models on the showdown each knockable position would have had, the true
 defender's hand being known to the training run but never to the agent. The agent reads only
@@ -51,8 +51,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardkit_games.gin_rummy.hard_weights import WEIGHTS
-from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
+from cardkit_games.gin_rummy.bots.weights import WEIGHTS
+from cardkit_games.gin_rummy.rules import RULES, VALUE
 
 from cardkit.actions import Action
 from cardkit.agents import Agent

@@ -15,6 +15,7 @@ from cardkit_games.gin_rummy.rules import RULES
 from cardkit.actions import Action
 from cardkit.cards import STANDARD_CARDS, Card, CardSet
 from cardkit.melds import deadwood_value, deadwood_within, deadwood_without_each
+from cardkit.rummy import DRAW_DISCARD, DRAW_STOCK
 from cardkit.state import Phase, phases
 
 if TYPE_CHECKING:
@@ -24,8 +25,6 @@ __all__ = ["PHASES", "knock_check"]
 
 TAKE_UPCARD = Action("take", "upcard")
 DECLINE_UPCARD = Action("decline", "upcard")
-DRAW_STOCK = Action("draw", "stock")
-DRAW_DISCARD = Action("draw", "discard")
 BIG_GIN = Action("big", "gin")
 # One prebuilt action per card: the legal-move list is built on the hot path.
 DISCARD = [Action("discard", cards=(card,)) for card in STANDARD_CARDS]

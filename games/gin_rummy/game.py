@@ -71,10 +71,6 @@ ACTION_HELP = {
 }
 
 
-def _check(players: int, options: Mapping[str, Any]) -> None:
-    return None
-
-
 def _analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str, Any]:
     """The knock check (§5.1) for ``cardkit hand``: ten cards within the knock limit, or eleven
     (after the draw) with a discard that leaves that little."""
@@ -132,7 +128,6 @@ GAME = GameDefinition(
     match=MATCH,
     hooks=HOOKS,
     zero_sum=False,
-    check=_check,
     max_actions=400,
     roles=(*THREE_ROLES, "dealer", "non-dealer"),
     capabilities=(

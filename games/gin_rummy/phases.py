@@ -1,10 +1,6 @@
-"""The phases of a gin turn, each declared once with its moves: what it allows (``*_legal``),
-why it refuses a move (``*_why_illegal``) and what a move does (``*_apply``).
-
-``upcard`` (§3.1), ``draw`` (§3.2) and ``discard`` (§3.2, §5: discard, knock, gin, big gin).
-The engine (:class:`cardkit.state.State`) dispatches to the current phase; the hand's state
-is :class:`~cardkit_games.gin_rummy.state.GinState`.
-"""
+"""The phases of a gin turn, ``upcard`` (§3.1), ``draw`` (§3.2) and ``discard`` (§3.2, §5:
+discard, knock, gin, big gin), each declared once with its moves: what it allows (``*_legal``),
+why it refuses a move (``*_why_illegal``) and what a move does (``*_apply``)."""
 
 from __future__ import annotations
 
@@ -30,7 +26,6 @@ BIG_GIN = Action("big", "gin")
 DISCARD = [Action("discard", cards=(card,)) for card in STANDARD_CARDS]
 KNOCK = [Action("knock", cards=(card,)) for card in STANDARD_CARDS]
 GIN = [Action("gin", cards=(card,)) for card in STANDARD_CARDS]
-
 
 _SUIT_BITS = 0x1FFF  # one suit's 13 cards in a card mask (clubs at bit 0, then 13 per suit)
 
@@ -61,6 +56,12 @@ def _take(state: GinState, seat: int, card: Card) -> None:
     state.public |= card.mask
 
 
+def barred_card(state: GinState) -> Card | None:
+    """§3.2: the card that may not be discarded this turn, the one just taken from the pile
+    (None when option ``discard_taken_card_same_turn`` allows it, or none was taken)."""
+    return None if state.options["discard_taken_card_same_turn"] else state.taken
+
+
 # ----- the up-card phase (§3.1) -----------------------------------------------------------------
 
 
@@ -77,12 +78,11 @@ def upcard_apply(state: GinState, action: Action) -> None:
         _take(state, seat, state.discards.pop())
         state.count_event("upcard_taken")
         state.enter("discard")
-    elif seat == state.non_dealer:
-        state.current_player = state.dealer
     else:
-        state.current_player = state.non_dealer
-        state.enter("draw")
-        state.must_draw_stock = True
+        state.current_player = state.opponent(seat)
+        if seat == state.dealer:  # both declined
+            state.enter("draw")
+            state.must_draw_stock = True
 
 
 # ----- the draw phase (§3.2) --------------------------------------------------------------------
@@ -140,7 +140,7 @@ def knock_check(state: GinState) -> None:
         return
     state.big_gin_ready = total == 0 and state.options["big_gin_bonus"] is not None
     knockable = []
-    barred = None if state.options["discard_taken_card_same_turn"] else state.taken
+    barred = barred_card(state)
     # every discard weighed at once (the player's discard decision weighs the same hand next,
     # and the library remembers it)
     for card, left in zip(hand, deadwood_without_each(hand, RULES), strict=True):
@@ -154,7 +154,7 @@ def discard_legal(state: GinState) -> list[Action]:
     big gin when all eleven cards meld (§5.2)."""
     seat = state.current_player
     assert seat is not None
-    barred = None if state.options["discard_taken_card_same_turn"] else state.taken
+    barred = barred_card(state)
     mask = state.hands[seat].mask
     if barred is not None:
         mask &= ~barred.mask
@@ -183,7 +183,7 @@ def discard_why_illegal(state: GinState, action: Action) -> str | None:
     card = action.cards[0]
     if card not in hand:
         return f"you do not hold {card}"
-    if card is state.taken and not state.options["discard_taken_card_same_turn"]:
+    if card is barred_card(state):
         return "you may not discard the card you took from the discard pile this turn"
     if action.kind == "discard":
         return None
@@ -221,7 +221,7 @@ def discard_apply(state: GinState, action: Action) -> None:
     elif len(state.stock) <= state.options["draw_stock_remaining"]:
         state.finish(state.game.hooks.settle_draw(state, seat))
     else:
-        state.current_player = state.dealer if seat == state.non_dealer else state.non_dealer
+        state.current_player = state.opponent(seat)
         state.enter("draw")
 
 

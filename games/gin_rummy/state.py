@@ -92,10 +92,8 @@ class GinState(State):
     def setup(self, deck: list[Card]) -> None:
         """§2.3–2.5: ten cards each, one at a time, non-dealer (captain) first; card 21 is the
         up-card; the other 31 are the stock."""
-        dealer, non_dealer, roles = active_seats(self.players, self.context)
-        self.dealer = dealer
-        self.non_dealer = non_dealer
-        self.roles = roles
+        dealer, non_dealer, roles = self.dealer, self.non_dealer, self.roles = active_seats(
+            self.players, self.context)
         self.sitter = roles.index("sitter") if "sitter" in roles else None
         hands = [0] * self.players
         for position in range(2 * HAND_SIZE):
@@ -119,16 +117,6 @@ class GinState(State):
     def opponent(self, seat: int) -> int:
         """The other active player."""
         return self.dealer if seat == self.non_dealer else self.non_dealer
-
-    @property
-    def captain(self) -> int:
-        """The non-dealer (the captain in three-hand play)."""
-        return self.non_dealer
-
-    @property
-    def box(self) -> int:
-        """The dealer (the box in three-hand play)."""
-        return self.dealer
 
     # ----- sitter's advice (§3.2) ---------------------------------------------------------------
 

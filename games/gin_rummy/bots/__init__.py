@@ -1,4 +1,2 @@
-"""Gin rummy's bots, apart from the rules: the greedy agent (:mod:`.agents`), the ``hard``
-policy (:mod:`.policy`) with its trained weights (:mod:`.weights`) and their training
-(:mod:`.training`), and the opponent-hand belief the search samples by (:mod:`.belief`).
-Only :mod:`cardkit_games.gin_rummy.game` puts them beside the rules."""
+"""Gin rummy's bots, apart from the rules (only :mod:`cardkit_games.gin_rummy.game` puts them
+beside the rules): agents, the ``hard`` policy, its weights and their training, the belief."""

@@ -242,6 +242,14 @@ def _influence(taken: int) -> int:
     return influence
 
 
+def _first_of(ties: list[tuple[Action, float]], hand: int) -> tuple[Action, float]:
+    """Among equal discards, the card with the fewest connections in ``hand``, the highest
+    value, the lowest index."""
+    return ties[0] if len(ties) == 1 else min(ties, key=lambda item: (
+        (hand & _MASKS[item[0].cards[0].index][3]).bit_count(),
+        -VALUE[item[0].cards[0].index], item[0].cards[0].index))
+
+
 def _least_discard(legal: Sequence[Action], hand: int, taken: int
                    ) -> tuple[Action, int, float]:
     """The best discard of ``legal`` for :meth:`GreedyAgent._discard`, with the deadwood it
@@ -286,9 +294,7 @@ def _least_discard(legal: Sequence[Action], hand: int, taken: int
             ties = [(action, danger)]
         elif total == best_total and left == best_dead:
             ties.append((action, danger))
-    best, danger = ties[0] if len(ties) == 1 else min(ties, key=lambda item: (
-        (hand & _MASKS[item[0].cards[0].index][3]).bit_count(),
-        -VALUE[item[0].cards[0].index], item[0].cards[0].index))
+    best, danger = _first_of(ties, hand)
     return best, best_dead, danger
 
 
@@ -316,9 +322,7 @@ def _weighed_discard(legal: Sequence[Action], hand: int, taken: int
             ties = [(action, danger)]
         elif total == best_total and dead == best_dead:
             ties.append((action, danger))
-    best, danger = ties[0] if len(ties) == 1 else min(ties, key=lambda item: (
-        (hand & _MASKS[item[0].cards[0].index][3]).bit_count(),
-        -VALUE[item[0].cards[0].index], item[0].cards[0].index))
+    best, danger = _first_of(ties, hand)
     return best, best_dead, danger, dead_by_card
 
 

@@ -66,6 +66,7 @@ from cardkit_games.gin_rummy.rules import RULES, VALUE
 import cardkit
 from cardkit.actions import Action
 from cardkit.agents import Agent
+from cardkit.cards import card_mask
 from cardkit.deck import derive_seed
 from cardkit.melds import best_arrangement, best_with_layoffs, deadwood_value
 from cardkit.search import relative_score
@@ -108,9 +109,7 @@ class RushingAgent(Agent):
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """The rushing move."""
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
+        hand = card_mask(view.hand)
         limit = int(view.info.get("knock_limit", 10))
         if view.phase in ("upcard", "draw"):
             take = next((a for a in legal_actions
@@ -147,9 +146,7 @@ class KnockerAgent(Agent):
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """The knocker's move."""
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
+        hand = card_mask(view.hand)
         if view.phase in ("upcard", "draw"):
             take = next((a for a in legal_actions
                          if a.kind == "take" or a.option == "discard"), None)

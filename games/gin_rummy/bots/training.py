@@ -211,10 +211,11 @@ def play_hand(game: cardkit.Game, weights: dict[str, Any], seed: int, explore: f
     elif opponent in STYLES:
         agents[seed % 2] = STYLES[opponent]()
     while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
+        player = state.current_player
+        assert player is not None
         legal = state.legal_actions()
-        action = legal[0] if len(legal) == 1 else agents[seat].choose(state.view(seat), legal)
+        action = legal[0] if len(legal) == 1 else agents[player].choose(state.view(player),
+                                                                        legal)
         state.apply_unchecked(action)
     assert state.result is not None
     payoffs = state.result.payoffs

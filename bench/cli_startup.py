@@ -32,7 +32,7 @@ FLOOR_GAMES = ("import click; from importlib.metadata import entry_points; "
 HELP_FORBIDDEN = ("rich", "matplotlib", "attr", "attrs", "importlib.metadata", "cardkit_games",
                   "dask", "cardkit")
 GAMES_FORBIDDEN = ("rich", "matplotlib", "attr", "attrs", "cardkit_games.tonk.definition",
-                   "cardkit_games.gin_rummy.definition", "cardkit_games.tien_len.game")
+                   "cardkit_games.gin_rummy.game", "cardkit_games.tien_len.game")
 
 
 def cpu_seconds(command: list[str], folder: str) -> float:

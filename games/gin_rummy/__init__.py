@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from cardkit.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from cardkit_games.gin_rummy.definition import GIN_RUMMY as GAME
+    from cardkit_games.gin_rummy.game import GAME
 
 __all__ = ["GAME"]
 
-__getattr__ = lazy_names(__name__, GAME="cardkit_games.gin_rummy.definition:GIN_RUMMY")
+__getattr__ = lazy_names(__name__, GAME="cardkit_games.gin_rummy.game:GAME")

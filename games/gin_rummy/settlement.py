@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardkit_games.gin_rummy.meld_rules import RULES
+from cardkit_games.gin_rummy.rules import RULES
 
 from cardkit.cards import Card, Suit
 from cardkit.melds import (
@@ -44,6 +44,7 @@ from cardkit.melds import (
     valid_arrangements,
 )
 from cardkit.results import Ending, Endings, Result
+from cardkit.rummy import knock_table
 from cardkit.views import seat_name
 
 if TYPE_CHECKING:
@@ -278,7 +279,6 @@ def showdown(state: GinState, knocker: int, kind: str, discard: Card | None) -> 
     if state.quiet:  # a search's play-out: the result without its words
         return Result(ending, (scorer,), payoffs)
     k, d = arrangement.deadwood_value, defence.deadwood_value
-    table_melds = list(arrangement.melds)
     hands: list[dict[str, Any] | None] = [None] * state.players
     hands[knocker] = _shown_hand(arrangement.melds, arrangement.deadwood, k)
     hands[defender] = _shown_hand(defence.own_melds, defence.deadwood, d,
@@ -301,8 +301,8 @@ def showdown(state: GinState, knocker: int, kind: str, discard: Card | None) -> 
         "credited": [seat for seat, p in enumerate(payoffs) if p],
         "upcard": state.upcard.text,
         # the melds as they lie at the end (knocker's with lay-offs), as [owner, card texts]
-        "table": [[knocker, _texts(meld.cards)] for meld in (defence.table_after or table_melds)]
-                 + [[defender, _texts(meld.cards)] for meld in defence.own_melds],
+        "table": [[entry.owner, _texts(entry.meld.cards)]
+                  for entry in knock_table(knocker, arrangement.melds, defender, defence)],
         "hands": hands,
         "explanation": _showdown_sentences(state, knocker, kind, discard, arrangement, defence,
                                            (scorer, points, ending), payoffs),

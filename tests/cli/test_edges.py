@@ -122,7 +122,7 @@ def test_a_whole_deck_is_refused_at_once(game):
 
 def test_games_reports_two_plugins_with_one_name(runner, monkeypatch):
     points = [EntryPoint("tonk", "cardkit_games.tonk:GAME", "cardkit.games"),
-              EntryPoint("tonk", "cardkit_games.gin_rummy:GIN_RUMMY", "cardkit.games")]
+              EntryPoint("tonk", "cardkit_games.gin_rummy:GAME", "cardkit.games")]
     monkeypatch.setattr(registry, "entry_points", lambda group: points)
     registry.refresh()
     try:

@@ -14,6 +14,7 @@ Public API::
     RummyState, TurnRules            draw / meld, lay off / discard, with all of the above
     rummy_phases(claim, decline)     the turn's phases, the claim window's moves in a game's words
     Reshuffle                        the pile shuffled back into the stock when it is out
+    knock_table                      the table a knock leaves: shown melds, lay-offs, replies
     Contract, GoingDown              a deal's required melds, and how they are laid
     can_complete                     can a hand lay these melds at once (a contract's search)?
     contract_meld_actions            the melds that start or go on with a contract
@@ -48,6 +49,7 @@ from cardkit.libraries.rummy.pickups import (
     pickup_choices,
 )
 from cardkit.libraries.rummy.scoring import Points, melded_minus_in_hand
+from cardkit.libraries.rummy.showdown import knock_table
 from cardkit.libraries.rummy.stock import Reshuffle
 from cardkit.libraries.rummy.table import Table, TableMeld
 from cardkit.libraries.rummy.turn import (
@@ -86,6 +88,7 @@ __all__ = [
     "can_complete",
     "cheapest_use",
     "contract_meld_actions",
+    "knock_table",
     "lay_off_actions",
     "meld_actions",
     "melded_minus_in_hand",

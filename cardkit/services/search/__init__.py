@@ -32,7 +32,7 @@ from cardkit.services.search.fitting import (
     write_tables,
 )
 from cardkit.services.search.ladder import MistakenAgent, easy_agent, hard_agent, normal_agent
-from cardkit.services.search.rollout import collector_paused, policy_chooser
+from cardkit.services.search.rollout import collector_paused, policy_chooser, relative_score
 from cardkit.services.search.roster import LADDER, ROSTER, Roster
 from cardkit.services.search.sampler import Sampler
 from cardkit.services.search.thinking import budget_params
@@ -56,6 +56,7 @@ __all__ = [
     "normal_agent",
     "play_to_end",
     "policy_chooser",
+    "relative_score",
     "ridge_solve",
     "search_agent",
     "write_tables",

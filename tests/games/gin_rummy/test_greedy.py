@@ -4,7 +4,7 @@ ever."""
 
 from __future__ import annotations
 
-from cardkit_games.gin_rummy.agents import GreedyAgent, read_history
+from cardkit_games.gin_rummy.bots.agents import GreedyAgent, read_history
 
 import cardkit
 from cardkit.values.actions import Action

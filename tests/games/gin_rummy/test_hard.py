@@ -8,9 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from cardkit_games.gin_rummy import hard_weights
-from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
-from cardkit_games.gin_rummy.policy import (
+from cardkit_games.gin_rummy.bots import weights as weights_module
+from cardkit_games.gin_rummy.bots.policy import (
     CONTINUE_FEATURES,
     KNOCK_FEATURES,
     STOCK_FEATURES,
@@ -23,6 +22,7 @@ from cardkit_games.gin_rummy.policy import (
     melds_with,
     rival_last,
 )
+from cardkit_games.gin_rummy.rules import RULES, VALUE
 
 import cardkit
 from cardkit.libraries.melds import best_arrangement, deadwood_value
@@ -30,7 +30,7 @@ from cardkit.services.search.choose import choose_action
 from cardkit.values.cards import Card
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-from scripts import train_gin
+from cardkit_games.gin_rummy.bots import training
 
 
 def play(game: cardkit.Game, seed: int, names: list[str]) -> cardkit.State:
@@ -119,44 +119,44 @@ def test_lookahead_matches_every_draw_and_discard() -> None:
 
 
 def test_the_shipped_weights_fit_the_features() -> None:
-    weights = hard_weights.WEIGHTS
+    weights = weights_module.WEIGHTS
     assert len(weights["value"]) == len(VALUE_FEATURES)
     assert len(weights["stock"]) == len(STOCK_FEATURES)
     assert len(weights["knock_mean"]) == len(KNOCK_FEATURES)
     assert len(weights["knock_risk"]) == len(KNOCK_FEATURES) + 1
     assert len(weights["continue"]) == len(CONTINUE_FEATURES)
-    assert Path(hard_weights.__file__).stat().st_size < 4096
+    assert Path(weights_module.__file__).stat().st_size < 4096
 
 
 def test_a_short_retraining_improves_on_the_untrained_start() -> None:
     """Eighty hands of self-play from the untrained start, fitted, predict the points of eighty
     other hands better than the start does: the value, the knock score and the stock model;
     the continue model fits its own hands better (forty hands give too few knocks to fit on)."""
-    start = train_gin.START
-    values, knocks, stocks, continues = train_gin.self_play(start, 80, seed=11, explore=0.1)
-    held_values, held_knocks, held_stocks, _held_continues = train_gin.self_play(
+    start = training.START
+    values, knocks, stocks, continues = training.self_play(start, 80, seed=11, explore=0.1)
+    held_values, held_knocks, held_stocks, _held_continues = training.self_play(
         start, 80, seed=12, explore=0.1)
-    fitted = train_gin.fit_value(values)
-    assert train_gin.value_loss(fitted, held_values) < train_gin.value_loss(start["value"],
+    fitted = training.fit_value(values)
+    assert training.value_loss(fitted, held_values) < training.value_loss(start["value"],
                                                                             held_values)
-    mean, risk = train_gin.fit_knock(knocks)
-    assert (train_gin.knock_loss(mean, risk, 25, held_knocks)
-            < train_gin.knock_loss(start["knock_mean"], start["knock_risk"], 25, held_knocks))
+    mean, risk = training.fit_knock(knocks)
+    assert (training.knock_loss(mean, risk, 25, held_knocks)
+            < training.knock_loss(start["knock_mean"], start["knock_risk"], 25, held_knocks))
     weights = {**start, "value": fitted}
-    rows = train_gin.stock_rows(weights, stocks[:150], seed=1)
-    held_rows = train_gin.stock_rows(weights, held_stocks[:150], seed=2)
-    stock = train_gin.fit_stock(rows)
-    assert (train_gin.value_loss(stock, held_rows)
-            < train_gin.value_loss(start["stock"], held_rows))
+    rows = training.stock_rows(weights, stocks[:150], seed=1)
+    held_rows = training.stock_rows(weights, held_stocks[:150], seed=2)
+    stock = training.fit_stock(rows)
+    assert (training.value_loss(stock, held_rows)
+            < training.value_loss(start["stock"], held_rows))
     # a hand offers a knock it declines only a few times: eighty hands give too few such
     # samples for the continue model to generalise, so it is checked on the hands it was fitted
     # to (a fit that does not lower its own loss is broken)
     residuals = [(c, y - sum(w * f for w, f in zip(fitted, v, strict=True)))
                  for c, v, y in continues]
-    assert (train_gin.value_loss(train_gin.fit_continue(fitted, continues), residuals)
-            < train_gin.value_loss(start["continue"], residuals))
+    assert (training.value_loss(training.fit_continue(fitted, continues), residuals)
+            < training.value_loss(start["continue"], residuals))
     # the same seed gives the same samples (a reproducible training run)
-    again = train_gin.self_play(start, 3, seed=11, explore=0.1)
+    again = training.self_play(start, 3, seed=11, explore=0.1)
     assert again[0] == values[:len(again[0])]
 
 
@@ -165,7 +165,7 @@ def test_the_knocker_races_for_the_first_knock() -> None:
     only when it melds with two held cards, and otherwise throws a card of the highest value
     among those the best arrangement leaves unmatched."""
     game = cardkit.load_game("gin-rummy", players=2)
-    knocker = train_gin.KnockerAgent()
+    knocker = training.KnockerAgent()
     checked = knocks = 0
     for state, seat in _positions(game, range(12), every=1):
         legal = state.legal_actions()

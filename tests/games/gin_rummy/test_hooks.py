@@ -9,7 +9,7 @@ from tests.games.gin_rummy.helpers import BOX_P1, both_decline, texts
 def test_hooks_allow_oklahoma_gin_without_copying() -> None:
     """A variant by hooks only: the up-card's value sets the knock limit, a spade up-card
     doubles the hand score."""
-    from cardkit_games.gin_rummy.definition import GIN_RUMMY
+    from cardkit_games.gin_rummy.game import GAME
 
     def knock_limit(base, state):
         return min(10, state.upcard.rank)
@@ -18,8 +18,8 @@ def test_hooks_allow_oklahoma_gin_without_copying() -> None:
         side, points, name = base(state, ending, k, d)
         return side, points * (2 if state.upcard.suit == 3 else 1), name
 
-    oklahoma = GIN_RUMMY.variant(name="oklahoma-gin",
-                                 hooks=GIN_RUMMY.hooks.replace(knock_limit=knock_limit,
+    oklahoma = GAME.variant(name="oklahoma-gin",
+                                 hooks=GAME.hooks.replace(knock_limit=knock_limit,
                                                                hand_score=hand_score))
     game = oklahoma.configure(players=3)
     captain = "AH 2H 3H 5C 5D 5S 9D 10D JD 7S"

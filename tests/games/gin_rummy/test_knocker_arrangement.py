@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from cardkit_games.gin_rummy.meld_rules import RULES
+from cardkit_games.gin_rummy.rules import RULES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -156,7 +156,7 @@ def test_legal_moves_are_one_discard_per_held_card_and_the_knock_check(seed, sam
     exactly for the discards that leave at most the knock limit (a limit below zero, from a
     variant's hook, allows neither); big gin exactly when all eleven cards meld (if played);
     the draw's moves do not change from one call to the next."""
-    from cardkit_games.gin_rummy.meld_rules import RULES
+    from cardkit_games.gin_rummy.rules import RULES
 
     from cardkit.libraries.melds import deadwood_value
 

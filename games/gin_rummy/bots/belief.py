@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from cardkit_games.gin_rummy.meld_rules import RULES
+from cardkit_games.gin_rummy.rules import RULES
 from cardkit_games.gin_rummy.state import GinState
 
 from cardkit.cards import Card, CardSet, cards_of_mask

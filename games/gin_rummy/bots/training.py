@@ -1,7 +1,9 @@
-"""Train gin rummy's ``hard`` agent (:mod:`cardkit_games.gin_rummy.policy`) by self-play.
+"""Train gin rummy's ``hard`` agent (:mod:`cardkit_games.gin_rummy.bots.policy`) by self-play.
 
-    python scripts/train_gin.py --rounds 5 --hands 2000 --eval-deals 150   # the shipped weights
-    python scripts/train_gin.py --rounds 1 --hands 40 --no-write           # a quick look
+    python -m cardkit_games.gin_rummy.bots.training --rounds 5 --hands 2000 --eval-deals 150
+    python -m cardkit_games.gin_rummy.bots.training --rounds 1 --hands 40 --no-write
+
+(the first wrote the shipped weights; the second is a quick look).
 
 The shipped run takes about 20 minutes of one core.
 
@@ -33,7 +35,7 @@ Policy iteration from a seed, on one core, pure Python:
    ``--eval-deals`` duplicate deals each.
 
 The weights of the round that measured best (the mean of the three) are written to
-``games/gin_rummy/hard_weights.py``. Every random choice comes from ``--seed``, so a run is
+``games/gin_rummy/bots/weights.py``. Every random choice comes from ``--seed``, so a run is
 reproducible. :data:`START` is the untrained start: value minus the deadwood, a knock model that
 expects the defender to hold 25 with an undercut risk growing with K.
 """
@@ -51,8 +53,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
-from cardkit_games.gin_rummy.policy import (
+from cardkit_games.gin_rummy.bots.policy import (
     CONTINUE_FEATURES,
     KNOCK_FEATURES,
     STOCK_FEATURES,
@@ -60,14 +61,16 @@ from cardkit_games.gin_rummy.policy import (
     HardAgent,
     melds_with,
 )
+from cardkit_games.gin_rummy.rules import RULES, VALUE
 
 import cardkit
-from cardkit.engine.agents import Agent
-from cardkit.libraries.melds import best_arrangement, best_with_layoffs, deadwood_value
-from cardkit.services.search.rollout import relative_score
-from cardkit.values.actions import Action
-from cardkit.values.deck import derive_seed
-from cardkit.values.views import View
+from cardkit.actions import Action
+from cardkit.agents import Agent
+from cardkit.cards import card_mask
+from cardkit.deck import derive_seed
+from cardkit.melds import best_arrangement, best_with_layoffs, deadwood_value
+from cardkit.search import relative_score
+from cardkit.views import View
 
 __all__ = ["OPPONENTS", "START", "STYLES", "KnockerAgent", "RushingAgent", "evaluate",
            "fit_continue", "fit_knock", "fit_stock", "fit_value", "knock_loss", "measure",
@@ -87,7 +90,7 @@ START: dict[str, Any] = {
 
 #: Ridge penalty of the value fit (per sample, on every weight but the bias).
 RIDGE = 1e-3
-WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "games" / "gin_rummy" / "hard_weights.py"
+WEIGHTS_FILE = Path(__file__).resolve().parent / "weights.py"
 
 Rows = list[tuple[list[float], float]]
 #: Where the seat could knock and played on: the continue features, the value features of the
@@ -106,9 +109,7 @@ class RushingAgent(Agent):
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """The rushing move."""
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
+        hand = card_mask(view.hand)
         limit = int(view.info.get("knock_limit", 10))
         if view.phase in ("upcard", "draw"):
             take = next((a for a in legal_actions
@@ -145,9 +146,7 @@ class KnockerAgent(Agent):
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
         """The knocker's move."""
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
+        hand = card_mask(view.hand)
         if view.phase in ("upcard", "draw"):
             take = next((a for a in legal_actions
                          if a.kind == "take" or a.option == "discard"), None)
@@ -212,10 +211,11 @@ def play_hand(game: cardkit.Game, weights: dict[str, Any], seed: int, explore: f
     elif opponent in STYLES:
         agents[seed % 2] = STYLES[opponent]()
     while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
+        player = state.current_player
+        assert player is not None
         legal = state.legal_actions()
-        action = legal[0] if len(legal) == 1 else agents[seat].choose(state.view(seat), legal)
+        action = legal[0] if len(legal) == 1 else agents[player].choose(state.view(player),
+                                                                        legal)
         state.apply_unchecked(action)
     assert state.result is not None
     payoffs = state.result.payoffs
@@ -451,10 +451,12 @@ def write(weights: dict[str, Any], command: str) -> None:
             lines.append(f'    "{key}": [\n{body},\n    ],')
         else:
             lines.append(f'    "{key}": {value!r},')
+    package = "cardkit_games.gin_rummy.bots"
+    written = textwrap.fill(f"Written by ``{command}`` (:mod:`{package}.training`).", width=96,
+                            break_on_hyphens=False)
     WEIGHTS_FILE.write_text(
-        '"""The weights of gin rummy\'s ``hard`` agent (:mod:`cardkit_games.gin_rummy.policy`).\n'
-        "\n"
-        f"Written by ``{command}``\n(see scripts/train_gin.py).\n"
+        f'"""The weights of gin rummy\'s ``hard`` agent (:mod:`{package}.policy`).\n'
+        f"\n{written}\n"
         '"""\n\n'
         "from typing import Any\n\n"
         "WEIGHTS: dict[str, Any] = {\n" + "\n".join(lines) + "\n}\n")
@@ -482,7 +484,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                     log=sys.stdout, opponents=opponents)
     pprint.pprint(_rounded(weights), width=96, sort_dicts=False)
     if not args.no_write:
-        write(weights, "python scripts/train_gin.py " + " ".join(argv or sys.argv[1:]))
+        write(weights, "python -m cardkit_games.gin_rummy.bots.training "
+              + " ".join(argv or sys.argv[1:]))
 
 
 if __name__ == "__main__":

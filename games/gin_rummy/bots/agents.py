@@ -21,12 +21,12 @@ import random
 from collections.abc import Sequence
 
 import attrs
-from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
+from cardkit_games.gin_rummy.rules import RULES, VALUE
 from cardkit_games.gin_rummy.state import GinState
 
 from cardkit.actions import Action
 from cardkit.agents import Agent
-from cardkit.cards import STANDARD_CARDS, Card, CardSet, card_mask
+from cardkit.cards import STANDARD_CARDS, Card, card_mask
 from cardkit.game import Game
 from cardkit.melds import deadwood_cards, deadwood_value, deadwood_without_each
 from cardkit.state import State
@@ -176,8 +176,9 @@ def discard_danger(card: Card, memory: DiscardMemory) -> float:
 
 def _card_masks() -> tuple[tuple[int, int, int, int], ...]:
     """For each card (by index): the cards of its rank (itself included), its neighbours in
-    its suit, the cards two apart in its suit, and the others :func:`_connections` counts
-    (its rank, or its suit within two ranks): :func:`_near` and :func:`_connections` as masks."""
+    its suit, the cards two apart in its suit, and the other cards it could meld with (its
+    rank, or its suit within two ranks: its connections): :func:`_near` and the connections as
+    masks."""
     masks = []
     for card in STANDARD_CARDS:
         rank = same = near = gap = 0
@@ -207,12 +208,6 @@ def _danger(index: int, taken: int) -> float:
     rank, near, gap, _ = _MASKS[index]
     return TAKEN_WEIGHT * (2 * (taken & rank).bit_count() + 2 * (taken & near).bit_count()
                            + (taken & gap).bit_count())
-
-
-def _connections(card: Card, hand: CardSet) -> int:
-    """How many other cards of ``hand`` could meld with ``card`` (same rank, or same suit within
-    two ranks): a card with connections is close to a meld."""
-    return (hand.mask & _MASKS[card.index][3]).bit_count()
 
 
 def _takes(hand: int, top: Card, now: int) -> bool:
@@ -245,6 +240,14 @@ def _influence(taken: int) -> int:
         taken ^= low
         influence |= _INFLUENCE[low.bit_length() - 1]
     return influence
+
+
+def _first_of(ties: list[tuple[Action, float]], hand: int) -> tuple[Action, float]:
+    """Among equal discards, the card with the fewest connections in ``hand``, the highest
+    value, the lowest index."""
+    return ties[0] if len(ties) == 1 else min(ties, key=lambda item: (
+        (hand & _MASKS[item[0].cards[0].index][3]).bit_count(),
+        -VALUE[item[0].cards[0].index], item[0].cards[0].index))
 
 
 def _least_discard(legal: Sequence[Action], hand: int, taken: int
@@ -291,9 +294,7 @@ def _least_discard(legal: Sequence[Action], hand: int, taken: int
             ties = [(action, danger)]
         elif total == best_total and left == best_dead:
             ties.append((action, danger))
-    best, danger = ties[0] if len(ties) == 1 else min(ties, key=lambda item: (
-        (hand & _MASKS[item[0].cards[0].index][3]).bit_count(),
-        -VALUE[item[0].cards[0].index], item[0].cards[0].index))
+    best, danger = _first_of(ties, hand)
     return best, best_dead, danger
 
 
@@ -321,9 +322,7 @@ def _weighed_discard(legal: Sequence[Action], hand: int, taken: int
             ties = [(action, danger)]
         elif total == best_total and dead == best_dead:
             ties.append((action, danger))
-    best, danger = ties[0] if len(ties) == 1 else min(ties, key=lambda item: (
-        (hand & _MASKS[item[0].cards[0].index][3]).bit_count(),
-        -VALUE[item[0].cards[0].index], item[0].cards[0].index))
+    best, danger = _first_of(ties, hand)
     return best, best_dead, danger, dead_by_card
 
 

@@ -36,7 +36,7 @@ legal move leads to:
   known to hold, could be laid off on the knocker's melds, and the value of the opponent's
   latest discard).
 
-All weights were fitted by ``scripts/train_gin.py`` (self-play from a seed, a few minutes on
+All weights were fitted by :mod:`.training` (self-play from a seed, a few minutes on
 one core): the value by least squares on the points each post-discard position went on to
 score, the knock models on the showdown each knockable position would have had, the true
 defender's hand being known to the training run but never to the agent. The agent reads only
@@ -51,12 +51,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardkit_games.gin_rummy.hard_weights import WEIGHTS
-from cardkit_games.gin_rummy.meld_rules import RULES, VALUE
+from cardkit_games.gin_rummy.bots.weights import WEIGHTS
+from cardkit_games.gin_rummy.rules import RULES, VALUE
 
 from cardkit.actions import Action
 from cardkit.agents import Agent
-from cardkit.cards import ALL_CARDS, Card
+from cardkit.cards import ALL_CARDS, Card, card_mask
 from cardkit.game import Game
 from cardkit.melds import NEAR_MASKS, best_arrangement, deadwood_value
 from cardkit.views import Move, View
@@ -281,9 +281,7 @@ class Context:
     __slots__ = ("known", "limit", "memory", "stock", "unseen", "unseen_mask")
 
     def __init__(self, view: View, memory: Memory) -> None:
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
+        hand = card_mask(view.hand)
         seen = hand | memory.out | memory.opp_known
         self.unseen_mask = ((1 << 52) - 1) & ~seen
         self.unseen = _indices(self.unseen_mask)
@@ -462,9 +460,7 @@ class HardAgent(Agent):
         """The stock model's features and its target (the exact expected value of a stock
         draw under this agent's value weights) at a draw decision's view (training)."""
         context = Context(view, Memory().update(view))
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
+        hand = card_mask(view.hand)
         return stock_features(hand, context), self.exact_stock_value(hand, context)
 
     def exact_stock_value(self, hand: int, context: Context) -> float:
@@ -518,9 +514,7 @@ class HardAgent(Agent):
             return None
         memory = self.memory.update(view)
         context = Context(view, memory)
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
+        hand = card_mask(view.hand)
         return self.value(hand, view.discard_top.index, context, view.stock_size)
 
     def rank(self, view: View, legal_actions: Sequence[Action]) -> list[tuple[Action, float]]:
@@ -535,9 +529,7 @@ class HardAgent(Agent):
         if len(legal_actions) == 1 or action.kind in ("gin", "big"):
             return [(action, 0.0)]
         context = Context(view, self.memory.update(view))
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
+        hand = card_mask(view.hand)
         scored: list[tuple[Action, float]] = []
         if view.phase in ("upcard", "draw"):
             top = view.discard_top
@@ -575,9 +567,7 @@ class HardAgent(Agent):
               ) -> tuple[Action, str]:
         take = next((a for a in legal if a.kind == "take" or a.option == "discard"), None)
         other = next(a for a in legal if a is not take)
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
+        hand = card_mask(view.hand)
         top = view.discard_top
         if take is None or top is None:
             return other, "drawing from the stock"
@@ -604,9 +594,7 @@ class HardAgent(Agent):
         if gins:
             card = max(gins, key=lambda a: VALUE[a.cards[0].index]).cards[0]
             return next(a for a in gins if a.cards[0] is card), f"discarding {card} leaves gin"
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
+        hand = card_mask(view.hand)
         stock = context.stock
         scored = []
         for action in legal:

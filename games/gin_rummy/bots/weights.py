@@ -1,7 +1,7 @@
-"""The weights of gin rummy's ``hard`` agent (:mod:`cardkit_games.gin_rummy.policy`).
+"""The weights of gin rummy's ``hard`` agent (:mod:`cardkit_games.gin_rummy.bots.policy`).
 
-Written by ``python scripts/train_gin.py --rounds 5 --hands 2000 --eval-deals 150``
-(see scripts/train_gin.py).
+Written by ``python -m cardkit_games.gin_rummy.bots.training --rounds 5 --hands 2000
+--eval-deals 150`` (:mod:`cardkit_games.gin_rummy.bots.training`).
 """
 
 from typing import Any

@@ -6,14 +6,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardkit_games.gin_rummy import about, settlement
-from cardkit_games.gin_rummy.agents import greedy_agent
-from cardkit_games.gin_rummy.belief import belief
+from cardkit_games.gin_rummy.bots.agents import greedy_agent
+from cardkit_games.gin_rummy.bots.belief import belief
+from cardkit_games.gin_rummy.bots.policy import hard_agent
 from cardkit_games.gin_rummy.encoding import encoding
 from cardkit_games.gin_rummy.events import EVENTS, FAMILIES
 from cardkit_games.gin_rummy.match import MATCH, THREE_ROLES
-from cardkit_games.gin_rummy.meld_rules import RULES
 from cardkit_games.gin_rummy.options import OPTIONS
-from cardkit_games.gin_rummy.policy import hard_agent
+from cardkit_games.gin_rummy.rules import RULES
 from cardkit_games.gin_rummy.state import GinState
 
 from cardkit.cards import Card, CardSet
@@ -33,7 +33,7 @@ from cardkit.hooks import Hooks
 from cardkit.melds import MeldRules, deadwood_value
 from cardkit.state import State
 
-__all__ = ["GIN_RUMMY", "HOOKS"]
+__all__ = ["GAME", "HOOKS"]
 
 HOOKS = Hooks(
     knock_limit=settlement.knock_limit,
@@ -69,10 +69,6 @@ ACTION_HELP = {
     "big gin": "all eleven cards melded after the draw: go big gin without discarding "
                "(only when big_gin_bonus is set)",
 }
-
-
-def _check(players: int, options: Mapping[str, Any]) -> None:
-    return None
 
 
 def _analyse_hand(cards: Sequence[Card], options: Mapping[str, Any]) -> dict[str, Any]:
@@ -121,7 +117,7 @@ def _hand_sizes(options: Mapping[str, Any]) -> tuple[int, int]:
     return 10, 11
 
 
-GIN_RUMMY = GameDefinition(
+GAME = GameDefinition(
     name="gin-rummy",
     title="Gin Rummy (three-hand box/captain/sitter, and classic two-player)",
     summary=about.SUMMARY,
@@ -132,7 +128,6 @@ GIN_RUMMY = GameDefinition(
     match=MATCH,
     hooks=HOOKS,
     zero_sum=False,
-    check=_check,
     max_actions=400,
     roles=(*THREE_ROLES, "dealer", "non-dealer"),
     capabilities=(

@@ -230,7 +230,6 @@ def book_to_pile(state: TonkState, index: int) -> None:
     spread = state.table.pop(index)
     state.discards[0:0] = spread.cards
     state.buried += len(spread.cards)
-    state.books_to_pile += 1
     state.count_event("book_to_pile")
     state.new_runs = [i - 1 if i > index else i for i in state.new_runs]
 

@@ -22,13 +22,14 @@ from typing import Any, ClassVar
 from cardkit_games.tonk.count import HandCounter, card_values, hand_count, hand_counter
 from cardkit_games.tonk.phases import PHASES
 from cardkit_games.tonk.settlement import ENDINGS
-from cardkit_games.tonk.spreads import Spread, spread_rules
+from cardkit_games.tonk.spreads import spread_rules
 from cardkit_games.tonk.suits import cards_in
 from cardkit_games.tonk.turn import after_deal
 
 from cardkit.cards import Card, CardSet, card_mask, cards_of_mask
 from cardkit.melds import MeldRules
 from cardkit.results import Endings, Transfer
+from cardkit.rummy import Table
 from cardkit.sampling import redeal_hidden
 from cardkit.state import Phase, State
 from cardkit.views import View
@@ -66,7 +67,7 @@ class TonkState(State):
     stock: list[Card]  # top card last
     dealt: tuple[int, ...]  # the hands as dealt (masks), for the deal checks
     dealt_counts: tuple[int, ...]  # their counts under initial_count_ace_value
-    table: list[Spread]  # the spreads on the table, in their numbering
+    table: Table  # the spreads on the table, numbered from 1, with their owners
     public_mask: int  # cards every seat has seen (discards, taken discards, revealed spades)
     # ----- the turn (§3) -----------------------------------------------------------------------
     locks: list[int]  # each seat's drop lock, in turns (§5 hit_penalty_turns)
@@ -80,7 +81,7 @@ class TonkState(State):
     hits_this_turn: int
     victims: int  # seats hit this turn (a mask), for per-turn penalties
     new_spreads: int  # spreads laid this turn
-    new_runs: list[int]  # where on the table (index) the runs laid this turn lie
+    new_runs: list[int]  # the table numbers of the runs laid this turn
     turn_start_size: int  # cards held at the start of the turn
     melded_before: bool  # the seat had laid cards before this turn
     tonker: int | None  # the seat that went out, while the others may still respond (E4)
@@ -120,7 +121,7 @@ class TonkState(State):
         deal_count = hand_counter(options["initial_count_ace_value"], options["joker_hand_value"])
         self.dealt = tuple(self.hands)
         self.dealt_counts = tuple(map(deal_count, self.hands))
-        self.table = []
+        self.table = Table()
         self.locks = [0] * players
         self.had_turn = [False] * players
         self.ever_melded = [False] * players
@@ -201,7 +202,7 @@ class TonkState(State):
             self.game.definition.name, seat, self.players, self.phase, self.current_player,
             cards_in(self.hands[seat]), tuple(map(_bit_count, self.hands)), len(self.stock),
             discards[-1] if len(discards) > self.buried else None,
-            tuple([(s.owner, s.meld()) for s in table]) if table else (),
+            table.view_entries() if table else (),
             context.totals, self.public_history(), context.dealer, None, revealed, info,
             self.result,
         )
@@ -266,11 +267,10 @@ class TonkState(State):
                                             for s, h in enumerate(self.hands)}
         zones["stock"] = self.stock
         zones["discard pile"] = self.discards
-        zones["table"] = [card for spread in self.table for card in spread.cards]
+        zones["table"] = list(self.table.cards())
         return zones
 
 
-#: Every list and dict of a Tonk hand holds immutable items -- the table's spreads, say (copied
-#: on write: a hit replaces its spread by a grown copy) -- so a clone copies each shallowly and
-#: shares the items.
+#: Every list and dict of a Tonk hand holds immutable items (cards, numbers, transfers), so a
+#: clone copies each shallowly and shares the items; the table is an immutable value, shared.
 TonkState.CLONE_SHALLOW = frozenset(TonkState.CLONE_COPIES)

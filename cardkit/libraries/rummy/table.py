@@ -64,6 +64,13 @@ class Table:
         """The table with ``meld`` laid by ``seat`` (it becomes the last number)."""
         return Table((*self.melds, TableMeld(seat, meld)))
 
+    def without(self, number: int) -> Table:
+        """The table with meld ``number`` taken off it (a game that removes a meld, such as
+        Tonk's completed book going under the pile): the melds after it move down a number;
+        ``IndexError`` when there is none."""
+        self[number]
+        return Table(self.melds[:number - 1] + self.melds[number:])
+
     def lay_off(self, seat: int, card: Card, number: int, rules: MeldRules = DEFAULT_RULES,
                 end: str | None = None, declared: Card | None = None) -> Table:
         """The table with ``card`` laid off by ``seat`` on meld ``number``; ``end`` (``low`` or

@@ -392,7 +392,7 @@ class GreedyAgent(Agent):
                               reader.values, reader.sums, reader.deck_mask, None)
 
         return self._decide(state.phase, legal_actions, hand, state.discard_top(),
-                            lambda: [spread.meld() for spread in state.table], estimates,
+                            lambda: [entry.meld for entry in state.table], estimates,
                             False)[0]
 
     def _decide(self, phase: str, legal_actions: Sequence[Action], hand: int,

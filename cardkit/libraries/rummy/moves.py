@@ -187,6 +187,9 @@ def cheapest_use(card: Card, hand: CardSet | Iterable[Card] | int, table: Table,
         raise ValueError(f"{card} is not in the hand")
     best: int | None = None
     wild = card in rules.wild
+    # wild cards are interchangeable: the search lays the first it finds, which stands for any
+    uses = (lambda cards: any(other in rules.wild for other in cards)) if wild else (
+        lambda cards: card in cards)
     allowed = None if numbers is None else set(numbers)
     for number, entry in enumerate(table, 1):
         if (may_lay_on is not None and not may_lay_on(entry.owner)) or lay_offs == 0 or (
@@ -195,7 +198,7 @@ def cheapest_use(card: Card, hand: CardSet | Iterable[Card] | int, table: Table,
         for _, laid in layoff_chains(entry.meld, mask if multiset is None else multiset, rules):
             if lay_offs is not None and len(laid) > lay_offs:
                 continue
-            if card in laid and (best is None or len(laid) < best):
+            if uses(laid) and (best is None or len(laid) < best):
                 best = len(laid)
                 if best == 1:
                     return 1
@@ -209,7 +212,7 @@ def cheapest_use(card: Card, hand: CardSet | Iterable[Card] | int, table: Table,
         if multiset is not None:  # with copies: the related cards, every copy
             multiset = CardMultiset.from_planes(plane & mask for plane in multiset.planes)
     for meld in all_melds(mask if multiset is None else multiset, rules):
-        if card in meld.cards and (best is None or len(meld) < best):
+        if uses(meld.cards) and (best is None or len(meld) < best):
             best = len(meld)
     return best
 

@@ -41,6 +41,8 @@ __all__ = ["VIEW_FIELDS", "TonkState", "card_values", "hand_count"]
 ATTEMPTS = 50
 
 _bit_count = int.bit_count
+#: The table of a new hand (a value: every hand starts from the same one).
+NO_SPREADS = Table()
 
 #: The fields of :class:`~cardkit.views.View` in the order ``TonkState.view`` passes them
 #: (a test checks it against the class).
@@ -121,7 +123,7 @@ class TonkState(State):
         deal_count = hand_counter(options["initial_count_ace_value"], options["joker_hand_value"])
         self.dealt = tuple(self.hands)
         self.dealt_counts = tuple(map(deal_count, self.hands))
-        self.table = Table()
+        self.table = NO_SPREADS
         self.locks = [0] * players
         self.had_turn = [False] * players
         self.ever_melded = [False] * players
@@ -202,7 +204,7 @@ class TonkState(State):
             self.game.definition.name, seat, self.players, self.phase, self.current_player,
             cards_in(self.hands[seat]), tuple(map(_bit_count, self.hands)), len(self.stock),
             discards[-1] if len(discards) > self.buried else None,
-            table.view_entries() if table else (),
+            table.view_entries() if table.melds else (),
             context.totals, self.public_history(), context.dealer, None, revealed, info,
             self.result,
         )

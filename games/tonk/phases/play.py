@@ -40,7 +40,7 @@ FULL_BOOK = 4
 def meld_moves(state: TonkState, hand: int) -> list[Action]:
     """Every spread and hit the hand can make now (before the taken-card rule)."""
     actions = spread_moves(state, hand)
-    if state.table and hits_allowed(state):
+    if state.table.melds and hits_allowed(state):
         actions += hit_moves(state, hand)
     return actions
 

@@ -5,8 +5,9 @@ Which spreads a hand can lay and where a card can be hit are the generic meld ru
 low but never both ends; a joker stands for one declared card): :func:`spread_rules` states them
 as a :class:`~cardkit.melds.MeldRules`. The table is the rummy kit's :class:`~cardkit.rummy.Table`
 (each spread with its owner, grown by hits); what is Tonk's own lives here: the fewest natural
-cards in a spread with jokers is an option (``spread_min_natural``), and a hit names no end --
-an ace that fits both ends of a 2..K run goes low (:func:`table_after`).
+cards in a spread with jokers is an option (``spread_min_natural``), a hit names no end -- an
+ace that fits both ends of a 2..K run goes low -- and a book shows its cards in the order they
+were laid (:func:`table_after`).
 """
 
 from __future__ import annotations
@@ -60,4 +61,4 @@ def table_after(table: Table, seat: int, action: Action, rules: MeldRules) -> Ta
     meld = table[action.target or 0].meld
     low = identity.rank == Rank.ACE and meld.kind == RUN and meld.represents[0].rank == Rank.TWO
     return table.lay_off(seat, card, action.target or 0, rules, end="low" if low else None,
-                         declared=identity if identity is not card else None)
+                         declared=identity if identity is not card else None, sort_set=False)

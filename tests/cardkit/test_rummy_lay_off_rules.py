@@ -134,3 +134,10 @@ def test_the_reshuffle_is_public():
     stock, kept = cardkit.rummy.reshuffled(pile, 1, seed=7, number=1)
     assert kept == pile[-1:] and sorted(stock, key=lambda c: c.index) == pile[:-1]
     assert cardkit.rummy.reshuffled(pile, 1, seed=7, number=1) == (stock, kept)
+
+
+def test_a_set_may_keep_the_order_its_cards_were_laid():
+    table = _table("6C 6H 6S")
+    six = Card.parse("6D")
+    assert str(table.lay_off(1, six, 1, HIGH_OR_LOW)[1].meld) == "6C 6D 6H 6S"
+    assert str(table.lay_off(1, six, 1, HIGH_OR_LOW, sort_set=False)[1].meld) == "6C 6H 6S 6D"

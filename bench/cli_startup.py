@@ -31,7 +31,7 @@ FLOOR_GAMES = ("import click; from importlib.metadata import entry_points; "
                "entry_points(group='cardkit.games')")
 HELP_FORBIDDEN = ("rich", "matplotlib", "attr", "attrs", "importlib.metadata", "cardkit_games",
                   "dask", "cardkit")
-GAMES_FORBIDDEN = ("rich", "matplotlib", "attr", "attrs", "cardkit_games.tonk.definition",
+GAMES_FORBIDDEN = ("rich", "matplotlib", "attr", "attrs", "cardkit_games.tonk.game",
                    "cardkit_games.gin_rummy.game", "cardkit_games.tien_len.game")
 
 

@@ -73,30 +73,18 @@ def imports_bots(path: Path, package: Path) -> list[str]:
     return found
 
 
-#: Folders still being reshaped in this round (issue 32); a folder leaves this set as it lands.
-NOT_YET = {"tonk"}
-
-
-def shaped(package: Path) -> None:
-    """Skip a folder still being reshaped."""
-    if package.name in NOT_YET:
-        pytest.skip(f"{package.name} is being reshaped")
-
-
 PACKAGES = game_packages()
 IDS = [str(package.relative_to(ROOT)) for package in PACKAGES]
 
 
 @pytest.mark.parametrize("package", PACKAGES, ids=IDS)
 def test_a_game_folder_has_the_common_modules(package: Path) -> None:
-    shaped(package)
     missing = [name for name in REQUIRED if name not in modules(package)]
     assert not missing, f"{package.name} lacks {missing}"
 
 
 @pytest.mark.parametrize("package", PACKAGES, ids=IDS)
 def test_the_bots_live_in_bots(package: Path) -> None:
-    shaped(package)
     astray = sorted(modules(package) & BOT_MODULES)
     assert not astray, f"{package.name}: bot modules outside bots/: {astray}"
     bots = package / "bots"
@@ -106,7 +94,6 @@ def test_the_bots_live_in_bots(package: Path) -> None:
 
 @pytest.mark.parametrize("package", PACKAGES, ids=IDS)
 def test_the_rules_never_import_the_bots(package: Path) -> None:
-    shaped(package)
     offences: list[str] = []
     for path in sorted(package.rglob("*.py")):
         relative = path.relative_to(package)
@@ -118,7 +105,6 @@ def test_the_rules_never_import_the_bots(package: Path) -> None:
 
 @pytest.mark.parametrize("package", PACKAGES, ids=IDS)
 def test_game_py_defines_game(package: Path) -> None:
-    shaped(package)
     tree = ast.parse((package / "game.py").read_text(encoding="utf-8"))
     assigned = {target.id for node in tree.body if isinstance(node, ast.Assign)
                 for target in node.targets if isinstance(target, ast.Name)}
@@ -128,8 +114,6 @@ def test_game_py_defines_game(package: Path) -> None:
 
 
 def test_the_scaffold_writes_the_same_shape() -> None:
-    if "scaffold" in NOT_YET:
-        pytest.skip("the scaffold is being reshaped")
     template = ROOT / "cli" / "templates" / "blank" / "PACKAGE"
     names = {path.name.removesuffix(".tmpl").removesuffix(".py") for path in template.iterdir()}
     missing = [name for name in REQUIRED if name not in names]

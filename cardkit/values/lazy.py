@@ -3,7 +3,7 @@
 A game package's entry point names ``GAME``; importing the definition imports the whole game.
 Listing the installed games needs none of that, so a game package can defer it::
 
-    __getattr__ = lazy_names(__name__, GAME="cardkit_games.tonk.definition:GAME")
+    __getattr__ = lazy_names(__name__, GAME="cardkit_games.tonk.game:GAME")
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from cardkit.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from cardkit_games.tonk.definition import GAME as GAME
+    from cardkit_games.tonk.game import GAME as GAME
 
 __all__ = ["GAME"]
 
-__getattr__ = lazy_names(__name__, GAME="cardkit_games.tonk.definition:GAME")
+__getattr__ = lazy_names(__name__, GAME="cardkit_games.tonk.game:GAME")

@@ -343,8 +343,8 @@ def close(state: TonkState, ending: str, winners: Iterable[int], transfers: list
         "revealed": [[_WRITTEN[p] for p in sorted([_WRITTEN_POSITION[card.index]
                                                    for card in cards_in(hand)])]
                      for hand in state.hands],
-        "table": [f"{seat_name(spread.owner)}'s {'book' if spread.kind == 'set' else 'run'} "
-                  f"{spread.text()}" for spread in state.table],
+        "table": [f"{seat_name(entry.owner)}'s {'book' if entry.meld.is_set else 'run'} "
+                  f"{entry.meld}" for entry in state.table],
         "turns": state.turns,
     }
     locked = [f"{seat_name(seat)} for {turns} more turn{'s' if turns > 1 else ''}"

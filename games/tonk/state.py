@@ -21,21 +21,28 @@ from typing import Any, ClassVar
 
 from cardkit_games.tonk.count import HandCounter, card_values, hand_count, hand_counter
 from cardkit_games.tonk.phases import PHASES
-from cardkit_games.tonk.sampling import determinize
 from cardkit_games.tonk.settlement import ENDINGS
-from cardkit_games.tonk.spreads import Spread, spread_rules
+from cardkit_games.tonk.spreads import spread_rules
 from cardkit_games.tonk.suits import cards_in
 from cardkit_games.tonk.turn import after_deal
 
 from cardkit.cards import Card, CardSet, card_mask, cards_of_mask
 from cardkit.melds import MeldRules
 from cardkit.results import Endings, Transfer
+from cardkit.rummy import Table
+from cardkit.sampling import redeal_hidden
 from cardkit.state import Phase, State
 from cardkit.views import View
 
 __all__ = ["VIEW_FIELDS", "TonkState", "card_values", "hand_count"]
 
+#: Re-deals tried before a sample in which a seat yet to play would have won at the deal is kept
+#: anyway (such samples are rare: a dealt 49 or 50, or a low count with those house rules).
+ATTEMPTS = 50
+
 _bit_count = int.bit_count
+#: The table of a new hand (a value: every hand starts from the same one).
+NO_SPREADS = Table()
 
 #: The fields of :class:`~cardkit.views.View` in the order ``TonkState.view`` passes them
 #: (a test checks it against the class).
@@ -62,7 +69,7 @@ class TonkState(State):
     stock: list[Card]  # top card last
     dealt: tuple[int, ...]  # the hands as dealt (masks), for the deal checks
     dealt_counts: tuple[int, ...]  # their counts under initial_count_ace_value
-    table: list[Spread]  # the spreads on the table, in their numbering
+    table: Table  # the spreads on the table, numbered from 1, with their owners
     public_mask: int  # cards every seat has seen (discards, taken discards, revealed spades)
     # ----- the turn (§3) -----------------------------------------------------------------------
     locks: list[int]  # each seat's drop lock, in turns (§5 hit_penalty_turns)
@@ -70,14 +77,13 @@ class TonkState(State):
     ever_melded: list[bool]
     turns: int
     reshuffles: int  # §3 stock_exhausted: reshuffles of the pile into the stock so far
-    books_to_pile: int  # completed books put under the discard pile so far (§4)
     locked: bool  # the seat to play may not drop (hit-locked)
     taken: Card | None  # the card taken from the discard pile this turn
     must_use: bool  # discard_pickup_must_meld: that card must be laid before the discard
     hits_this_turn: int
     victims: int  # seats hit this turn (a mask), for per-turn penalties
     new_spreads: int  # spreads laid this turn
-    new_runs: list[int]  # where on the table (index) the runs laid this turn lie
+    new_runs: list[int]  # the table numbers of the runs laid this turn
     turn_start_size: int  # cards held at the start of the turn
     melded_before: bool  # the seat had laid cards before this turn
     tonker: int | None  # the seat that went out, while the others may still respond (E4)
@@ -117,7 +123,7 @@ class TonkState(State):
         deal_count = hand_counter(options["initial_count_ace_value"], options["joker_hand_value"])
         self.dealt = tuple(self.hands)
         self.dealt_counts = tuple(map(deal_count, self.hands))
-        self.table = []
+        self.table = NO_SPREADS
         self.locks = [0] * players
         self.had_turn = [False] * players
         self.ever_melded = [False] * players
@@ -125,7 +131,6 @@ class TonkState(State):
         self.public_mask = self.discards[0].mask if self.discards else 0
         self.turns = 0
         self.reshuffles = 0
-        self.books_to_pile = 0
         self.locked = False
         self.taken = None
         self.must_use = False
@@ -199,7 +204,7 @@ class TonkState(State):
             self.game.definition.name, seat, self.players, self.phase, self.current_player,
             cards_in(self.hands[seat]), tuple(map(_bit_count, self.hands)), len(self.stock),
             discards[-1] if len(discards) > self.buried else None,
-            tuple([(s.owner, s.meld()) for s in table]) if table else (),
+            table.view_entries() if table.melds else (),
             context.totals, self.public_history(), context.dealer, None, revealed, info,
             self.result,
         )
@@ -218,9 +223,45 @@ class TonkState(State):
         return CardSet.from_mask((others | stock) & ~self.public_mask)
 
     def determinize(self, seat: int, rng: random.Random) -> TonkState:
-        """A copy in which the cards hidden from ``seat`` are dealt again at random among the
-        places they occupy (:func:`cardkit_games.tonk.sampling.determinize`)."""
-        return determinize(self, seat, rng)
+        """A copy of this hand in which the cards hidden from ``seat`` are dealt again at random
+        among the places they occupy (:func:`cardkit.sampling.redeal_hidden`): each other hand
+        keeps its public cards (taken discards, a revealed spade) and its number of hidden ones,
+        the stock its length. Data derived from the hidden cards is made to match the new deal:
+        the dealt hands and counts of seats that have not played yet (the deal check E1/E2 and
+        E3 read them), the legal-action caches, and the reshuffle seed (so the order of a future
+        reshuffle is not known either)."""
+        copy = self.clone()
+        assert isinstance(copy, type(self))
+        copy._legal = None
+        copy._legal_set = None
+        if self.options["stock_exhaustion"] == "reshuffle":
+            copy.seed = rng.getrandbits(62)
+        hidden = self.hidden_cards(seat).mask
+        if not hidden:
+            return copy
+        options = self.options
+        deal_count = hand_counter(options["initial_count_ace_value"], options["joker_hand_value"])
+        players = self.players
+        fresh = [other for other in range(players) if other != seat and not self.had_turn[other]]
+        # A running hand had no winner at the deal (E1/E2): a sample in which a seat that has not
+        # played yet would have qualified is not a possible world, so deal again.
+        for _attempt in range(ATTEMPTS):
+            places = redeal_hidden([*self.hands, self.stock], hidden, rng).places
+            hands: list[int] = places[:players]
+            counts = [deal_count(hand) for hand in hands]
+            if self.result is not None or not any(
+                    qualifier[0] in fresh
+                    for qualifier in self.game.hooks.deal_check(self, counts)):
+                break
+        copy.hands = hands
+        copy.stock = places[players]
+        # What the others were dealt is not known to ``seat``: the copy keeps their present hands
+        # there (a seat that has not played yet still holds its dealt hand; E3 reads it).
+        copy.dealt = tuple(self.dealt[other] if other == seat else hands[other]
+                           for other in range(players))
+        copy.dealt_counts = tuple(self.dealt_counts[other] if other == seat else counts[other]
+                                  for other in range(players))
+        return copy
 
     def zones(self) -> Mapping[str, Iterable[Card]]:
         """Every card: hands, stock, discard pile (with books under it), table spreads."""
@@ -228,11 +269,10 @@ class TonkState(State):
                                             for s, h in enumerate(self.hands)}
         zones["stock"] = self.stock
         zones["discard pile"] = self.discards
-        zones["table"] = [card for spread in self.table for card in spread.cards]
+        zones["table"] = list(self.table.cards())
         return zones
 
 
-#: Every list and dict of a Tonk hand holds immutable items -- the table's spreads, say (copied
-#: on write: a hit replaces its spread by a grown copy) -- so a clone copies each shallowly and
-#: shares the items.
+#: Every list and dict of a Tonk hand holds immutable items (cards, numbers, transfers), so a
+#: clone copies each shallowly and shares the items; the table is an immutable value, shared.
 TonkState.CLONE_SHALLOW = frozenset(TonkState.CLONE_COPIES)

@@ -3,12 +3,11 @@ of every turn before the player moves (an E3 win, the turn cap, the drop lock, a
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from cardkit_games.tonk import settlement
 
-from cardkit.deck import derive_seed
+from cardkit.rummy import Reshuffle, reshuffled
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
@@ -67,7 +66,8 @@ def begin_turn(state: TonkState) -> None:
     state.melded_before = state.ever_melded[seat]
     if not state.stock:
         mode = options["stock_exhaustion"]
-        if mode == "reshuffle" and len(state.discards) > _visible_top_count(state):
+        if mode == "reshuffle" and Reshuffle(keep=_visible_top_count(state)).allows(
+                state.reshuffles, len(state.discards)):
             reshuffle(state)
         elif mode == "end_after_last_draw_turn":  # not reached: the hand ended already
             settlement.stock_out(state, "the stock is empty")
@@ -82,17 +82,14 @@ def _visible_top_count(state: TonkState) -> int:
 def reshuffle(state: TonkState) -> None:
     """E7 ``reshuffle`` (§9.10): every discard but the visible top card (face-down books
     included), shuffled, becomes the stock; the top card stays in place."""
-    keep = _visible_top_count(state)
-    pile = state.discards[:len(state.discards) - keep]
     state.reshuffles += 1
     state.count_event("reshuffle")
-    random.Random(derive_seed(state.seed, "reshuffle", state.reshuffles)).shuffle(pile)
-    state.stock = pile
+    state.stock, state.discards = reshuffled(state.discards, _visible_top_count(state),
+                                             state.seed, state.reshuffles)
     # the reshuffled cards were seen, but where each one is now (stock or, once drawn, a
     # hand) is unknown to everyone: they are hidden again (``hidden_cards``, ``determinize``)
-    for card in pile:
+    for card in state.stock:
         state.public_mask &= ~card.mask
-    state.discards = state.discards[len(state.discards) - keep:]
     state.buried = 0
     state.events.append(f"the discard pile was reshuffled into a new stock before turn "
                         f"{state.turns} (reshuffle {state.reshuffles})")

@@ -9,7 +9,7 @@ import statistics
 import pytest
 from cardkit_games.gin_rummy.bots import belief as gin_belief
 from cardkit_games.gin_rummy.rules import RULES
-from cardkit_games.tonk import belief as tonk_belief
+from cardkit_games.tonk.bots import belief as tonk_belief
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -123,13 +123,15 @@ def lay_off(
     rules: MeldRules = DEFAULT_RULES,
     end: str | None = None,
     declared: Card | None = None,
+    sort_set: bool = True,
 ) -> Meld:
     """A new meld: ``meld`` with ``card`` added.
 
     For a run, ``end`` (``"low"``/``"high"``) picks the end when the card fits both (a wild
     card, or a high-or-low ace on a 2..K run); a wild card may instead be given its identity with
-    ``declared``. On a set a wild card takes the first free suit unless ``declared``. Raises
-    ``ValueError`` saying why when the card cannot go there.
+    ``declared``. On a set a wild card takes the first free suit unless ``declared``; the set
+    stays in suit order, or (``sort_set=False``) the card goes last, in the order cards were laid
+    (as Tonk shows its books). Raises ``ValueError`` saying why when the card cannot go there.
     """
     ends = layoff_positions(card, meld, rules)
     if not ends:
@@ -149,10 +151,9 @@ def lay_off(
             identity = declared
         else:
             identity = Card.of(meld.rank, free[0])  # type: ignore[arg-type]
-        pairs = sorted(
-            [*zip(meld.cards, meld.represents, strict=True), (card, identity)],
-            key=lambda pair: pair[1].suit,  # type: ignore[arg-type, return-value]
-        )
+        pairs = [*zip(meld.cards, meld.represents, strict=True), (card, identity)]
+        if sort_set:
+            pairs.sort(key=lambda pair: pair[1].suit)  # type: ignore[arg-type, return-value]
         return Meld(SET, tuple(p[0] for p in pairs), tuple(p[1] for p in pairs))
     below, above = _run_ends(meld, rules)
     suit = meld.suit

@@ -6,6 +6,7 @@ Public API::
     Table, TableMeld                 the melds on the table, their owners and lay-offs
     meld_actions, lay_off_actions    every meld and lay-off of a hand against the table
     apply_meld, apply_lay_off        the table after such a move
+    meld_of_move                     the meld an offered move lays, read from its declaration
     owned_by(seat)                   "lay off on this seat's melds only"
     cheapest_use, usable             can this card be put on the table this turn (chains too)?
     Pickup, TOP_CARD, ANY_DEPTH      what may be taken from the discard pile, and the duty
@@ -13,7 +14,7 @@ Public API::
     Points, melded_minus_in_hand     card values by place in a meld; "melded minus in hand"
     RummyState, TurnRules            draw / meld, lay off / discard, with all of the above
     rummy_phases(claim, decline)     the turn's phases, the claim window's moves in a game's words
-    Reshuffle                        the pile shuffled back into the stock when it is out
+    Reshuffle, reshuffled            the pile shuffled back into the stock when it is out
     knock_table                      the table a knock leaves: shown melds, lay-offs, replies
     Contract, GoingDown              a deal's required melds, and how they are laid
     can_complete                     can a hand lay these melds at once (a contract's search)?
@@ -36,6 +37,7 @@ from cardkit.libraries.rummy.moves import (
     cheapest_use,
     lay_off_actions,
     meld_actions,
+    meld_of_move,
     owned_by,
     usable,
 )
@@ -50,7 +52,7 @@ from cardkit.libraries.rummy.pickups import (
 )
 from cardkit.libraries.rummy.scoring import Points, melded_minus_in_hand
 from cardkit.libraries.rummy.showdown import knock_table
-from cardkit.libraries.rummy.stock import Reshuffle
+from cardkit.libraries.rummy.stock import Reshuffle, reshuffled
 from cardkit.libraries.rummy.table import Table, TableMeld
 from cardkit.libraries.rummy.turn import (
     CLAIM,
@@ -91,9 +93,11 @@ __all__ = [
     "knock_table",
     "lay_off_actions",
     "meld_actions",
+    "meld_of_move",
     "melded_minus_in_hand",
     "owned_by",
     "pickup_choices",
+    "reshuffled",
     "rummy_phases",
     "usable",
 ]

@@ -64,13 +64,21 @@ class Table:
         """The table with ``meld`` laid by ``seat`` (it becomes the last number)."""
         return Table((*self.melds, TableMeld(seat, meld)))
 
+    def without(self, number: int) -> Table:
+        """The table with meld ``number`` taken off it (a game that removes a meld, such as
+        Tonk's completed book going under the pile): the melds after it move down a number;
+        ``IndexError`` when there is none."""
+        self[number]
+        return Table(self.melds[:number - 1] + self.melds[number:])
+
     def lay_off(self, seat: int, card: Card, number: int, rules: MeldRules = DEFAULT_RULES,
-                end: str | None = None, declared: Card | None = None) -> Table:
+                end: str | None = None, declared: Card | None = None,
+                sort_set: bool = True) -> Table:
         """The table with ``card`` laid off by ``seat`` on meld ``number``; ``end`` (``low`` or
-        ``high``) and ``declared`` are those of :func:`cardkit.melds.lay_off` (which raises
-        ``ValueError`` when the card does not fit there)."""
+        ``high``), ``declared`` and ``sort_set`` are those of :func:`cardkit.melds.lay_off`
+        (which raises ``ValueError`` when the card does not fit there)."""
         entry = self[number]
-        grown = lay_off(entry.meld, card, rules, end=end, declared=declared)
+        grown = lay_off(entry.meld, card, rules, end=end, declared=declared, sort_set=sort_set)
         changed = attrs.evolve(entry, meld=grown, laid_off=(*entry.laid_off, (seat, card)))
         melds = list(self.melds)
         melds[number - 1] = changed

@@ -2,7 +2,7 @@
 least-squares fit, the agent measured on duplicate deals against a rival, and its weights
 written back as a Python module of tables.
 
-The games' trainers (``cardkit_games.tonk.training``, ``cardkit_games.tien_len.bots.training``)
+The games' trainers (``cardkit_games.tonk.bots.training``, ``cardkit_games.tien_len.bots.training``)
 build on these; numpy is imported only by :func:`ridge_solve`, so nothing here weighs on a
 player's start-up.
 """

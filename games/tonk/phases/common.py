@@ -3,22 +3,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardkit_games.tonk.moves import hit_action, spread_action
-from cardkit_games.tonk.spreads import BOOK, JOKER_MASK, Spread, hit_identities, usable_this_turn
+from cardkit_games.tonk.moves import spread_action
+from cardkit_games.tonk.spreads import JOKER_MASK, RUN
 from cardkit_games.tonk.suits import cards_in
 
 from cardkit.actions import Action
-from cardkit.cards import ALL_CARDS, Card
-from cardkit.melds import RANKS_PER_SUIT, SUIT_MASK, natural_meld_masks, wild_meld_masks
+from cardkit.cards import Card
+from cardkit.melds import natural_meld_masks, wild_meld_masks
+from cardkit.rummy import Table, lay_off_actions
+from cardkit.rummy import usable as usable_on
 
 if TYPE_CHECKING:
     from cardkit_games.tonk.state import TonkState
-
-#: The four aces as a mask; shifted by ``rank - 1``, the four cards of that rank.
-RANK_CARDS = sum(1 << RANKS_PER_SUIT * suit for suit in range(4))
 
 __all__ = ["drop_refusal", "hit_moves", "hits_allowed", "not_held", "spread_moves", "usable"]
 
@@ -40,37 +38,28 @@ def hits_allowed(state: TonkState) -> bool:
     return cap is None or state.hits_this_turn < cap
 
 
-def hit_moves(state: TonkState, hand: int, targets: Sequence[int]) -> list[Action]:
-    """Every hit of a card of ``hand`` onto the table spreads numbered ``targets`` (from 0),
-    books excluded with ``hit_targets = runs_only``."""
-    actions = []
-    runs_only = state.options["hit_targets"] == "runs_only"
-    rules = state.rules
-    table = state.table
-    jokers = hand & JOKER_MASK if rules.wild else 0
-    for index in targets:
-        spread = table[index]
-        # only cards of the book's rank or the run's suit (and jokers) can fit: ask about those
-        if spread.kind == BOOK:
-            if runs_only:
-                continue
-            candidates = hand & (RANK_CARDS << spread.rank - 1) | jokers
-        else:
-            candidates = hand & (SUIT_MASK << RANKS_PER_SUIT * spread.suit) | jokers
-        for card in cards_in(candidates):
-            for identity in hit_identities(card, spread, rules):
-                actions.append(hit_action(card, index + 1, identity))
-    return actions
+def hittable(state: TonkState, table: Table) -> list[int] | None:
+    """The numbers of the spreads of ``table`` that take hits: with ``hit_targets =
+    runs_only`` the runs, else every spread (None)."""
+    if state.options["hit_targets"] != "runs_only":
+        return None
+    return [number for number, entry in enumerate(table, 1) if entry.meld.kind == RUN]
 
 
-def usable(state: TonkState, card: Card, hand: int, spreads: Sequence[Spread],
-           hits_made: int) -> bool:
+def hit_moves(state: TonkState, hand: int) -> list[Action]:
+    """Every hit of a card of ``hand`` onto a spread of the table that takes hits, a joker
+    once per card it may stand for (the rummy kit's lay-offs, in Tonk's word)."""
+    return lay_off_actions(cards_in(hand), state.table, state.rules, kind="hit",
+                           numbers=hittable(state, state.table), ends=False)
+
+
+def usable(state: TonkState, card: Card, hand: int, table: Table, hits_made: int) -> bool:
     """§3 B ``discard_pickup_must_meld``: can ``card`` (in ``hand``) still be used in a new
-    spread or a hit this turn, with ``spreads`` on the table and ``hits_made`` hits made?"""
+    spread or a hit this turn, with ``table`` and ``hits_made`` hits made
+    (:func:`cardkit.rummy.usable`, within ``max_hits_per_turn`` and ``hit_targets``)?"""
     cap = state.options["max_hits_per_turn"]
-    hits_left = len(ALL_CARDS) if cap is None else cap - hits_made
-    return usable_this_turn(card, hand, spreads, hits_left, state.rules,
-                            state.options["hit_targets"] != "runs_only")
+    return usable_on(card, hand, table, state.rules, lay_offs=None if cap is None
+                     else cap - hits_made, numbers=hittable(state, table))
 
 
 def not_held(state: TonkState, action: Action) -> str | None:

@@ -18,7 +18,7 @@ from cardkit_games.tonk.phases.common import (
     usable,
 )
 from cardkit_games.tonk.phases.respond import respond_hits
-from cardkit_games.tonk.spreads import BOOK, RUN, make_spread
+from cardkit_games.tonk.spreads import BOOK, RUN, table_after
 from cardkit_games.tonk.suits import discards_of
 from cardkit_games.tonk.turn import start_turn
 
@@ -40,9 +40,8 @@ FULL_BOOK = 4
 def meld_moves(state: TonkState, hand: int) -> list[Action]:
     """Every spread and hit the hand can make now (before the taken-card rule)."""
     actions = spread_moves(state, hand)
-    table = state.table
-    if table and hits_allowed(state):
-        actions += hit_moves(state, hand, range(len(table)))
+    if state.table.melds and hits_allowed(state):
+        actions += hit_moves(state, hand)
     return actions
 
 
@@ -61,19 +60,11 @@ def keeps_taken_usable(state: TonkState, seat: int, hand: int, action: Action) -
     assert taken is not None
     if taken in action.cards:
         return True
-    if action.kind == "spread":
-        rest = hand
-        for card in action.cards:
-            rest &= ~card.mask
-        return usable(state, taken, rest, [*state.table, make_spread(seat, action)],
-                      state.hits_this_turn)
-    card = action.cards[0]
-    index = action.target - 1  # type: ignore[operator]
-    grown = state.table[index].copy()
-    grown.add(card, action.declared_as(card))
-    spreads = list(state.table)
-    spreads[index] = grown
-    return usable(state, taken, hand & ~card.mask, spreads, state.hits_this_turn + 1)
+    rest = hand
+    for card in action.cards:
+        rest &= ~card.mask
+    return usable(state, taken, rest, table_after(state.table, seat, action, state.rules),
+                  state.hits_this_turn + (action.kind == "hit"))
 
 
 def _discard_blocked_by_taken(state: TonkState, hand: int, card: Card) -> bool:
@@ -139,12 +130,12 @@ def why_illegal(state: TonkState, action: Action) -> str | None:
             return "write hit <card> <spread number>, e.g. hit 4C 1"
         if not 1 <= action.target <= len(state.table):
             return f"there is no spread number {action.target} on the table"
-        spread = state.table[action.target - 1]
-        if spread.kind == BOOK and state.options["hit_targets"] == "runs_only":
+        meld = state.table[action.target].meld
+        if meld.kind == BOOK and state.options["hit_targets"] == "runs_only":
             return "only runs may be hit (hit_targets = runs_only)"
         if not hits_allowed(state):
             return f"you may make at most {state.options['max_hits_per_turn']} hit(s) a turn"
-        return f"{action.card} does not fit spread {action.target} ({spread.text()})"
+        return f"{action.card} does not fit spread {action.target} ({meld})"
     return "those cards do not form a spread (a book of 3-4 or a run of 3+ in one suit)"
 
 
@@ -180,34 +171,34 @@ def lay(state: TonkState, seat: int, action: Action) -> None:
     """§3 C ``lay_spread`` (and §4 completed books)."""
     for card in action.cards:
         state.hands[seat] &= ~card.mask
-    spread = make_spread(seat, action)
-    state.table.append(spread)
+    state.table = table_after(state.table, seat, action, state.rules)
+    number = len(state.table)
+    meld = state.table[number].meld
     state.new_spreads += 1
     state.ever_melded[seat] = True
     if state.taken is not None and state.taken in action.cards:
         state.must_use = False
-    if spread.kind == RUN:
-        state.new_runs.append(len(state.table) - 1)
-    elif (len(spread.cards) == FULL_BOOK
+    if meld.kind == RUN:
+        state.new_runs.append(number)
+    elif (len(meld) == FULL_BOOK
           and state.options["book_to_discard_trigger"] == "any_four_card_book"):
-        book_to_pile(state, len(state.table) - 1)
+        book_to_pile(state, number)
     after_meld(state, seat)
 
 
 def hit(state: TonkState, seat: int, action: Action) -> None:
     """§3 C ``hit``: the card joins the spread and its owner's drop lock grows."""
     card = action.cards[0]
-    index = action.target - 1  # type: ignore[operator]
-    # copy on write: clones share the table's spreads (TonkState.CLONE_SHALLOW)
-    spread = state.table[index] = state.table[index].copy()
-    spread.add(card, action.declared_as(card))
+    number = action.target or 0
+    state.table = table_after(state.table, seat, action, state.rules)
     state.hands[seat] &= ~card.mask
     state.hits_this_turn += 1
     state.ever_melded[seat] = True
     state.count_event("hit")
     if card is state.taken:
         state.must_use = False
-    owner = spread.owner
+    entry = state.table[number]
+    owner = entry.owner
     penalty = state.options["hit_penalty_turns"]
     if owner != seat and penalty:
         if state.options["hit_penalty_counting"] == "per_card":
@@ -217,22 +208,22 @@ def hit(state: TonkState, seat: int, action: Action) -> None:
             state.victims |= 1 << owner
             state.locks[owner] += penalty
             state.count_event("hit_penalty")
-    if spread.kind == BOOK and len(spread.cards) == FULL_BOOK:
-        book_to_pile(state, index)
+    if entry.meld.kind == BOOK and len(entry.meld) == FULL_BOOK:
+        book_to_pile(state, number)
     after_meld(state, seat)
 
 
-def book_to_pile(state: TonkState, index: int) -> None:
-    """``completed_book_to_discard``: a 4-card book goes face down under the discard pile
-    (which books: ``book_to_discard_trigger``, decided by the caller)."""
+def book_to_pile(state: TonkState, number: int) -> None:
+    """``completed_book_to_discard``: a 4-card book (spread ``number``) goes face down under
+    the discard pile (which books: ``book_to_discard_trigger``, decided by the caller)."""
     if not state.options["completed_book_to_discard"]:
         return
-    spread = state.table.pop(index)
-    state.discards[0:0] = spread.cards
-    state.buried += len(spread.cards)
-    state.books_to_pile += 1
+    cards = state.table[number].meld.cards
+    state.discards[0:0] = cards
+    state.table = state.table.without(number)
+    state.buried += len(cards)
     state.count_event("book_to_pile")
-    state.new_runs = [i - 1 if i > index else i for i in state.new_runs]
+    state.new_runs = [run - 1 if run > number else run for run in state.new_runs]
 
 
 def after_meld(state: TonkState, seat: int) -> None:

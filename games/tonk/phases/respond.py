@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardkit_games.tonk import settlement
-from cardkit_games.tonk.moves import PASS, hit_action
 from cardkit_games.tonk.phases.common import not_held
-from cardkit_games.tonk.spreads import hit_identities
+from cardkit_games.tonk.spreads import table_after
+from cardkit_games.tonk.suits import cards_in
 
 from cardkit.actions import Action
-from cardkit.cards import cards_of_mask
+from cardkit.rummy import PASS, lay_off_actions
 from cardkit.state import Phase
 
 if TYPE_CHECKING:
@@ -23,13 +23,9 @@ __all__ = ["RESPOND", "respond_hits"]
 
 def respond_hits(state: TonkState) -> list[Action]:
     """Every hit of the responder's cards onto the run(s) the tonker laid this turn."""
-    actions = []
-    rules = state.rules
-    for card in cards_of_mask(state.hands[state.current_player]):  # type: ignore[index]
-        for index in state.new_runs:
-            for identity in hit_identities(card, state.table[index], rules):
-                actions.append(hit_action(card, index + 1, identity))
-    return actions
+    return lay_off_actions(cards_in(state.hands[state.current_player]),  # type: ignore[index]
+                           state.table, state.rules, kind="hit", numbers=state.new_runs,
+                           ends=False)
 
 
 def legal(state: TonkState) -> list[Action]:
@@ -46,10 +42,9 @@ def why_illegal(state: TonkState, action: Action) -> str | None:
         return "write hit <card> <spread number>, e.g. hit 4C 1"
     if not 1 <= action.target <= len(state.table):
         return f"there is no spread number {action.target} on the table"
-    if action.target - 1 not in state.new_runs:
+    if action.target not in state.new_runs:
         return "in a double-double you may hit only the run(s) the tonker just laid"
-    spread = state.table[action.target - 1]
-    return f"{action.card} does not fit spread {action.target} ({spread.text()})"
+    return f"{action.card} does not fit spread {action.target} ({state.table[action.target].meld})"
 
 
 def apply(state: TonkState, action: Action) -> None:
@@ -61,10 +56,7 @@ def apply(state: TonkState, action: Action) -> None:
         settlement.tonk_out(state, state.tonker)
         return
     card = action.cards[0]
-    index = action.target - 1  # type: ignore[operator]
-    # copy on write: clones share the table's spreads (TonkState.CLONE_SHALLOW)
-    spread = state.table[index] = state.table[index].copy()
-    spread.add(card, action.declared_as(card))
+    state.table = table_after(state.table, seat, action, state.rules)
     state.hands[seat] &= ~card.mask
     state.count_event("hit")
     if not state.hands[seat]:

@@ -45,7 +45,7 @@ def _places(state) -> dict[int, tuple]:
     for position, card in enumerate(state.discards):
         places[card.index] = ("discards", position)
     for number, spread in enumerate(state.table):
-        for card in spread.cards:
+        for card in spread.meld.cards:
             places[card.index] = ("table", number)
     return places
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardkit_games.tonk.definition import evaluate
+from cardkit_games.tonk.game import evaluate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from cardkit_games.tonk.agents import GreedyAgent, chance_lowest, estimate_counts
+from cardkit_games.tonk.bots.agents import GreedyAgent, chance_lowest, estimate_counts
 from cardkit_games.tonk.state import card_values
 from hypothesis import given
 from hypothesis import strategies as st

@@ -1,4 +1,4 @@
-"""Tonk's ``hard`` agent (:mod:`cardkit_games.tonk.policy`): fair (the move depends on the
+"""Tonk's ``hard`` agent (:mod:`cardkit_games.tonk.bots.policy`): fair (the move depends on the
 seat's view alone), deterministic, validated, the greedy agent when untrained, and improved on
 that start by a short training run."""
 
@@ -7,16 +7,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from cardkit_games.tonk import training
-from cardkit_games.tonk.agents import GreedyAgent
-from cardkit_games.tonk.policy import (
+from cardkit_games.tonk.bots import training
+from cardkit_games.tonk.bots.agents import GreedyAgent
+from cardkit_games.tonk.bots.policy import (
     MODELS,
     HardAgent,
     HistoryReader,
     untrained_weights,
     weights_for,
 )
-from cardkit_games.tonk.weights import TABLES
+from cardkit_games.tonk.bots.weights import TABLES
 
 import cardkit
 from cardkit.agents import choose_action

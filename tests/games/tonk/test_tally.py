@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from cardkit_games.tonk.agents import CountTally
+from cardkit_games.tonk.bots.agents import CountTally
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

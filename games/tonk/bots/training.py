@@ -1,11 +1,12 @@
-"""Fitting the weights of Tonk's ``hard`` agent (:mod:`cardkit_games.tonk.policy`) by play-outs.
+"""Fitting the weights of Tonk's ``hard`` agent (:mod:`~cardkit_games.tonk.bots.policy`) by
+play-outs.
 
 The trainer is the referee: it deals the hands and reads the true state to make the *labels*;
 the models it fits read only the features of the seat's view, so what they learn is the mean
 label given what the seat could see.
 
 1. **Count model.** In greedy self-play, at every start of a turn, each other hand's
-   :func:`~cardkit_games.tonk.policy.count_features` against its true count: least squares for
+   :func:`~cardkit_games.tonk.bots.policy.count_features` against its true count: least squares for
    the mean, and least squares of the squared residuals for the variance.
 2. **Decisions, by policy iteration.** The agent with the current weights plays against greedy
    opponents. At each of its starts with a choice (drop, stock, the pile's top) and each discard
@@ -18,21 +19,27 @@ label given what the seat could see.
    new weights play the next round's hands and play-outs.
 
 Everything is seeded from ``seed`` (the deals, the shuffles), so a run is reproducible. numpy is
-imported here only (the agent itself is pure Python). ``python scripts/train_tonk.py`` runs it
-and writes :mod:`cardkit_games.tonk.weights`.
+imported here only (the agent itself is pure Python). Run it, one process on one core (the full
+run stays within the hour the project allows a training run), to write
+:mod:`cardkit_games.tonk.bots.weights`::
+
+    python -m cardkit_games.tonk.bots.training          # 2, 3 and 4 players, the full budget
+    python -m cardkit_games.tonk.bots.training --players 2 --rounds 1 --start-hands 500 --dry-run
 """
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from cardkit_games.tonk.agents import GreedyAgent
-from cardkit_games.tonk.policy import (
+from cardkit_games.tonk.bots.agents import GreedyAgent
+from cardkit_games.tonk.bots.policy import (
     MODELS,
     HardAgent,
     HistoryReader,
@@ -40,6 +47,7 @@ from cardkit_games.tonk.policy import (
     count_features,
     untrained_weights,
 )
+from cardkit_games.tonk.bots.weights import TABLES
 
 from cardkit.agents import Agent, choose_action
 from cardkit.deck import derive_seed
@@ -50,7 +58,7 @@ from cardkit.search import play_to_end, ridge_solve, write_tables
 from cardkit.state import State
 
 __all__ = ["Budget", "decision_gain", "default_budget", "duplicate_gain", "fit_counts",
-           "policy_round", "train", "write_weights"]
+           "main", "policy_round", "train", "write_weights"]
 
 Weights = dict[str, tuple[float, ...]]
 #: The ridge added to the normal equations (features are of order 1; this only steadies
@@ -292,6 +300,42 @@ def train(players: int = 2, seed: int = 2026, budget: Budget | None = None,
 
 
 def write_weights(tables: Mapping[int, Weights], path: Path) -> None:
-    """Write ``tables`` (players -> weights) as the source of :mod:`cardkit_games.tonk.weights`,
-    keeping the module's docstring."""
+    """Write ``tables`` (players -> weights) as the source of
+    :mod:`cardkit_games.tonk.bots.weights`, keeping the module's docstring."""
     write_tables(tables, tuple(MODELS), path, "Tonk hard weights.")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the arguments, train, measure against greedy, write the weights (see the module's
+    docstring)."""
+    parser = argparse.ArgumentParser(description="Train the weights of Tonk's hard agent.")
+    parser.add_argument("--players", default="2,3,4")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--count-hands", type=int, default=None)
+    parser.add_argument("--rounds", type=int, default=None)
+    parser.add_argument("--start-hands", type=int, default=None)
+    parser.add_argument("--discard-hands", type=int, default=None)
+    parser.add_argument("--rollouts", type=int, default=None)
+    parser.add_argument("--measure", type=int, default=1000, help="duplicate deals to measure")
+    parser.add_argument("--dry-run", action="store_true", help="do not write the weights")
+    args = parser.parse_args(argv)
+    tables = dict(TABLES)
+    for players in (int(p) for p in args.players.split(",")):
+        budget = default_budget(players)
+        for name in ("count_hands", "rounds", "start_hands", "discard_hands", "rollouts"):
+            if getattr(args, name) is not None:
+                setattr(budget, name, getattr(args, name))
+        weights = train(players, args.seed, budget,
+                        log=lambda line: print(line, file=sys.stderr, flush=True))
+        if args.measure:
+            game = load_game("tonk", players=players)
+            gain, half = duplicate_gain(game, weights, args.measure, args.seed + 1)
+            print(f"{players} players: {gain:+.3f} ± {half:.3f} stakes a hand against greedy "
+                  f"({args.measure} duplicate deals)", flush=True)
+        tables[players] = weights
+    if not args.dry_run:
+        write_weights(tables, Path(__file__).with_name("weights.py"))
+
+
+if __name__ == "__main__":
+    main()

@@ -352,10 +352,6 @@ class GreedyAgent(Agent):
         return (6 * (hand & rank).bit_count() + 4 * (hand & near).bit_count()
                 + 2 * (hand & gap).bit_count())
 
-    def should_drop(self, view: View, my_count: int) -> tuple[bool, str]:
-        """Drop when the chance of being strictly lowest is high enough (``DROP_CHANCE``)."""
-        return self._drop(self.reader.estimates(view), my_count, True)
-
     @staticmethod
     def _drop(estimates: dict[int, CountEstimate], my_count: int, explain: bool
               ) -> tuple[bool, str]:
@@ -396,7 +392,7 @@ class GreedyAgent(Agent):
                               reader.values, reader.sums, reader.deck_mask, None)
 
         return self._decide(state.phase, legal_actions, hand, state.discard_top(),
-                            lambda: [spread.meld() for spread in state.table], estimates,
+                            lambda: [entry.meld for entry in state.table], estimates,
                             False)[0]
 
     def _decide(self, phase: str, legal_actions: Sequence[Action], hand: int,

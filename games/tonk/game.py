@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardkit_games.tonk import about
-from cardkit_games.tonk.agents import greedy_agent
-from cardkit_games.tonk.belief import belief
+from cardkit_games.tonk.bots.agents import greedy_agent
+from cardkit_games.tonk.bots.belief import belief
+from cardkit_games.tonk.bots.policy import hard_agent
 from cardkit_games.tonk.count import card_values, hand_count
 from cardkit_games.tonk.deal import deal_check, qualifiers
 from cardkit_games.tonk.deck import deck_for
@@ -15,7 +16,6 @@ from cardkit_games.tonk.encoding import encoding
 from cardkit_games.tonk.events import EVENTS, FAMILIES
 from cardkit_games.tonk.match import MATCH
 from cardkit_games.tonk.options import OPTIONS
-from cardkit_games.tonk.policy import hard_agent
 from cardkit_games.tonk.settlement import (
     settle_double_double,
     settle_drop,

@@ -1,5 +1,5 @@
 """Tonk's fast strong player, ``hard``: the greedy agent's spreads and hits, with three decisions
-taken by small linear models fitted to play-outs (:mod:`cardkit_games.tonk.training`).
+taken by small linear models fitted to play-outs (:mod:`cardkit_games.tonk.bots.training`).
 
 Under the default rules a two-player hand is a race to drop: in greedy self-play 93 % of the
 hands end in a drop that wins and 5 % in a caught drop, and a hand lasts three turns a player. So
@@ -12,16 +12,16 @@ what wins stakes is
   by a threshold, what its *not* dropping says. Every opponent start that did not end in a drop
   is read as the greedy rule would have seen it (its estimate of the other hands, the threshold
   it drops at), so "it did not drop with our five cards against it" bounds its count from below.
-  A linear model of the view (:data:`~cardkit_games.tonk.weights.COUNT_MEAN`,
-  :data:`~cardkit_games.tonk.weights.COUNT_VARIANCE`) turns that into a normal estimate of the
+  A linear model of the view (:data:`~cardkit_games.tonk.bots.weights.COUNT_MEAN`,
+  :data:`~cardkit_games.tonk.bots.weights.COUNT_VARIANCE`) turns that into a normal estimate of the
   count, hence the chance of being strictly lowest; a second linear model
-  (:data:`~cardkit_games.tonk.weights.DROP`) weighs that chance against going on (the chance
+  (:data:`~cardkit_games.tonk.bots.weights.DROP`) weighs that chance against going on (the chance
   the opponent drops first, its hit-lock, the hand sizes and the stock), fitted to the
   difference of play-out values between dropping and drawing.
 - **which card to draw**: the stock, or the pile's top (greedy takes it only to meld at once);
-  :data:`~cardkit_games.tonk.weights.TAKE` values taking it (its value against the card it
+  :data:`~cardkit_games.tonk.bots.weights.TAKE` values taking it (its value against the card it
   would replace, whether it melds or hits) against a stock draw.
-- **which card to throw**: :data:`~cardkit_games.tonk.weights.DISCARD` scores the hand left
+- **which card to throw**: :data:`~cardkit_games.tonk.bots.weights.DISCARD` scores the hand left
   (its count, the unseen cards that would complete a book or a run with it, its pairs) and the
   card thrown (whether it fits a spread on the table, or could pair with unseen cards, so the
   opponent may take it).
@@ -30,7 +30,7 @@ Spreads and hits are the greedy agent's (every spread and hit at once: each shed
 hit on an opponent's spread hit-locks it). The side bet is joined when the seat's highest spade
 more likely than not beats every other hand's (a hypergeometric count of the unseen spades).
 
-The weights live in :mod:`cardkit_games.tonk.weights`, one table per number of players; with
+The weights live in :mod:`cardkit_games.tonk.bots.weights`, one table per number of players; with
 every weight zero the agent plays exactly as the greedy agent (its choice wins every tie), which
 is the untrained start the training script improves on. Everything is read from the seat's
 view; no randomness is used, so the agent is deterministic whatever its seed.
@@ -42,8 +42,8 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cardkit_games.tonk import weights as trained
-from cardkit_games.tonk.agents import (
+from cardkit_games.tonk.bots import weights as trained
+from cardkit_games.tonk.bots.agents import (
     DROP_CHANCE,
     DROP_CHANCE_STEP,
     SHADE,
@@ -114,7 +114,7 @@ def untrained_weights() -> dict[str, tuple[float, ...]]:
 
 
 def weights_for(players: int) -> dict[str, tuple[float, ...]]:
-    """The shipped table for ``players`` (:mod:`cardkit_games.tonk.weights`): its own, the
+    """The shipped table for ``players`` (:mod:`cardkit_games.tonk.bots.weights`): its own, the
     nearest player count's, or the untrained one."""
     return dict(nearest_table(trained.TABLES, players, untrained_weights))
 
@@ -309,7 +309,7 @@ class HistoryReader:
 
     def drop_threshold(self, seat: int) -> int:
         """The highest count at which the greedy rule would drop at ``seat``'s start now: its
-        estimate of the other hands (:class:`~cardkit_games.tonk.agents.CountReader`, with the
+        estimate of the other hands (:class:`~cardkit_games.tonk.bots.agents.CountReader`, with the
         pool of cards it has not seen taken as every card not shown, its own hand included)."""
         seats = self.reading.seats
         pool = self.deck_mask & ~self.shown

@@ -1,8 +1,8 @@
 """The full-screen table's targets (issue 34), measured; not a timed test.
 
-    python bench/table.py keys      # keystrokes a move takes, over many deals of each game
-    python bench/table.py screen    # a move's screen update at the terminal (Textual's pilot)
-    python bench/table.py web [N]   # a browser seat's round trip with N tables served (20)
+    python -m bench.table keys      # keystrokes a move takes, over many deals of each game
+    python -m bench.table screen    # a move's screen update at the terminal (Textual's pilot)
+    python -m bench.table web [N]   # a browser seat's round trip with N tables served (20)
 
 ``keys``: for every decision of seat 0 in random play, the fewest keystrokes that make each
 legal move on the table: its number and Enter, or the shortest short form the line parser takes

@@ -14,8 +14,8 @@ built from four features:
   another card of the world's hand instead (a greedy player throws what leaves the least).
 
 The weights were fitted by a conditional logit on greedy self-play (the true hand against 30
-re-deals at each decision): ``python bench/belief.py --fit gin-rummy`` refits them, and
-``python bench/belief.py`` measures how much more often a re-deal weighed by the belief is the
+re-deals at each decision): ``python -m bench.belief --fit gin-rummy`` refits them, and
+``python -m bench.belief`` measures how much more often a re-deal weighed by the belief is the
 true one.
 """
 

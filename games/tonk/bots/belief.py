@@ -14,7 +14,7 @@ from four features:
   a bonus for cards close to a meld, :func:`keep_score`), the loosest card it still holds is
   than the one it threw.
 
-``python bench/belief.py --fit tonk`` refits the weights; ``python bench/belief.py`` measures
+``python -m bench.belief --fit tonk`` refits the weights; ``python -m bench.belief`` measures
 them.
 """
 

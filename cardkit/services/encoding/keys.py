@@ -172,9 +172,9 @@ class MeldAbstraction:
             return str(action)
         naturals = [card for card in action.cards if not self.rules.is_wild(card)]
         wild = len(action.cards) - len(naturals)
-        if not naturals:
-            return str(action)
-        ranks = {card.rank for card in naturals}
+        ranks = {int(card.rank) for card in naturals if card.rank is not None}
+        if not ranks or len(ranks) != len({card.rank for card in naturals}):
+            return str(action)  # no natural card, or a joker that is not wild
         if len(ranks) == 1 and (len(naturals) > 1 or len(action.cards) < self.rules.min_run):
             return f"{self.kind} set {naturals[0].rank} {len(action.cards)} {wild}"
         high_ace = any(rank >= 10 for rank in ranks)

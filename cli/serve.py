@@ -71,12 +71,16 @@ __all__ = ["serve"]
               help="Also serve the table to browsers: an http:// link per seat and to watch.")
 @click.option("--web-port", type=Whole(0, 65535), metavar="P",
               help="The browsers' port (default: --port + 1; 0: any free port).")
+@click.option("--claim-seconds", type=Seconds(1, 600), default=20, show_default=True,
+              metavar="SECONDS", help="Claims out of turn (contract rummy's buying): every seat "
+                                      "that may claim is asked at once and has this long; no "
+                                      "answer passes.")
 def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
           rules: tuple[str, ...], preset: str | None, host: str, port: int, seed: int | None,
           hands: int | None, tables: int, save: str | None, resume: str | None,
           replace_after: float | None, replace_bot: str | None, think: float | None,
           playouts: int | None, idle_timeout: float, web: bool = False,
-          web_port: int | None = None) -> None:
+          web_port: int | None = None, claim_seconds: float = 20) -> None:
     """Host a match of GAME for players at other terminals. A bot seat takes any rung of
     the ladder of 'cardkit play' (random, easy, normal, hard, expert) or another of the
     game's bots; a seat given without a name gets the strongest, as 'cardkit play' does.
@@ -142,7 +146,7 @@ def serve(game_name: str, players: int | None, bot_seats: tuple[str, ...],
     try:
         asyncio.run(_serve(matches, bots, tokens, name, host, port, save, replace_after,
                            replace_bot, idle_timeout, think, playouts,
-                           web_port if web else None))
+                           web_port if web else None, claim_seconds))
     except KeyboardInterrupt:
         click.echo("server stopped" + (f"; the match is saved in {save}" if save else ""))
 
@@ -166,7 +170,8 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
                  tokens: tuple[str | None, ...] | None, name: str, host: str, port: int,
                  save: str | None, replace_after: float | None, replace_bot: str | None,
                  idle_timeout: float, think: float | None = None,
-                 playouts: int | None = None, web_port: int | None = None) -> None:
+                 playouts: int | None = None, web_port: int | None = None,
+                 claim_seconds: float | None = None) -> None:
 
     from cardkit.frontends.net.server import Server
     from cardkit.frontends.net.store import save_seats
@@ -180,7 +185,8 @@ async def _serve(matches: list[Match], bots: tuple[str | None, ...],
         table_name = name if len(matches) == 1 else f"{name}-{index + 1}"
         opened.append(server.open_table(table_name, match, bots, tokens=tokens, save=save,
                                         replace_after=replace_after, replace_bot=replace_bot,
-                                        think=think, playouts=playouts))
+                                        think=think, playouts=playouts,
+                                        claim_seconds=claim_seconds))
     try:
         await server.start()
     except OSError as error:

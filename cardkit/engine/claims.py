@@ -42,7 +42,7 @@ from cardkit.engine.phases import Phase
 from cardkit.values.actions import Action
 from cardkit.values.cards import Card
 
-__all__ = ["ClaimRule", "OpenWindow", "apply_claims", "claim_order", "claim_phase",
+__all__ = ["ClaimRule", "OpenWindow", "apply_claims", "as_asked", "claim_order", "claim_phase",
            "claims_left", "open_window", "resolve_claims", "start_claims"]
 
 _PRIORITIES = ("next",)
@@ -232,3 +232,18 @@ def apply_claims(state: Any, answers: Mapping[int, bool]) -> list[tuple[int, Act
         state.apply(move)
         applied.append((seat, move))
     return applied
+
+
+def as_asked(state: Any, seat: int) -> Any:
+    """A copy of ``state`` in which the waiting seats ahead of ``seat`` have passed, so that
+    ``seat`` is the one asked: the moment a seat would be asked seat after seat. An agent asked
+    all at once decides on it (it tells nothing the seat could not see: the passes are made
+    up, not the other seats' answers)."""
+    window = _window(state)
+    if seat not in window.waiting:
+        raise ValueError(f"seat {seat} is not waiting to answer the claim window")
+    copy = state.clone()
+    decline = resolve_claims(copy, {})[0]
+    while copy.seat_to_play != seat:
+        copy.apply(decline)
+    return copy

@@ -42,6 +42,7 @@ NUMBERS = [
     (["serve", "tonk"], "--think", True),
     (["serve", "tonk"], "--playouts", True),
     (["serve", "tonk"], "--idle-timeout", True),
+    (["serve", "tonk"], "--claim-seconds", True),
     (["serve", "tonk"], "--players", True),
     (["rules", "tonk"], "--players", True),
     (["hand", "tonk", "AS"], "--players", True),

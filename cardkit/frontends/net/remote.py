@@ -67,6 +67,10 @@ class RemoteState:
             raise NetError(f"the server sent an unreadable state: {error}") from None
         self._view, self._legal, self.context, self.step = view, legal, context, step
         self.prompt = str(message.get("prompt", ""))
+        claim = message.get("claim")
+        #: the open claim window this seat is asked about all at once (docs/protocol.md):
+        #: ``card``, ``seconds`` left when the state was sent, ``answered``; None otherwise
+        self.claim: dict[str, Any] | None = claim if isinstance(claim, dict) else None
 
     # ----- what State offers ------------------------------------------------------------------
 
@@ -77,7 +81,18 @@ class RemoteState:
 
     @property
     def current_player(self) -> int | None:
-        """The seat to play, None once the hand is over."""
+        """The seat to play, None once the hand is over. While a claim window asks every
+        waiting seat at once, it is this seat until it has answered, and then the seat whose
+        turn it is (whose move, after the window, comes next)."""
+        claim, seat = self.claim, self.match.seat
+        if claim is not None and seat is not None and self._view.result is None:
+            if not claim.get("answered") and self._legal:
+                return seat
+            window = self._view.info.get("claim") if isinstance(self._view.info, Mapping) \
+                else None
+            turn = window.get("turn") if isinstance(window, Mapping) else None
+            if isinstance(turn, int) and turn != seat:
+                return turn
         return self._view.current_player
 
     @property

@@ -104,19 +104,23 @@ class Server:
                    tokens: Sequence[str | None] | None = None, save: str | Path | None = None,
                    replace_after: float | None = None, replace_bot: str | None = None,
                    think: float | None = None, playouts: int | None = None,
-                   keep_hands: int | None = KEEP_HANDS) -> Table:
+                   keep_hands: int | None = KEEP_HANDS,
+                   claim_seconds: float | None = None) -> Table:
         """Host ``match`` at ``/name``: ``bots[seat]`` names the bot of a bot seat (None: a
         person's seat, which gets a fresh secret token unless ``tokens`` gives the saved ones);
         ``think`` (seconds) or ``playouts`` a move is the budget of the bots that search.
         ``save``: the file written after every move; ``keep_hands``: the hands held in memory
-        (None: all; the others are on disk, or gone without ``save``). Call inside the running
-        event loop."""
+        (None: all; the others are on disk, or gone without ``save``); ``claim_seconds``: a
+        claim window asks every seat that may claim at once and waits this long for them
+        (None: seat after seat, without a limit). Call inside the running event loop."""
         if name in self.tables:
             raise ValueError(f"there is already a table {name!r}")
         if replace_after is not None:
             seconds(replace_after, "replace_after", 0)
         if think is not None:
             seconds(think, "think", 0.001)
+        if claim_seconds is not None:
+            seconds(claim_seconds, "claim_seconds", 0)
         if "/" in name or not name:
             raise ValueError(f"{name!r} cannot name a table")
         players = match.game.players
@@ -131,7 +135,7 @@ class Server:
                       replace_after=replace_after, replace_bot=replace_bot, think=think,
                       playouts=playouts, executor=self.executor,
                       writer=self._writer() if save else None, keep_hands=keep_hands,
-                      log=self.log)
+                      log=self.log, claim_seconds=claim_seconds)
         table.idle_timeout = self.idle_timeout
         self.tables[name] = table
         return table

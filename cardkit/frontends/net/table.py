@@ -25,6 +25,8 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardkit.engine.claims import apply_claims, as_asked
+from cardkit.frontends.net.claims import ClaimRound, open_window_of
 from cardkit.frontends.net.codec import (
     encode_context,
     encode_outcome,
@@ -68,7 +70,10 @@ Tap = Callable[[int | None, dict[str, Any], "State"], None]
 class Table:
     """A match hosted for remote players. ``replace_after``: seconds after which a bot
     (``replace_bot``) plays for a person who left (None: the table waits for them);
-    ``think``/``playouts``: the searching bots' budget a move (None: their default)."""
+    ``think``/``playouts``: the searching bots' budget a move (None: their default);
+    ``claim_seconds``: a claim window asks every seat that may claim at once and waits this
+    long for their answers (:mod:`~cardkit.frontends.net.claims`; None: seat after seat, each
+    as long as it takes)."""
 
     def __init__(self, name: str, match: Match, tokens: tuple[str | None, ...],
                  bots: tuple[str | None, ...], *, save: str | Path | None = None,
@@ -76,8 +81,12 @@ class Table:
                  think: float | None = None, playouts: int | None = None,
                  executor: Executor | None = None, writer: DiskWriter | None = None,
                  keep_hands: int | None = KEEP_HANDS,
-                 log: Callable[[str], None] | None = None) -> None:
+                 log: Callable[[str], None] | None = None,
+                 claim_seconds: float | None = None) -> None:
         self.name = name
+        self.claim_seconds = claim_seconds
+        #: the claim window being answered all at once (None: none open)
+        self.round: ClaimRound | None = None
         self.match = match
         self.game = match.game
         self.seating = Seating(self.game, match.seed, tokens, bots, replace_after, replace_bot,
@@ -189,14 +198,26 @@ class Table:
         state = self.match.hands[hand]
         view = spectator_view(state) if seat is None else state.view(seat)
         turn = self.started and seat is not None and state.current_player == seat
+        prompt = state.prompt
+        claim = None
+        round_ = self.round
+        if round_ is not None and round_.is_for(state):
+            # every waiting seat is asked at once, the first in priority no more than the rest
+            claim = round_.message(seat)
+            turn = round_.asks(seat)
+            if turn:
+                prompt = f"{prompt} ({round_.left():.0f} s to answer; no answer passes)"
         context = self.match.contexts[hand]
         if self._context[0] is not context:  # one hand's context, encoded once (it is frozen)
             self._context = (context, encode_context(context))
-        return {"type": "state", "hand": hand, "step": len(state.history),
-                "started": self.started, "names": list(self.names),
-                "context": self._context[1],
-                "view": encode_view(view), "prompt": state.prompt,
-                "legal": [str(action) for action in state.legal_actions()] if turn else []}
+        message = {"type": "state", "hand": hand, "step": len(state.history),
+                   "started": self.started, "names": list(self.names),
+                   "context": self._context[1],
+                   "view": encode_view(view), "prompt": prompt,
+                   "legal": [str(action) for action in state.legal_actions()] if turn else []}
+        if claim is not None:
+            message["claim"] = claim
+        return message
 
     def _send_state(self, peer: Peer, hand: int) -> None:
         self._send(peer, self.state_message(hand, peer.seat), self.match.hands[hand])
@@ -309,6 +330,9 @@ class Table:
             self._refuse(peer, ident, "that move was for an earlier moment: the table has "
                                       "moved on")
             return
+        if self.round is not None and self.round.is_for(state):
+            self._answer(peer, ident, text, self.round)
+            return
         if state.current_player != peer.seat:
             who = state.current_player
             self._refuse(peer, ident, "it is not your turn: "
@@ -328,6 +352,88 @@ class Table:
             self._changed(lambda: self._send(peer, reply, state))
         except Exception as error:  # settling the hand or dealing the next one failed
             self._fault(error, f"after {seat_name(peer.seat)} played {str(action)!r}", peer)
+
+    # ----- claim windows, every waiting seat asked at once -----------------------------------
+
+    def _answer(self, peer: Peer, ident: Any, text: str, round_: ClaimRound) -> None:
+        """A seat's answer to the open claim window: kept until the answers decide it."""
+        assert peer.seat is not None
+        try:
+            action = self.match.current.parse(text)
+        except IllegalAction as error:
+            self._refuse(peer, ident, str(error))
+            return
+        reason = round_.answer(peer.seat, action)
+        if reason is not None:
+            self._refuse(peer, ident, reason)
+            return
+        self._send_state(peer, len(self.match.hands) - 1)  # its moves gone: it has answered
+        self._send(peer, {"type": "accepted", "id": ident, "move": str(action),
+                          "answered": True}, round_.state)
+        self._settle(round_)
+
+    def _asks_all(self, state: State) -> bool:
+        """True while a claim window is open in ``state`` and the table asks all at once."""
+        return self.claim_seconds is not None and open_window_of(state) is not None
+
+    def _open_round(self) -> None:
+        """A claim window just opened (and the table asks all at once): start its round, its
+        timer, and the bots' answers."""
+        state = self.match.current
+        if self.round is not None:
+            if self.round.is_for(state):
+                return
+            self.round.cancel()
+            self.round = None
+        if (self.claim_seconds is None or not self.started or state.is_over
+                or open_window_of(state) is None):
+            return
+        round_ = self.round = ClaimRound(state, self.claim_seconds)
+        loop = asyncio.get_running_loop()
+        round_.timer = loop.call_later(self.claim_seconds, self._time_up, round_)
+        for seat in round_.window.waiting:
+            agent = self.seats[seat].player
+            if agent is None:
+                continue
+            asked = as_asked(state, seat)
+            thinking = loop.run_in_executor(self.executor, choose_action, agent, asked, seat)
+            thinking.add_done_callback(functools.partial(self._bot_answered, round_, seat))
+
+    def _bot_answered(self, round_: ClaimRound, seat: int, done: asyncio.Future[Any]) -> None:
+        if done.cancelled() or self.closing or self.round is not round_ \
+                or not round_.is_for(self.match.current):
+            return
+        error = done.exception()
+        if error is not None:
+            self._fault(error, f"the bot of {seat_name(seat)} answered a claim window")
+            return
+        action, _ = done.result()
+        round_.answer(seat, action)
+        self._settle(round_)
+
+    def _time_up(self, round_: ClaimRound) -> None:
+        """The time to answer is up: the seats that have not answered pass."""
+        round_.timer = None
+        if self.round is round_ and not self.closing:
+            self._settle(round_, final=True)
+
+    def _settle(self, round_: ClaimRound, final: bool = False) -> None:
+        """Play the window's moves once the answers decide it (or, ``final``, the time is up)."""
+        state = self.match.current
+        if self.round is not round_ or not round_.is_for(state) or \
+                not (final or round_.decided):
+            return
+        round_.cancel()
+        self.round = None
+        try:
+            apply_claims(state, round_.answers)
+        except Exception as error:  # the game's own code failed
+            self._fault(error, "the claim window was settled")
+            return
+        try:
+            self._changed()
+        except Exception as error:
+            self._fault(error, "after the claim window was settled")
 
     def _hint(self, peer: Peer, message: dict[str, Any]) -> None:
         """A seat asks, on its turn, what the game's strongest agent would play: the same
@@ -410,6 +516,7 @@ class Table:
         bots play or end the match."""
         if self.closing:
             return
+        self._open_round()
         moment = self._moment()
         if moment != self._told:
             last = len(self.match.hands) - 1
@@ -434,6 +541,8 @@ class Table:
     def _bot_to_play(self) -> bool:
         """A bot (or a stand-in) is to play: a person's turn starts no task."""
         seat = self.match.current.current_player
+        if self._asks_all(self.match.current):
+            return False  # the claim window's round asks the bots itself
         return seat is not None and self.seats[seat].player is not None
 
     def _bots_stopped(self, task: asyncio.Task[None]) -> None:
@@ -476,7 +585,7 @@ class Table:
         while not self.match.is_over and not self.closing:
             state = self.match.current
             seat_number = state.current_player
-            if seat_number is None:
+            if seat_number is None or self._asks_all(state):
                 return
             seat = self.seats[seat_number]
             agent = seat.player
@@ -499,6 +608,8 @@ class Table:
         """Say goodbye to every connection (the server is stopping or the match is over)."""
         self.closing = True
         self.seating.stop_timers()
+        if self.round is not None:
+            self.round.cancel()
         for peer in self.peers():
             peer.close(CLOSE_DONE, reason)
         if not self.finished.is_set() and self.saver is not None \

@@ -18,6 +18,7 @@ of wild cards alone is never a meld, as with :func:`~cardkit.melds.classify`).
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from cardkit.libraries.melds.meld import RUN, SET, Meld, meld_sort_key, run_intervals
@@ -36,7 +37,7 @@ class CopyTables:
     rules' compiled tables)."""
 
     __slots__ = ("card_score", "duplicates", "max_wild", "min_natural", "rules", "runs",
-                 "set_sizes", "wild_score", "wildmask")
+                 "set_sizes", "wild_score", "wildmask", "windows")
 
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
@@ -62,6 +63,8 @@ class CopyTables:
                 for rank in ranks:
                     runs[rank - 1].append((window, ranks))
         self.runs = runs
+        #: every run window once (rank mask -> ranks in order), for the meld enumeration
+        self.windows = {window: ranks for through in runs for window, ranks in through}
 
 
 def _build(rules: MeldRules) -> CopyTables:
@@ -298,19 +301,23 @@ def all_melds_copies(hand: CardMultiset, rules: MeldRules) -> list[Meld]:
         held = p0 >> 13 * suit & M13
         if not held:
             continue
-        windows = {window: ranks for runs in ct.runs for window, ranks in runs}
-        for window, ranks in windows.items():
+        for window, ranks in ct.windows.items():
             have = window & held
             if not have:
                 continue
             gaps = (window & ~have).bit_count()
-            sub = have
-            while sub:
-                g = gaps + (have & ~sub).bit_count()
-                if g <= cap and (not g or sub.bit_count() >= ct.min_natural):
-                    for wilds in choices[g]:
-                        found.append(_run_meld(sub << 13 * suit, suit, ranks, list(wilds)))
-                sub = (sub - 1) & have
+            if gaps > cap:
+                continue  # more holes than wild cards to fill them
+            bits = [1 << i for i in range(13) if have >> i & 1]
+            # the naturals a run keeps: all held, less up to (cap - gaps) replaced by wilds
+            for left_out in range(min(cap - gaps, len(bits)) + 1):
+                for out in combinations(bits, left_out):
+                    sub = have & ~sum(out)
+                    g = gaps + left_out
+                    if sub and (not g or sub.bit_count() >= ct.min_natural):
+                        for wilds in choices[g]:
+                            found.append(_run_meld(sub << 13 * suit, suit, ranks,
+                                                   list(wilds)))
     found.sort(key=lambda m: (meld_sort_key(m), tuple(c.index for c in m.cards),
                               tuple(r.index for r in m.represents)))
     return found

@@ -12,6 +12,7 @@ from cardkit.engine.capabilities import Encoding, HandAnalysis
 from cardkit.services.encoding.catalogue import ActionCatalogue
 from cardkit.services.encoding.keys import (
     CombinationAbstraction,
+    MeldAbstraction,
     card_action_keys,
     hit_keys,
     meld_keys,
@@ -31,6 +32,9 @@ __all__ = ["FALLBACK_OVERFLOW", "FALLBACK_SURVEY_HANDS", "encoding_for", "fallba
 FALLBACK_OVERFLOW = 256
 #: Random hands the fallback plays to learn the shapes of a game's moves.
 FALLBACK_SURVEY_HANDS = 24
+#: ... with two or more decks: their hands are long and their moves costly to list, and a
+#: few hands meet every shape (the melds' shapes are listed whole, not surveyed).
+FALLBACK_SURVEY_HANDS_COPIES = 6
 
 
 def _shape(action: Action) -> tuple[str, str | None, int, bool, bool]:
@@ -42,7 +46,8 @@ def _survey(game: Game) -> set[tuple[str, str | None, int, bool, bool]]:
     """The shapes of the moves seen in a few seeded random hands."""
     shapes: set[tuple[str, str | None, int, bool, bool]] = set()
     limit = game.definition.max_actions
-    for seed in range(FALLBACK_SURVEY_HANDS):
+    hands = FALLBACK_SURVEY_HANDS if game.deck_spec.copies == 1 else FALLBACK_SURVEY_HANDS_COPIES
+    for seed in range(hands):
         state = game.new_hand(seed=seed)
         rng = random.Random(seed)
         steps = 0
@@ -61,7 +66,10 @@ def fallback_encoding(game: Game) -> GameEncoding:
     option, number of cards, a target, declared wild cards): a move without cards as it is;
     a one-card move once per card of the deck; a several-card move once per meld the whole
     deck could make under the game's ``meld_rules`` (or, under its ``climbing_rules``, once
-    per :class:`CombinationAbstraction` key: type, length and top card); a card with a
+    per :class:`CombinationAbstraction` key: type, length and top card; with two or more
+    decks, once per :class:`MeldAbstraction` shape: a set's rank or a run's suit and lowest
+    card, length and wild cards, as the melds of several decks are too many to list); a card
+    with a
     target (a lay-off) once per card and target, targets up to the number of melds the deck
     could make. Any move still not listed (a shape the survey
     never met, a combination outside those rules) takes one of ``FALLBACK_OVERFLOW`` spare
@@ -83,6 +91,8 @@ def fallback_encoding(game: Game) -> GameEncoding:
 
     naturals = [card for card in deck if not card.is_joker]
     abstraction: CombinationAbstraction | None = None
+    shapes: dict[str, MeldAbstraction] = {}
+    copies = game.deck_spec.copies > 1
     for kind, option, count, targeted, _wild in sorted(_survey(game), key=str):
         if count == 0:
             add([str(Action(kind, option))])
@@ -93,6 +103,10 @@ def fallback_encoding(game: Game) -> GameEncoding:
             wilds = {card: naturals for card in deck
                      if meld_rules is not None and meld_rules.is_wild(card)}
             add(hit_keys(kind, deck, len(deck) // smallest, wilds))
+        elif meld_rules is not None and copies:
+            wild_cards = sum(1 for card in deck if meld_rules.is_wild(card))
+            shapes[kind] = MeldAbstraction(kind, meld_rules, wild_cards)
+            add(shapes[kind].keys)
         elif meld_rules is not None:
             add(meld_keys(kind, deck, meld_rules))
         elif climbing_rules is not None:
@@ -101,6 +115,12 @@ def fallback_encoding(game: Game) -> GameEncoding:
     if abstraction is not None:
         catalogue = ActionCatalogue(keys, abstraction.key_of, abstraction.prefer,
                                     FALLBACK_OVERFLOW)
+    elif shapes:
+        def key_of(action: Action) -> Hashable:
+            shape = shapes.get(action.kind)
+            return str(action) if shape is None else shape.key_of(action)
+
+        catalogue = ActionCatalogue(keys, key_of, MeldAbstraction.prefer, FALLBACK_OVERFLOW)
     else:
         catalogue = ActionCatalogue(keys, overflow=FALLBACK_OVERFLOW)
     observation = ObservationEncoding(deck, game.players, tuple(definition.state_class.PHASES))

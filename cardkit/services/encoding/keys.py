@@ -14,7 +14,8 @@ from cardkit.libraries.melds import all_melds
 from cardkit.values.actions import Action
 from cardkit.values.cards import Card
 
-__all__ = ["CombinationAbstraction", "card_action_keys", "hit_keys", "meld_keys"]
+__all__ = ["CombinationAbstraction", "MeldAbstraction", "card_action_keys", "hit_keys",
+           "meld_keys"]
 
 
 def card_action_keys(kind: str, cards: Iterable[Card], option: str | None = None) -> list[str]:
@@ -130,3 +131,57 @@ class CombinationAbstraction:
         """Weakest other cards first (a sort key)."""
         strengths = sorted((self.rules.strength(card) for card in action.cards), reverse=True)
         return tuple(strengths[1:])
+
+
+@attrs.frozen
+class MeldAbstraction:
+    """Meld moves over several decks keyed by their shape -- a set's rank, a run's suit and
+    lowest natural card, the length and how many wild cards it holds -- leaving which copies
+    and suits to the engine. Two decks with four jokers make tens of millions of distinct
+    melds, far too many to list; their shapes are a few thousand. ``keys`` lists every shape
+    the rules allow; ``key_of`` names a move's (moves of other kinds keep their text);
+    ``prefer`` plays, of the legal moves sharing a shape, the first in card order."""
+
+    kind: str
+    rules: Any
+    wild_cards: int
+
+    def _wilds(self, length: int) -> range:
+        most = length - self.rules.min_natural
+        if self.rules.max_wild is not None:
+            most = min(most, self.rules.max_wild)
+        return range(0, max(0, min(most, self.wild_cards)) + 1)
+
+    @property
+    def keys(self) -> list[str]:
+        """Every shape: sets by rank, size and wilds; runs by suit, lowest natural, length and
+        wilds."""
+        rules = self.rules
+        found = [f"{self.kind} set {rank} {size} {wild}" for rank in range(1, 14)
+                 for size in rules.set_sizes for wild in self._wilds(size)]
+        for suit in range(4):
+            for length in range(rules.min_run, 15):
+                for low in range(1, 16 - length):
+                    found.extend(f"{self.kind} run {suit} {low} {length} {wild}"
+                                 for wild in self._wilds(length))
+        return found
+
+    def key_of(self, action: Action) -> Hashable:
+        """The shape of a meld move, or its text for other moves."""
+        if action.kind != self.kind or len(action.cards) < 2:
+            return str(action)
+        naturals = [card for card in action.cards if not self.rules.is_wild(card)]
+        wild = len(action.cards) - len(naturals)
+        ranks = {int(card.rank) for card in naturals if card.rank is not None}
+        if not ranks or len(ranks) != len({card.rank for card in naturals}):
+            return str(action)  # no natural card, or a joker that is not wild
+        if len(ranks) == 1 and (len(naturals) > 1 or len(action.cards) < self.rules.min_run):
+            return f"{self.kind} set {naturals[0].rank} {len(action.cards)} {wild}"
+        high_ace = any(rank >= 10 for rank in ranks)
+        low = min(14 if rank == 1 and high_ace else rank for rank in ranks)
+        return f"{self.kind} run {naturals[0].suit} {low} {len(action.cards)} {wild}"
+
+    @staticmethod
+    def prefer(action: Action) -> tuple[str, ...]:
+        """The first in card order (a sort key)."""
+        return (str(action),)

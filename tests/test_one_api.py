@@ -89,3 +89,43 @@ def test_the_docs_code_blocks_import_only_the_stable_paths() -> None:
     found = [f"{page.relative_to(ROOT)}: {line}" for page in pages
              for block in FENCE.findall(page.read_text()) for line in offences(block)]
     assert not found, "docs code that reaches into a layer: " + "; ".join(found)
+
+
+#: The rummy-family games of the project: the house rummies and the example rummies.
+RUMMIES = ("games/tonk", "games/gin_rummy", "docs/examples/conquian/cardkit_conquian",
+           "docs/examples/rummy500/cardkit_rummy500",
+           "docs/examples/contract_rummy/cardkit_contract_rummy")
+
+
+@pytest.mark.parametrize("folder", RUMMIES)
+def test_every_rummy_builds_on_the_rummy_kit(folder: str) -> None:
+    """Each rummy-family game takes what the kit covers from ``cardkit.rummy``."""
+    sources = [path.read_text(encoding="utf-8") for path in (ROOT / folder).rglob("*.py")]
+    assert any(re.search(r"^\s*from cardkit\.rummy import", text, re.MULTILINE)
+               for text in sources), f"{folder} does not use cardkit.rummy"
+
+
+def test_tonks_table_and_lay_offs_are_the_kits() -> None:
+    """Tonk's spreads lie on a ``cardkit.rummy.Table`` and its hits are the kit's lay-offs."""
+    import random
+
+    import cardkit
+    from cardkit.rummy import Table, lay_off_actions
+
+    game = cardkit.load_game("tonk", players=2)
+    for seed in range(40):
+        state = game.new_hand(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            assert isinstance(state.table, Table)
+            legal = state.legal_actions()
+            spreads = [a for a in legal if a.kind == "spread"]
+            state.apply(spreads[0] if spreads else rng.choice(
+                [a for a in legal if a.kind != "drop"] or legal))
+            hits = [a for a in state.legal_actions() if a.kind == "hit"]
+            if hits:
+                hand = state.view(state.seat_to_play).hand
+                kit = lay_off_actions(hand, state.table, state.rules, kind="hit", ends=False)
+                assert set(hits) <= set(kit)
+                return
+    pytest.fail("no spread was laid in 40 hands")

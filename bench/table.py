@@ -97,10 +97,15 @@ def keys(deals: int = 40) -> None:
 
 
 async def _screen(samples: list[float], cpu_samples: list[float]) -> None:
-    from tests.cli.test_table import table_for
+    from cardkit_cli.seats import seating
+    from cardkit_cli.table import local_table
 
+    game = cardkit.load_game("tonk", players=2)
     for seed in range(3):
-        app, match = table_for("tonk", 2, seed)
+        # seat 0 at the table against a random bot, the hint at a fixed budget (as the tests)
+        match = game.new_match(seed=seed, hands=1)
+        seats = seating(game, 0, False, "random", None, False, seed, playouts=24)
+        app = local_table(match, seats, pace=0)
         async with app.run_test(size=(80, 24)) as pilot:
             while not match.current.is_over:
                 while not app.asking and app.return_code is None:

@@ -53,13 +53,18 @@ def _reduce_action(action: Action) -> tuple[Callable[[str], Action], tuple[str]]
     return (parse_action, (str(action),))
 
 
+_SNAPSHOT_DISPATCH: dict[type, Any] = {**copyreg.dispatch_table, Action: _reduce_action}
+
+
 class _SnapshotPickler(pickle.Pickler):
     """Pickles actions by their text: equal actions, equal bytes, and much faster. A dispatch
     table, not ``reducer_override``: the override would be called back for every string, tuple
     and list of the state, the table only for actions."""
 
-    dispatch_table: ClassVar[dict[type, Any]] = {**copyreg.dispatch_table,
-                                                 Action: _reduce_action}
+    def __init__(self, file: io.BytesIO) -> None:
+        # set before the C pickler's __init__, which reads the table once
+        self.dispatch_table = _SNAPSHOT_DISPATCH
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 #: What ``_current`` holds when the hand is in no declared phase (before the deal, once over).
@@ -751,7 +756,7 @@ class State:
         that replays are exact)."""
         value = {k: v for k, v in self.__dict__.items() if k not in _NOT_STATE}
         buffer = io.BytesIO()
-        pickler = _SnapshotPickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+        pickler = _SnapshotPickler(buffer)
         # No memo: equal values must give equal bytes whether or not they share objects.
         pickler.fast = True
         pickler.dump(value)

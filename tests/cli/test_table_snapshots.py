@@ -7,13 +7,17 @@ at them in the report before committing)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 pytest.importorskip("pytest_textual_snapshot", reason="install the test extra: pip install "
                     "'.[test]' (pytest-textual-snapshot draws and compares the screens)")
 
+from cardkit_cli.table import TextPanel
+
 import cardkit
-from tests.cli.test_table import asked, table_for
+from tests.cli.test_table import WAIT, asked, table_for
 
 
 def _after(*keys: str):
@@ -87,5 +91,9 @@ def _panel(key: str):
         await asked(app, pilot)
         await pilot.press(key)
         await asked(app, pilot)
+        # the session writes the panel from its own thread: wait until it is on the screen
+        deadline = time.monotonic() + WAIT
+        while not isinstance(app.screen, TextPanel) and time.monotonic() < deadline:
+            await pilot.pause(0.01)
         await pilot.pause(0.1)
     return run_before

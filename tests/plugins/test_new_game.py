@@ -115,6 +115,6 @@ def test_generated_package_installs_and_its_tests_pass(base: str, tmp_path: Path
     _run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install",
           "--no-deps", "--no-build-isolation", "-q", str(root)])
     package = "cardkit_" + name.replace("-", "_")
-    assert (site / package / "game.py").is_file(), "not installed into the new venv"
+    assert (site / package / "__init__.py").is_file(), "not installed into the new venv"
     _run([str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
          cwd=root)

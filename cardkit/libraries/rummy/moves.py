@@ -155,8 +155,8 @@ def meld_of_move(action: Action, rules: MeldRules) -> Meld:
     held = {identity.rank for _, identity in pairs}
 
     def position(identity: Card) -> int:
-        low = order.index(identity.rank)  # type: ignore[arg-type]
-        high = len(order) - 1 - order[::-1].index(identity.rank)  # type: ignore[arg-type]
+        low = order.index(identity.rank)
+        high = len(order) - 1 - order[::-1].index(identity.rank)
         return high if high != low and order[high - 1] in held else low
 
     pairs.sort(key=lambda pair: position(pair[1]))

@@ -51,9 +51,10 @@ def rules_data(game: Game) -> dict[str, Any]:
     }
 
 
-def rules_text(game: Game, brief: bool = False) -> list[str]:
+def rules_text(game: Game, brief: bool = False, width: int | None = None) -> list[str]:
     """The description as lines of plain text (``brief``: the options in force only, for the
-    ``rules`` command inside ``cardkit play``)."""
+    ``rules`` command inside ``cardkit play``; ``width``: the moves wrapped to it, as a panel of
+    the table asks, instead of to the terminal's)."""
     data = rules_data(game)
     counts = ", ".join(map(str, data["players"]["counts"]))
     lines = [f"{data['title']} ({data['name']}): {data['summary']}",
@@ -62,7 +63,7 @@ def rules_text(game: Game, brief: bool = False) -> list[str]:
         lines += ["", data["rules_summary"]]
     if data["action_help"]:
         lines += ["", "moves:"]
-        lines += [_hanging(f"  {move:<22} {meaning}", 25)
+        lines += [_hanging(f"  {move:<22} {meaning}", 25, width)
                   for move, meaning in data["action_help"].items()]
     lines += ["", f"options (for {game.players} players"
               + (f", preset {game.preset}" if game.preset else "") + "):"]
@@ -104,16 +105,17 @@ CODES_KEY = ("codes: in a hand's summary an E and a number in parentheses names 
              "page's Sources.")
 
 
-def _hanging(line: str, indent: int) -> str:
+def _hanging(line: str, indent: int, width: int | None = None) -> str:
     """``line`` wrapped to the terminal (at most 100 columns), continuation lines indented by
     ``indent`` so a move's meaning stays in its column; not wrapped when not at a terminal."""
     import shutil
     import sys
     import textwrap
 
-    if not sys.stdout.isatty():
-        return line  # a file or a pipe gets whole lines
-    width = max(60, min(100, shutil.get_terminal_size((100, 24)).columns))
+    if width is None:
+        if not sys.stdout.isatty():
+            return line  # a file or a pipe gets whole lines
+        width = max(60, min(100, shutil.get_terminal_size((100, 24)).columns))
     return textwrap.fill(line, width=width, subsequent_indent=" " * indent,
                          break_on_hyphens=False, break_long_words=False)
 

@@ -80,7 +80,7 @@ class TextPanel(ModalScreen[None]):
     DEFAULT_CSS = """
     TextPanel { align: center middle; background: $background; }
     TextPanel > VerticalScroll { width: 94%; max-width: 110; height: 86%;
-        border: round $accent; background: $surface; padding: 0 1; }
+        border: round $accent; background: $surface; padding: 0 1; overflow-y: scroll; }
     """
 
     def __init__(self, title: str, lines: Sequence[Text]) -> None:
@@ -579,7 +579,9 @@ class TableMixin:
         the panel's lines stay in the log too."""
         app: TableApp = self.app
         console = self.console
-        canvas = _canvas(max(40, min(106, app.screen_width - 8)))
+        # the panel's text width: 94 % of the screen up to 110 columns, less its border,
+        # padding and scrollbar (2 each), so that no line is wrapped a second time
+        canvas = _canvas(max(30, min(110, app.screen_width * 94 // 100) - 6))
         self.console = canvas
         try:
             write()
@@ -612,9 +614,14 @@ class TableMixin:
 
     def _rules(self: Any) -> None:
         """The rules and the options in force, in a panel."""
-        from cardkit_cli.session import Session
+        from cardkit_cli.rules import rules_text
 
-        self._panel("rules", lambda: Session._rules(self))
+        def write() -> None:
+            # wrapped to the panel, whatever the terminal the table runs in
+            for line in rules_text(self.game, brief=True, width=self.console.width):
+                self.console.print(line)
+
+        self._panel("rules", write)
 
     def _hint(self: Any, state: SeatedState, seat: int) -> None:
         """The hint in a panel ("thinking…" on the status line while it is worked out)."""

@@ -392,8 +392,6 @@ class HardAgent(Agent):
     this seat in its play-outs: the base agent (``"base"``) or the model (``"model"``)."""
 
     name = "hard"
-    #: the look-ahead asks its runner for re-deals of the hidden cards
-    uses_samples = True
     #: Tiến Lên has no belief: the re-deals are uniform
     uses_belief = False
 

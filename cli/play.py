@@ -31,7 +31,7 @@ from cardkit_cli.paths import unwritable_reason
 
 if TYPE_CHECKING:
     from cardkit import Game
-    from cardkit.engine.match import Match
+    from cardkit.engine.records import MatchRecord
 
 __all__ = ["match_ends_by_itself", "play"]
 
@@ -138,7 +138,7 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
       cardkit play tonk --save game.json        (later: --resume game.json)
     """
     from cardkit_cli.options import configure
-    from cardkit_cli.seats import seating
+    from cardkit_cli.seats import seated, seating
     from cardkit_cli.session import Session
     from cardkit_cli.table import TableApp, run_table, table_session, wanted
 
@@ -147,10 +147,16 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
     reason = None if save is None else unwritable_reason(save)
     if reason:
         raise CardkitError(f"--save {save}: {reason}", 2)
+    saved_seats: MatchRecord | None = None
     if resume:
-        match = _resume(game_name, resume, players, rules, preset, hands)
+        record = _resume(game_name, resume, players, rules, preset, hands)
+        match = record.resume()
         save = save or resume
         game = match.game
+        if record.seats is not None:
+            _same_seats(resume, record, seat=seat, hotseat=hotseat, bot=bot, bots=bots,
+                        auto=auto, think=think, playouts=playouts)
+            saved_seats = record
     else:
         game = configure(game_name, players, preset, rules)
         if seed is None:
@@ -161,7 +167,12 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
             # with no player (--auto) one hand is shown
             limit = 1
         match = game.new_match(seed=seed, hands=limit)
-    seats = seating(game, seat, hotseat, bot, bots, auto, match.seed, think, playouts)
+    if saved_seats is not None and saved_seats.seats is not None:
+        seats = seated(game, saved_seats.seats, match.seed or 0, saved_seats.think,
+                       saved_seats.playouts)
+        auto, hotseat = not seats.humans, len(seats.humans) > 1
+    else:
+        seats = seating(game, seat, hotseat, bot, bots, auto, match.seed, think, playouts)
     if auto or not wanted(plain):
         Session(match, seats, save=save, auto=auto, hotseat=hotseat).run()
         return
@@ -176,8 +187,8 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
 
 
 def _resume(game_name: str, path: str, players: int | None, rules: tuple[str, ...],
-            preset: str | None, hands: int | None) -> Match:
-    """The match saved in ``path``; its options come from the record."""
+            preset: str | None, hands: int | None) -> MatchRecord:
+    """The match record saved in ``path``; its options come from the record."""
     from cardkit_cli.options import definition_of
 
     from cardkit.engine.records import MatchRecord, load_record
@@ -192,4 +203,17 @@ def _resume(game_name: str, path: str, players: int | None, rules: tuple[str, ..
                            "'cardkit play --save'; show it with 'cardkit replay'", 1)
     if record.game != game_name:
         raise CardkitError(f"{path} is a game of {record.game}, not {game_name}", 2)
-    return record.resume()
+    return record
+
+
+def _same_seats(path: str, record: MatchRecord, **given: object) -> None:
+    """A game saved with its seats resumes with them: a seating flag given as well is a usage
+    error naming it (a saved game against one bot never comes back against another)."""
+    flags = [f"--{name}" for name, value in given.items()
+             if value is not None and value is not False]
+    if flags:
+        assert record.seats is not None
+        held = ", ".join(f"seat {number} {bot or 'a person'}"
+                         for number, bot in enumerate(record.seats))
+        raise CardkitError(f"--resume plays the seats saved in {path} ({held}); drop "
+                           + "/".join(flags), 2)

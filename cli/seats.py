@@ -17,7 +17,7 @@ from cardkit.services.search.thinking import budget_params, thinks
 if TYPE_CHECKING:
     from cardkit import Agent, Game
 
-__all__ = ["LADDER", "Seating", "default_bot", "parse_bots", "quick_bot", "seating",
+__all__ = ["LADDER", "Seating", "default_bot", "parse_bots", "quick_bot", "seated", "seating",
            "strongest_bot", "think_params", "thinking_bots", "view_only_bot"]
 
 def think_params(game: Game, name: str, think: float | None,
@@ -45,6 +45,9 @@ class Seating:
     #: Play-outs the searching bots (and the hint) make per decision (``--playouts``): no
     #: clock is read, so the same seed repeats the game move for move.
     playouts: int | None = None
+    #: Per seat the bot's name as given (None for a person): what a saved game keeps, so it
+    #: resumes against the same bots.
+    bots: tuple[str | None, ...] = ()
 
     @property
     def humans(self) -> list[int]:
@@ -125,16 +128,29 @@ def seating(game: Game, seat: int | None, hotseat: bool, bot: str | None,
         if given is not None and not thinking_bots(game):
             raise CardkitError(f"{flag} sets how long the searching bots think; {game.name} "
                                "has no searching bot", 2)
-    agents: list[Agent | None] = [None] * players
-    names = ["you" if not hotseat else f"player {s + 1}" for s in range(players)]
+    bot_of_seat: list[str | None] = [None] * players
     for bot_seat, name in zip(bot_seats, names_wanted, strict=True):
+        bot_of_seat[bot_seat] = name
+    return seated(game, tuple(bot_of_seat), seed, think, playouts)
+
+
+def seated(game: Game, bots: tuple[str | None, ...], seed: int, think: float | None = None,
+           playouts: int | None = None) -> Seating:
+    """The seating of per-seat bot names (None: a person), as checked by :func:`seating` or
+    kept in a saved game; people are "you", or "player N" when several share the screen."""
+    hotseat = sum(bot is None for bot in bots) > 1
+    agents: list[Agent | None] = [None] * game.players
+    names = ["you" if not hotseat else f"player {s + 1}" for s in range(game.players)]
+    for bot_seat, name in enumerate(bots):
+        if name is None:
+            continue
         try:
             params = {} if is_policy_file(name) else think_params(game, name, think, playouts)
         except ValueError as error:  # an import path that does not import
             raise CardkitError(str(error), 2) from None
         agents[bot_seat] = bot_agent(game, name, bot_seat, seed, params)
         names[bot_seat] = f"{bot_label(name)} bot"
-    return Seating(tuple(agents), tuple(names), think, playouts)
+    return Seating(tuple(agents), tuple(names), think, playouts, bots)
 
 
 def parse_bots(values: tuple[str, ...], game: Game) -> tuple[str | None, ...]:

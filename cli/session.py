@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
+import attrs
 from cardkit_cli.entries import seat_name
 from cardkit_cli.moves import resolve_move
 from cardkit_cli.paths import autosave_path, cardkit_command, unwritable_reason
@@ -340,7 +341,11 @@ class Session:
 
     def record(self) -> MatchRecord | None:
         """The match's record to save (None for a match this screen does not hold)."""
-        return self.match.record() if isinstance(self.match, Match) else None
+        if not isinstance(self.match, Match):
+            return None
+        # who sits where goes with the game, so it resumes against the same bots
+        return attrs.evolve(self.match.record(), seats=self.seats.bots or None,
+                            think=self.seats.think, playouts=self.seats.playouts)
 
     def _save(self, path: str | None = None) -> None:
         path = path or self.save_path

@@ -218,6 +218,32 @@ def _compare_result(state: State, saved: Mapping[str, Any] | None, where: str) -
                                 "(file altered?)")
 
 
+#: The longest bot name a record's ``seats`` holds (a ladder rung, a factory's import path or
+#: a policy file's path).
+MAX_BOT_NAME = 1_000
+
+
+def _seats_of(data: dict[str, Any]) -> tuple[tuple[str | None, ...] | None, float | None,
+                                              int | None]:
+    """A match record's optional seats, think and playouts, checked."""
+    seats, think, playouts = data.get("seats"), data.get("think"), data.get("playouts")
+    if seats is not None:
+        require(isinstance(seats, list) and len(seats) == data["players"],
+                f"record: 'seats' must list the {data['players']} seats")
+        for number, bot in enumerate(seats):
+            require(bot is None or (isinstance(bot, str) and 0 < len(bot) <= MAX_BOT_NAME
+                                    and bot.isprintable()),
+                    f"record: seat {number} in 'seats' must be a bot's name or null (a person)")
+        seats = tuple(seats)
+    if think is not None:
+        require(not isinstance(think, bool) and isinstance(think, int | float)
+                and 0 < think <= 86_400, "record: 'think' must be seconds above 0, at most a day")
+        think = float(think)
+    if playouts is not None:
+        check_int(playouts, "record: 'playouts'", 1, 10**9)
+    return seats, think, playouts
+
+
 def _brief(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -366,7 +392,10 @@ def _apply(state: State, text: str, where: str) -> None:
 
 @attrs.frozen
 class MatchRecord:
-    """A match: its seed, an optional hand limit, and every hand so far."""
+    """A match: its seed, an optional hand limit, and every hand so far; and, for a game saved
+    at a screen, who sat where (``seats``: per seat the bot's name, None for a person) and the
+    searching bots' budget (``think`` seconds, ``playouts`` a move), so it resumes against the
+    same bots. None where unknown (a match saved by the API, or by an older cardkit)."""
 
     game: str
     version: str
@@ -375,6 +404,9 @@ class MatchRecord:
     seed: int
     hands_limit: int | None
     hands: tuple[HandRecord, ...]
+    seats: tuple[str | None, ...] | None = None
+    think: float | None = None
+    playouts: int | None = None
 
     @classmethod
     def of_match(cls, match: Match) -> MatchRecord:
@@ -391,6 +423,10 @@ class MatchRecord:
             "players": self.players, "options": dict(self.options), "seed": self.seed,
             "hands_limit": self.hands_limit,
             "hands": [hand.to_dict() for hand in self.hands],
+            # who sat where only where it is known, so a match saved by the API reads alike
+            **({} if self.seats is None else {"seats": list(self.seats)}),
+            **({} if self.think is None else {"think": self.think}),
+            **({} if self.playouts is None else {"playouts": self.playouts}),
         }
 
     def to_json(self) -> str:
@@ -445,7 +481,7 @@ class MatchRecord:
             except RecursionError:
                 raise RecordError(f"{where}: nested too deeply") from None
         return cls(data["game"], data["version"], data["players"], data["options"],
-                   data["seed"], limit, tuple(hands))
+                   data["seed"], limit, tuple(hands), *_seats_of(data))
 
     def resume(self) -> Match:
         """Rebuild the match by replaying every hand; play continues from where it stopped.

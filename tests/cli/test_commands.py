@@ -191,6 +191,48 @@ def test_resume_of_another_game_is_refused(runner: CliRunner, knock_rummy: str,
     assert result.exit_code == 2 and "--resume takes the players and rules" in result.output
 
 
+def test_a_saved_game_resumes_against_the_bots_it_was_saved_with(
+        runner: CliRunner, knock_rummy: str, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    run(runner, "play", knock_rummy, "--seed", "4", "--bot", "easy", "--seat", "1",
+        "--playouts", "7", "--save", str(save), stdin="quit\n")
+    saved = json.loads(save.read_text())
+    assert saved["seats"] == ["easy", None] and saved["playouts"] == 7
+    resumed = run(runner, "play", knock_rummy, "--resume", str(save), stdin="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "seat 0 (easy bot)" in resumed.output and "expert" not in resumed.output
+    for flags in (["--bot", "hard"], ["--seat", "0"], ["--hotseat"], ["--think", "1"]):
+        refused = run(runner, "play", knock_rummy, "--resume", str(save), *flags)
+        assert refused.exit_code == 2, refused.output
+        assert f"--resume plays the seats saved in {save} (seat 0 easy, seat 1 a person); " \
+               f"drop {flags[0]}" in refused.output
+    # a file without seats (saved by the API or an older cardkit) takes the flags as before
+    del saved["seats"], saved["playouts"]
+    save.write_text(json.dumps(saved))
+    older = run(runner, "play", knock_rummy, "--resume", str(save), "--bot", "hard",
+                stdin="quit\n")
+    assert older.exit_code == 0 and "hard bot" in older.output, older.output
+
+
+@pytest.mark.parametrize(("field", "value", "reason"), [
+    ("seats", ["easy"], "'seats' must list the 2 seats"),
+    ("seats", ["easy", 3], "seat 1 in 'seats' must be a bot's name or null"),
+    ("seats", ["", None], "seat 0 in 'seats' must be a bot's name or null"),
+    ("think", float("nan"), "'think' must be seconds above 0"),
+    ("think", True, "'think' must be seconds above 0"),
+    ("playouts", 0, "'playouts' must be from 1"),
+])
+def test_a_saved_games_seats_are_checked(runner: CliRunner, knock_rummy: str, tmp_path: Path,
+                                         field: str, value: object, reason: str) -> None:
+    save = tmp_path / "g.json"
+    run(runner, "play", knock_rummy, "--seed", "4", "--save", str(save), stdin="quit\n")
+    saved = json.loads(save.read_text())
+    saved[field] = value
+    save.write_text(json.dumps(saved))
+    refused = run(runner, "play", knock_rummy, "--resume", str(save))
+    assert refused.exit_code == 1 and reason in refused.output, refused.output
+
+
 def test_missing_lazy_command_says_so(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     from cardkit_cli import main
 

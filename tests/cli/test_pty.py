@@ -83,6 +83,10 @@ def test_play_a_hand_in_a_terminal(game: str, seed: int, kind: str, tmp_path: Pa
         assert child.exitstatus == 0
         assert save.exists()
         child = spawn(game, "--resume", str(save))
+        child.expect(PROMPT)
+        # the saved game comes back against the bots it was saved with
+        assert "normal bot" in child.before and "expert bot" not in child.before
+        child.sendline("1")
         for _ in range(500):
             if child.expect([PROMPT, "match over"]) == 1:
                 break

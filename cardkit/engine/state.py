@@ -67,6 +67,50 @@ class _SnapshotPickler(pickle.Pickler):
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
 
 
+def _pickled(value: object) -> bytes:
+    """``value`` as a snapshot's bytes: no memo, so equal values give equal bytes whether or
+    not they share objects."""
+    buffer = io.BytesIO()
+    pickler = _SnapshotPickler(buffer)
+    pickler.fast = True
+    pickler.dump(value)
+    return buffer.getvalue()
+
+
+#: Snapshot bytes kept by the identity of what they were made from (with the object itself,
+#: so an id is never taken for another's): dealt decks and history entries, which never change
+#: and are shared by a state's clones and copies.
+_KEPT: dict[int, tuple[object, bytes]] = {}
+_KEPT_MOST = 1 << 16
+
+
+def _pickled_kept(value: object) -> bytes:
+    kept = _KEPT.get(id(value))
+    if kept is not None and kept[0] is value:
+        return kept[1]
+    if len(_KEPT) >= _KEPT_MOST:
+        _KEPT.clear()
+    data = _pickled(value)
+    _KEPT[id(value)] = (value, data)
+    return data
+
+
+def _pickled_once(value: object) -> bytes:
+    """The bytes of a tuple of cards (the deck), made once per tuple object; anything else
+    afresh."""
+    if type(value) is tuple and all(type(card) is Card for card in value):
+        return _pickled_kept(value)
+    return _pickled(value)
+
+
+def _pickled_growing(history: object) -> bytes:
+    """A history's bytes: its length, then each entry's. An entry, a (seat, action) tuple, is
+    immutable, so its bytes are made once."""
+    if type(history) is not list or not all(type(entry) is tuple for entry in history):
+        return _pickled(history)
+    return _pickled(len(history)) + b"".join(map(_pickled_kept, history))
+
+
 #: What ``_current`` holds when the hand is in no declared phase (before the deal, once over).
 _NO_PHASE = Phase("", (), "", next=ANY)
 
@@ -755,12 +799,10 @@ class State:
         when their snapshots are equal (used to check that refused actions change nothing and
         that replays are exact)."""
         value = {k: v for k, v in self.__dict__.items() if k not in _NOT_STATE}
-        buffer = io.BytesIO()
-        pickler = _SnapshotPickler(buffer)
-        # No memo: equal values must give equal bytes whether or not they share objects.
-        pickler.fast = True
-        pickler.dump(value)
-        return buffer.getvalue()
+        # the deck never changes in a hand and the history only grows: their bytes are kept
+        # from the last snapshot (each pickle ends itself, so the parts cannot run together)
+        deck, history = value.pop("deck", None), value.pop("history", None)
+        return _pickled(value) + _pickled_once(deck) + _pickled_growing(history)
 
     def record(self) -> HandRecord:
         """This hand's record: enough to replay it exactly (:class:`cardkit.records.HandRecord`)."""

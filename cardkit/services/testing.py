@@ -51,6 +51,7 @@ reproduce it with ``game.new_hand(seed=...)``.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -131,34 +132,80 @@ def _cards_in_text(text: str) -> frozenset[Card]:
     return frozenset(_CARD_TEXT[token] for token in tokens if token in _CARD_TEXT)
 
 
-@functools.lru_cache(maxsize=65536)
+#: The cards of each frozen move or action walked, by identity (with the object, so an id is
+#: never reused): the history repeats the same move objects in every view, step after step.
+_FROZEN_CARDS: dict[int, tuple[Move | Action, frozenset[Card]]] = {}
+
+
 def _frozen_cards(value: Move | Action) -> frozenset[Card]:
-    """The cards a move or an action names: the history repeats the same frozen moves in every
-    view, step after step, so each is walked once."""
+    """The cards a move or an action names, each object walked once."""
+    known = _FROZEN_CARDS.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
     found: set[Card] = set()
     _walk_fields(value, found, set())
-    return frozenset(found)
+    if len(_FROZEN_CARDS) >= 65536:
+        _FROZEN_CARDS.clear()
+    cards = _FROZEN_CARDS[id(value)] = (value, frozenset(found))
+    return cards[1]
+
+
+#: The cards named by a public history, by the identity of its last move (with the moves,
+#: so an id is never taken for another's): step after step, and seat after seat, a view's
+#: history is the last one with a move or none added, so only the new moves are walked.
+_HISTORY_CARDS: dict[int, tuple[tuple[Move, ...], frozenset[Card]]] = {}
+
+
+def _history_cards(history: Any) -> set[Card]:
+    """``view_cards(history)`` for a tuple of moves, walking each move once."""
+    if type(history) is not tuple or not all(type(move) is Move for move in history):
+        return view_cards(history)
+    start: tuple[Move, ...] = ()
+    cards: frozenset[Card] = frozenset()
+    for length in (len(history), len(history) - 1):
+        kept = _HISTORY_CARDS.get(id(history[length - 1])) if length > 0 else None
+        if kept is not None and len(kept[0]) == length \
+                and all(map(operator.is_, kept[0], history)):
+            start, cards = kept
+            break
+    if len(start) < len(history):
+        more = set(cards)
+        for move in history[len(start):]:
+            more |= _frozen_cards(move)
+        cards = frozenset(more)
+        if len(_HISTORY_CARDS) >= 1 << 14:
+            _HISTORY_CARDS.clear()
+        _HISTORY_CARDS[id(history[-1])] = (history, cards)
+    return set(cards)
+
+
+#: Types that name no card.
+_NO_CARDS = (int, float, bool, type(None))
 
 
 def _walk(value: Any, found: set[Card], seen: set[int]) -> None:
-    if isinstance(value, Card):
+    kind = type(value)  # the exact types first: a view holds thousands of cards and numbers
+    if kind is Card:
         found.add(value)
-        return
-    if type(value) is Move or type(value) is Action:
+    elif kind is Move or kind is Action:
         found.update(_frozen_cards(value))
-        return
-    if isinstance(value, CardSet | CardMultiset):
-        found.update(value)
-        return
-    if isinstance(value, str):
+    elif kind is str:
         found.update(_cards_in_text(value))
-        return
-    if isinstance(value, int | float | bool) or value is None:
-        return
-    if id(value) in seen:
-        return
-    seen.add(id(value))
-    _walk_fields(value, found, seen)
+    elif kind is CardSet or kind is CardMultiset:
+        found.update(value)
+    elif kind in _NO_CARDS:
+        pass
+    elif isinstance(value, Card):
+        found.add(value)
+    elif isinstance(value, CardSet | CardMultiset):
+        found.update(value)
+    elif isinstance(value, str):
+        found.update(_cards_in_text(value))
+    elif isinstance(value, _NO_CARDS):
+        pass
+    elif id(value) not in seen:
+        seen.add(id(value))
+        _walk_fields(value, found, seen)
 
 
 def _walk_fields(value: Any, found: set[Card], seen: set[int]) -> None:
@@ -172,7 +219,10 @@ def _walk_fields(value: Any, found: set[Card], seen: set[int]) -> None:
             _walk(item, found, seen)
     elif isinstance(value, list | tuple | set | frozenset):
         for item in value:
-            _walk(item, found, seen)
+            if type(item) is Card:
+                found.add(item)
+            else:
+                _walk(item, found, seen)
     elif hasattr(value, "__dict__"):
         _walk(vars(value), found, seen)
 
@@ -226,7 +276,7 @@ def _check_views(game: Game, state: State, seed: int, step: int) -> None:
         # shuffled back into the stock); nothing else in the view may name a hidden card
         again = set(state.hidden_again(seat))
         leaked = view_cards(attrs.evolve(view, history=())) & hidden
-        leaked |= view_cards(view.history) & (hidden - again)
+        leaked |= _history_cards(view.history) & (hidden - again)
         if leaked:
             _fail(game, seed, step,
                   f"view of seat {seat} leaks hidden cards {sorted(c.text for c in leaked)}")

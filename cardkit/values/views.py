@@ -29,7 +29,7 @@ def seat_name(seat: int) -> str:
     return f"seat {seat}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Move:
     """One move of the public history: who made it, the :class:`~cardkit.actions.Action`, and
     the cards it made public beyond those the action names (``shown``: the card taken from the

@@ -209,6 +209,8 @@ class CardkitSpielState(pyspiel.State):
         self._recall: list[list[str]] = [[] for _ in range(game.cardkit_game.players)]
         #: per seat, the mask of every card it has seen so far in the hand
         self._seen: list[int] = [0] * game.cardkit_game.players
+        #: per seat, its hand after the last move (what the next move's recall compares with)
+        self._hands: list[Any] = []
         self._moves: list[Action] = []  # the players' moves so far, as played
         # a replay's next move: a catalogue number may stand for another move in another world
         # (Tiến Lên's numbers name combinations by shape), so the replay says which it was
@@ -253,12 +255,13 @@ class CardkitSpielState(pyspiel.State):
                 deck = [self._game.deck[i] for i in self._order]
                 hand = self._game.cardkit_game.new_hand(seed=0, deck=deck)
                 self._box = _HandBox(hand)
-                for seat, recall in enumerate(self._recall):
-                    recall.append(f"dealt: {format_cards(hand.view(seat).hand)}")
+                self._hands = [hand.view(seat).hand for seat in range(len(self._recall))]
+                for held, recall in zip(self._hands, self._recall, strict=True):
+                    recall.append(f"dealt: {format_cards(held)}")
                 self._note_seen(hand)
             return
         hand = self.hand
-        before = [hand.view(seat).hand for seat in range(len(self._recall))]
+        before = self._hands
         mover = hand.current_player
         move = self._replaying or self._game.encoding.actions.decode(action, hand.legal_actions())
         self._replaying = None
@@ -266,11 +269,11 @@ class CardkitSpielState(pyspiel.State):
         self._moves.append(move)
         self._note_seen(hand)
         public = str(hand.public_history()[-1]) if hand.public_history() else str(move)
+        self._hands = [hand.view(seat).hand for seat in range(len(self._recall))]
         for seat, recall in enumerate(self._recall):
             recall.append(f"seat {mover}: {public}")
-            now = hand.view(seat).hand
-            if now != before[seat]:
-                recall.append(f"hand: {format_cards(now)}")
+            if self._hands[seat] != before[seat]:
+                recall.append(f"hand: {format_cards(self._hands[seat])}")
         self._truncated = len(hand.history) >= self._game.cardkit_game.definition.max_actions
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -39,7 +39,9 @@ def _finish(process: subprocess.Popen[str]) -> str:
 @pytest.mark.parametrize("game", GAMES)
 def test_two_people_and_a_bot_play_a_hand(tmp_path, game):
     save = tmp_path / "match.json"
-    server = ServeProcess(game, "--players", "3", "--bots", "2", "--hands", "1", "--seed", "11",
+    # a bot that answers at once: the searching default thinks a second a move
+    server = ServeProcess(game, "--players", "3", "--bots", "2=greedy", "--hands", "1",
+                          "--seed", "11",
                           "--port", "0", "--save", str(save))
     try:
         assert sorted(server.seats) == [0, 1]

@@ -63,7 +63,8 @@ def test_no_message_holds_a_hidden_card(game_name):
         if shown:
             leaks.append(f"{message['type']} to {seat}: {shown}")
 
-    with ServerThread() as host:
+    # the players answer at once: no flood limit (20 moves a second) to wait on
+    with ServerThread(rate=10_000.0, burst=10_000.0) as host:
         table = host.open("t", game.new_match(seed=17, hands=3), (None, None, "random"))
         host.run(lambda: table.taps.append(tap))
         rng = random.Random(5)

@@ -493,5 +493,10 @@ def test_letters_pick_cards_in_the_hand_and_a_word_of_letters_plays_them():
             assert bar.selected == {cards[1], cards[3]}
             await pilot.press(letters[3])               # ...and dropped again
             assert bar.selected == {cards[1]}
+            # a click on a card (or on its letter, under it) picks it too
+            row, start, _ = bar._spans[4]
+            content = bar.content_region.offset - bar.region.offset
+            await pilot.click("#hand", offset=(content.x + start, content.y + 2 * row + 1))
+            assert bar.selected == {cards[1], cards[4]}
 
     run(play())

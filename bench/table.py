@@ -329,7 +329,8 @@ async def _web(tables: int, rounds: int) -> dict[str, list[float]]:
                         pass
                     start = time.perf_counter()
                     await socket.send_json(["stdin", key])
-                    if await answer(10) and not done.is_set():
+                    # counted once every table is on its screen (and until the browser ends)
+                    if await answer(10) and ready.is_set() and not done.is_set():
                         found["protocol key"].append(time.perf_counter() - start)
 
     async def browser() -> None:
@@ -359,12 +360,16 @@ async def _web(tables: int, rounds: int) -> dict[str, list[float]]:
                     f"[window.__keys.at(-1), window.__painted[{painted}]]")
                 found[into].append((shown - pressed) / 1000)
 
+            hand = len(table.match.hands)
             for _ in range(rounds):
                 await timed("x", "browser key")
                 await timed("Backspace", "browser key")
+                if len(table.match.hands) != hand:  # the screen asks Enter for the next hand
+                    hand = len(table.match.hands)
+                    await page.keyboard.press("Enter")
+                    await asyncio.sleep(0.3)
                 state = table.match.current
                 if state.current_player != 0 or state.is_over:
-                    await page.keyboard.press("Enter")  # the next hand, if it is asked
                     await asyncio.sleep(0.3)
                     continue
                 may_draw = any(action.kind == "draw" for action in state.legal_actions())
@@ -386,7 +391,7 @@ async def _web(tables: int, rounds: int) -> dict[str, list[float]]:
     return found
 
 
-def web(tables: int = 20, rounds: int = 15) -> None:
+def web(tables: int = 20, rounds: int = 30) -> None:
     """Print the browser round-trip figures, with the machine's load (``os.getloadavg``)."""
     import os
 

@@ -110,8 +110,9 @@ def play(game_name: str, players: int | None, seat: int | None, hotseat: bool, b
          pace: float = 0.6) -> None:
     """Play GAME. Type a move's number or its text (e.g. 'discard KH'); 'help' lists the
     commands, 'hint' asks the computer, 'quit' stops (and offers to save). At a terminal the
-    game is a full-screen table (arrows and space pick cards, Enter plays; F1 help, F2 hint,
-    F3 rules, F5/F6 the bots' pace, Ctrl-Q quit); --plain, or a pipe, gives the line mode.
+    game is a full-screen table (a card's letter and Enter play it; arrows and space pick
+    cards; F1 help, F2 hint, F3 rules, F5/F6 the bots' pace, Ctrl-Q quit); --plain, or a
+    pipe, gives the line mode.
 
     \b
     The bots, weakest first ('cardkit rules GAME' lists those of a game):

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 # had their own modules are still importable from it
 __all__ = [
     "Style",
+    "claim_offer",
     "display_key",
     "entry_text",
     "group_hand",
@@ -45,6 +46,7 @@ __all__ = [
     "humanise",
     "is_seat_key",
     "make_console",
+    "open_claim",
     "render_actions",
     "render_details",
     "render_result",
@@ -89,7 +91,66 @@ def hand_text(style: Style, cards: Iterable[Card], game: Game) -> Text:
 #: View fields the play screen shows itself: info entries of the same name are not repeated.
 SHOWN_BY_SCREEN = ("dealer", "role", "roles", "scores", "hand", "hand sizes", "stock",
                    "stock size", "discard top", "table", "revealed", "history", "phase",
-                   "current player")
+                   "current player", "claim")
+
+
+def open_claim(view: View) -> Mapping[str, Any] | None:
+    """The claim window open in ``view`` (``info["claim"]``: the ``card`` on offer, the seat it
+    is ``from``, the ``turn`` seat and the seats ``waiting`` to answer), or None."""
+    info = view.info if isinstance(view.info, Mapping) else {}
+    window = info.get("claim")
+    if isinstance(window, Mapping) and isinstance(window.get("card"), Card):
+        return window
+    return None
+
+
+def claim_offer(style: Style, view: View, legal: Sequence[Action],
+                names: Sequence[str] | None = None,
+                seconds: float | None = None) -> tuple[Text, Text] | None:
+    """What a seat asked in a claim window is offered, in two parts: the question
+    (``out of turn: buy J♦, thrown by seat 1?``) and its terms (the cost, the claims left, the
+    time to answer; empty if none). None unless a window is open and ``legal`` is its two
+    moves (the claim of the card, then the pass)."""
+    window = open_claim(view)
+    if window is None or len(legal) != 2 or view.seat not in tuple(window.get("waiting", ())):
+        return None
+    claim, decline = legal
+    card = window["card"]
+    if tuple(claim.cards) != (card,) or decline.cards:
+        return None
+    opener = window.get("from")
+    thrown = (f", thrown by {seat_name(opener, names)}" if isinstance(opener, int)
+              and (names is None or 0 <= opener < len(names)) else "")
+    question = Text.assemble("out of turn: ", (claim.kind, "bold"), " ", style.card(card),
+                             f"{thrown}?")
+    if seconds is not None:
+        question.append(f" (no answer: {decline.kind})", style="dim")
+    info = view.info
+    terms: list[str] = []
+    cost = info.get("claim_cost")
+    if isinstance(cost, int) and cost > 0:
+        terms.append(f"costs {cost} penalty card{'s' if cost != 1 else ''}")
+    left = info.get("claims_left")
+    if isinstance(left, list | tuple) and 0 <= view.seat < len(left) \
+            and isinstance(left[view.seat], int):
+        terms.append(f"{left[view.seat]} {claim.kind}{'s' if left[view.seat] != 1 else ''} "
+                     "left this deal")
+    if seconds is not None:
+        terms.append(f"{max(0, seconds):.0f} s to answer")
+    return question, Text("; ".join(terms), style="dim")
+
+
+def _claim_line(style: Style, view: View, names: Sequence[str] | None) -> Text | None:
+    """The open claim window as every seat and spectator reads it: the card on offer and
+    who is asked."""
+    window = open_claim(view)
+    if window is None or view.seat in tuple(window.get("waiting", ())):
+        return None  # a seat asked gets the offer itself, with its moves
+    opener, waiting = window.get("from"), tuple(window.get("waiting", ()))
+    asked = ", ".join(seat_name(seat, names) for seat in waiting if isinstance(seat, int))
+    thrown = (f", thrown by {seat_name(opener, names)}," if isinstance(opener, int) else "")
+    return Text.assemble("on offer out of turn: ", style.card(window["card"]),
+                         f"{thrown} to {asked or 'nobody'}", style="dim")
 
 
 def render_view(console: Console, view: View, game: Game, names: Sequence[str] | None = None,
@@ -105,8 +166,12 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
     style = Style(console, game)
     title = game.name
     where = f" · hand {hand_number + 1}" if hand_number is not None else ""
+    window = open_claim(view)
     if view.current_player is None:
         turn = "hand over"
+    elif window is not None and view.seat in tuple(window.get("waiting", ())) \
+            and view.current_player == view.seat:
+        turn = f"out of turn (seat {view.seat}): {window['card'].text} on offer"
     elif view.current_player == view.seat:
         turn = f"your turn (seat {view.seat})"
     else:
@@ -126,7 +191,10 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
         if view.roles and view.roles[seat] not in marks:  # two-player gin: "dealer" once
             marks.append(str(view.roles[seat]))
         if seat == view.current_player:
-            marks.append("◀ to play" if style.fancy else "<- to play")
+            arrow = "◀" if style.fancy else "<-"
+            marks.append(f"{arrow} asked" if window is not None else f"{arrow} to play")
+        elif window is not None and seat == window.get("turn"):
+            marks.append("turn")
         name = names[seat] if names else ""
         total = plain(view.scores[seat]) if len(view.scores) > seat else ""
         size = str(view.hand_sizes[seat]) if len(view.hand_sizes) > seat else ""
@@ -154,6 +222,9 @@ def render_view(console: Console, view: View, game: Game, names: Sequence[str] |
                 parts.append(" · ")
             parts.append(entry_text(style, key, value, names))
         console.print(Text.assemble(*parts, style="dim"))
+    claim = _claim_line(style, view, names)
+    if claim is not None:
+        console.print(claim)
     spectator = view.seat < 0  # a spectator's view (cardkit watch) holds no hand
     for seat, cards in sorted(view.revealed.items()):
         if seat != view.seat:

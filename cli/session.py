@@ -11,7 +11,14 @@ from cardkit_cli.entries import seat_name
 from cardkit_cli.moves import resolve_move
 from cardkit_cli.paths import autosave_path, cardkit_command, unwritable_reason
 from cardkit_cli.prompt import EndOfInput, LineReader, QuitGame
-from cardkit_cli.render import hand_text, render_actions, render_result, render_totals, render_view
+from cardkit_cli.render import (
+    claim_offer,
+    hand_text,
+    render_actions,
+    render_result,
+    render_totals,
+    render_view,
+)
 from cardkit_cli.style import Style, make_console
 from rich.text import Text
 
@@ -29,7 +36,13 @@ if TYPE_CHECKING:
 
     from cardkit.engine.records import MatchRecord
 
-__all__ = ["Session"]
+__all__ = ["COMMAND_WORDS", "Session"]
+
+#: The words typed at a move's prompt that are commands, not moves.
+HELP_WORDS = ("help", "?", "h")
+TABLE_WORDS = ("table", "show", "moves", "look")
+QUIT_WORDS = ("quit", "exit", "q")
+COMMAND_WORDS = frozenset((*HELP_WORDS, "hint", *TABLE_WORDS, "rules", *QUIT_WORDS))
 
 COMMANDS_HELP = (
     ("NUMBER", "play the move with that number"),
@@ -247,32 +260,43 @@ class Session:
         self.last_human = seat
         self.show(state, seat)
         while True:
-            text = self.reader.read(f"{self.names[seat]} (seat {seat})> ")
+            text = self.read_move(f"{self.names[seat]} (seat {seat})> ")
             command = text.lower()
             if not text:
                 self.console.print("type a move's number or its text ('help' for help)")
                 continue
-            if command in ("help", "?", "h"):
+            if command in HELP_WORDS:
                 self._help()
                 continue
             if command == "hint":
                 self._hint(state, seat)
                 continue
-            if command in ("table", "show", "moves", "look"):
+            if command in TABLE_WORDS:
                 self.show(state, seat)
                 continue
             if command == "rules":
                 self._rules()
                 continue
-            if command in ("quit", "exit", "q"):
+            if command in QUIT_WORDS:
                 self._quit()
+            step = len(state.history)
             try:
                 state.apply(resolve_move(state, text))
             except IllegalAction as error:
+                if state.is_over or state.current_player != seat or len(state.history) != step:
+                    # a table played elsewhere moved on meanwhile (a claim window's time ran
+                    # out): the moment asked about is gone, so the turn is no longer asked
+                    self.console.print(Text(f"· {error}", style="dim"))
+                    return
                 self.console.print(Text(f"✗ {error}", style="red"))
                 continue
             self.seen[seat] = len(state.history)
             return
+
+    def read_move(self, prompt: str) -> str:
+        """The line the player types at a move's prompt (the full-screen table also takes the
+        letters of the cards in the hand there)."""
+        return self.reader.read(prompt)
 
     def show(self, state: SeatedState, seat: int) -> None:
         """The table and the numbered moves for ``seat``, with what happened since its last
@@ -286,6 +310,9 @@ class Session:
                     new_cards=new_cards,
                     recap_title="since your last turn:" if seat in self.seen
                     else "since the deal:")
+        offer = claim_offer(self.style, view, state.legal_actions(), self.names)
+        if offer is not None:  # the time to answer, at a network table, is in the prompt
+            self.console.print(Text.assemble(offer[0], " ", offer[1]))
         render_actions(self.console, state.legal_actions(), self.game)
 
     def _rules(self) -> None:

@@ -6,8 +6,11 @@ turn), your hand grouped by melds with its deadwood, the legal moves, and a log 
 events (bots' moves one at a time, refusals, hints, the rules, the end of each hand). A move is
 chosen by its number, its text (the same parser and short forms as the line mode: ``d``,
 ``ds``, ``d 9C``, a bare card ``jd``, ``play 3``), a click or Enter on the list of moves, or
-the cards themselves: in the hand, the arrows move, space (or a click) selects a card, and
-Enter plays the move that uses exactly the selected cards.
+the cards themselves: each card of the hand has a letter under it (a card's letter and Enter
+play that card; several letters, ``ace``, play those cards together), and in the hand the
+arrows move, space, a letter or a click selects a card, and Enter plays the move that uses
+exactly the selected cards. Out of turn, when a claim window asks the player (contract rummy's
+buying), the offer stands above the hand and one key answers it (``b`` buy, ``p`` pass).
 
 The game runs the line mode's session (:class:`~cardkit_cli.session.Session` and its remote
 kinds) in a worker thread; the session writes to a console whose lines go to the log, reads its
@@ -18,17 +21,21 @@ moves from the screen, and tells the screen when to redraw. So every rule of the
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import queue
+import string
 import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import attrs
 from cardkit_cli.entries import seat_name
 from cardkit_cli.grouping import display_key, group_hand, hand_analysis
 from cardkit_cli.prompt import EndOfInput
-from cardkit_cli.render import render_view
+from cardkit_cli.render import claim_offer, open_claim, render_view
+from cardkit_cli.session import COMMAND_WORDS
 from cardkit_cli.style import Style
 from rich.console import Console
 from rich.text import Text
@@ -47,10 +54,14 @@ from cardkit.values.cards import Card
 if TYPE_CHECKING:
     from cardkit_cli.session import Session
 
+    from cardkit.engine.game import Game
     from cardkit.engine.seated import SeatedState
+    from cardkit.values.actions import Action
 
-__all__ = ["DEFAULT_PACE", "KEYS_HELP", "HandBar", "TableApp", "TableMixin", "TextPanel",
-           "in_browser", "local_table", "run_table", "table_session", "wanted"]
+__all__ = ["DEFAULT_PACE", "KEYS_HELP", "HandBar", "MoveLine", "Offer", "TableApp",
+           "TableMixin", "TextPanel", "card_letters", "hand_groups", "in_browser",
+           "letters_to_cards", "local_table", "offer_of", "run_table", "table_session",
+           "wanted"]
 
 #: Seconds each bot move stays on screen before the next (``--pace``; F5/F6 change it).
 DEFAULT_PACE = 0.6
@@ -60,12 +71,83 @@ PACES = (0.0, 0.2, 0.4, 0.6, 1.0, 1.5, 2.5)
 #: The keys of the table, shown at the top of the help panel.
 KEYS_HELP = (
     ("Enter", "play the typed move (its number, text or a short form: ds, d 9C, jd)"),
-    ("Tab", "to the hand, the moves, the line; in the hand: arrows, space or a click "
-            "selects, Enter plays the move of exactly those cards, Esc clears"),
+    ("a c e …", "the letters under the cards of your hand: a card's letter and Enter plays "
+                "that card (its discard; its play in Tiến Lên), several letters (ace) play "
+                "those cards together"),
+    ("b  p", "out of turn, when you may claim a card (contract rummy's buying): the claim's "
+             "first letter (b: buy) takes it, p passes, at once"),
+    ("Tab", "to the hand, the moves, the line; in the hand: arrows, space, a card's letter "
+            "or a click selects, Enter plays the move of exactly those cards, Esc clears"),
     ("F1 F2 F3 F4", "this help, the hint, the rules, the moves of this hand (Esc closes)"),
     ("F5 F6", "the bots slower or faster (--pace)"),
     ("Ctrl-Q", "quit (you are offered to save)"),
 )
+
+
+def card_letters(game: Game) -> str:
+    """The letters that name the cards of a hand at the table, in order: a to z without those
+    a typed line already gives a meaning to alone (``h`` help, ``q`` quit, and the first letter
+    of every move word of the game: ``d`` draw, ``p`` pass), so a card's letter never hides a
+    command or a short form. The same letters for a game at every turn."""
+    phases = game.definition.state_class.PHASES
+    words = set().union(*(phase.accepts for phase in phases.values())) if phases else set()
+    taken = {"h", "q"} | {word[0].lower() for word in words if word}
+    return "".join(letter for letter in string.ascii_lowercase if letter not in taken)
+
+
+def hand_groups(hand: Sequence[Card], game: Game) -> list[tuple[tuple[Card, ...], bool]]:
+    """The hand as the table shows it: its melds (True), then the rest (False)."""
+    melds, rest, _ = group_hand(hand, game)
+    return _groups(melds, rest)
+
+
+def _groups(melds: Sequence[Sequence[Card]],
+            rest: Sequence[Card]) -> list[tuple[tuple[Card, ...], bool]]:
+    groups = [(tuple(meld), True) for meld in melds]
+    if rest:
+        groups.append((tuple(rest), False))
+    return groups
+
+
+def letters_to_cards(line: str, cards: Sequence[Card], letters: str) -> list[Card] | None:
+    """The cards a line of card letters names (``c``: the third card shown; ``ace``: three
+    cards), or None when the line is something else: a command, a card's own text (``ac`` is
+    A♣), a letter without a card, or a letter twice."""
+    from cardkit_cli.moves import typed_cards
+
+    token = line.strip().lower()
+    if not token or not token.isalpha() or token in COMMAND_WORDS or typed_cards(token):
+        return None
+    named = dict(zip(letters, cards, strict=False))
+    if len(set(token)) != len(token) or any(letter not in named for letter in token):
+        return None
+    return [named[letter] for letter in token]
+
+
+@attrs.define(frozen=True, eq=False)
+class Offer:
+    """A claim window's offer to the seat at the screen: the ``question`` and its ``terms``
+    (lines of the banner over the hand), the one-key answers (``keys``: key, word, move text),
+    and the seconds left to answer when it was drawn (None: no time limit)."""
+
+    question: Text
+    terms: Text
+    keys: tuple[tuple[str, str, str], ...]
+    seconds: float | None = None
+
+
+def offer_of(style: Style, view: Any, legal: Sequence[Action], names: Sequence[str],
+             seconds: float | None) -> Offer | None:
+    """The :class:`Offer` of an open claim window asking ``view``'s seat (None: none)."""
+    lines = claim_offer(style, view, legal, names, seconds)
+    if lines is None:
+        return None
+    claim, decline = legal
+    keys: tuple[tuple[str, str, str], ...] = ()
+    first, second = claim.kind[:1].lower(), decline.kind[:1].lower()
+    if first.isalpha() and second.isalpha() and first != second:
+        keys = ((first, claim.kind, str(claim)), (second, decline.kind, str(decline)))
+    return Offer(lines[0], lines[1], keys, seconds)
 
 
 class TextPanel(ModalScreen[None]):
@@ -148,9 +230,10 @@ class ScreenReader:
         self.app = app
         self.lines: queue.Queue[str | None] = queue.Queue()
 
-    def read(self, prompt: str) -> str:
-        """The next line the player gives; :class:`EndOfInput` when the screen closes."""
-        self.app.later(self.app.ask, prompt)
+    def read(self, prompt: str, move: bool = False) -> str:
+        """The next line the player gives (``move``: at a move's prompt, where the cards'
+        letters and a claim's keys count); :class:`EndOfInput` when the screen closes."""
+        self.app.later(self.app.ask, prompt, move)
         line = self.lines.get()
         if line is None:
             self.lines.put(None)  # every later read ends too
@@ -167,8 +250,9 @@ class ScreenReader:
 
 
 class HandBar(Widget, can_focus=True):
-    """The player's hand, grouped by melds, with a cursor and the selected cards: arrows
-    move, space or a click selects, Enter plays the move of exactly the selected cards."""
+    """The player's hand, grouped by melds, each card with its letter under it, a cursor and
+    the selected cards: arrows move, space, a card's letter or a click selects, Enter plays the
+    move of exactly the selected cards."""
 
     BINDINGS: ClassVar = [
         Binding("left", "move(-1)", "left", show=False),
@@ -187,49 +271,95 @@ class HandBar(Widget, can_focus=True):
         self.selected: set[Card] = set()
         self.note = ""
         self.style_of: Style | None = None
-        self._spans: list[tuple[int, int]] = []
+        #: the letters of the cards, in the order shown (see :func:`card_letters`)
+        self.letters = ""
+        #: per card shown: its row (of card lines), first and last column
+        self._spans: list[tuple[int, int, int]] = []
 
     def show(self, groups: list[tuple[tuple[Card, ...], bool]], note: str,
-             style: Style) -> None:
+             style: Style, letters: str = "") -> None:
         """Show the hand: ``groups`` of cards (melds first, True for a meld), ``note`` (its
-        value, e.g. ``deadwood 27``)."""
+        value, e.g. ``deadwood 27``), each card over its letter of ``letters``."""
         self.groups, self.note, self.style_of = groups, note, style
+        self.letters = letters
         self.cards = [card for group, _ in groups for card in group]
         self.selected &= set(self.cards)
         self.cursor = min(self.cursor, max(0, len(self.cards) - 1))
-        self.refresh()
+        self.refresh(layout=True)
 
-    def render(self) -> Text:
-        """The hand as one line (wrapped by the widget): melds in brackets, then the rest."""
-        text = Text()
-        self._spans = []
+    def letter_of(self, index: int) -> str:
+        """The letter of the card shown at ``index`` ("" beyond the letters)."""
+        return self.letters[index] if index < len(self.letters) else ""
+
+    def _layout(self, width: int) -> tuple[Text, list[tuple[int, int, int]]]:
+        """The hand in pairs of lines, ``width`` columns wide: the cards (melds in brackets,
+        then the rest, then the note), and under each card its letter."""
+        if not self.cards:
+            return Text("(no cards in view)", style="dim"), []
+        width = max(8, width)
+        pieces: list[tuple[str, Text, str, int | None, int]] = []  # before, card, after, ...
         index = 0
-        for group, meld in self.groups:
-            if text:
-                text.append("  ")
-            if meld:
-                text.append("[", style="dim")
+        for number, (group, meld) in enumerate(self.groups):
             for position, card in enumerate(group):
-                if position:
-                    text.append(" ")
                 shown = self.style_of.card(card) if self.style_of else Text(card.text)
-                start = len(text)
                 style = ""
                 if card in self.selected:
                     style += " reverse"
                 if index == self.cursor and self.has_focus:
                     style += " underline bold"
                 shown.stylize(style.strip() or "none")
-                text.append_text(shown)
-                self._spans.append((start, len(text)))
+                gap = 1 if position else (2 if number else 0)
+                pieces.append(("[" if meld and position == 0 else "", shown,
+                               "]" if meld and position == len(group) - 1 else "", index, gap))
                 index += 1
-            if meld:
-                text.append("]", style="dim")
         if self.note:
-            text.append(f"  ({self.note})", style="dim")
-        if not self.cards:
-            text = Text("(no cards in view)", style="dim")
+            pieces.append(("", Text(f"({self.note})", style="dim"), "", None, 2))
+        rows: list[tuple[Text, Text]] = []
+        spans: list[tuple[int, int, int]] = []
+        cards_line, letters_line = Text(), Text()
+        for before, shown, after, card_index, gap in pieces:
+            size = len(before) + shown.cell_len + len(after)
+            if cards_line.cell_len and cards_line.cell_len + gap + size > width:
+                rows.append((cards_line, letters_line))
+                cards_line, letters_line = Text(), Text()
+            if cards_line.cell_len:
+                cards_line.append(" " * gap)
+                letters_line.append(" " * gap)
+            cards_line.append(before, style="dim")
+            letters_line.append(" " * len(before))
+            start = cards_line.cell_len
+            cards_line.append_text(shown)
+            letter = self.letter_of(card_index) if card_index is not None else ""
+            mark = "bold" if card_index == self.cursor and self.has_focus else "dim"
+            letters_line.append(letter.ljust(shown.cell_len)[:shown.cell_len], style=mark)
+            if card_index is not None:
+                spans.append((len(rows), start, cards_line.cell_len))
+            cards_line.append(after, style="dim")
+            letters_line.append(" " * len(after))
+        rows.append((cards_line, letters_line))
+        text = Text("\n").join(Text("\n").join(pair) for pair in rows)
+        return text, spans
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        """Two lines (the cards, their letters) for each row the hand takes at ``width``."""
+        text, _ = self._layout(width)
+        return len(text.plain.split("\n"))
+
+    def render(self) -> Text:
+        """The hand, its cards over their letters (wrapped to the panel)."""
+        text, self._spans = self._layout(self.size.width)
         return text
+
+    def on_key(self, event: events.Key) -> None:
+        """A card's letter selects that card (or drops it from the selection)."""
+        character = event.character
+        if character and character in self.letters:
+            index = self.letters.index(character)
+            if index < len(self.cards):
+                event.stop()
+                event.prevent_default()
+                self.cursor = index
+                self.toggle(self.cards[index])
 
     def action_move(self, step: int) -> None:
         """Move the cursor along the hand."""
@@ -263,13 +393,29 @@ class HandBar(Widget, can_focus=True):
             self.app.submit(" ".join(card.text for card in chosen))
 
     def on_click(self, event: events.Click) -> None:
-        """A click selects the card under the pointer."""
-        offset = event.x + event.y * max(1, self.size.width)
-        for index, (start, end) in enumerate(self._spans):
-            if start <= offset < end:
+        """A click selects the card under the pointer (or its letter)."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for index, (row, start, end) in enumerate(self._spans):
+            if row == offset.y // 2 and start <= offset.x < end:
                 self.cursor = index
                 self.toggle(self.cards[index])
                 return
+
+
+class MoveLine(Input):
+    """The line a move is typed in; out of turn, a claim's one-key answers (``b``, ``p``)
+    are taken at once when the line is empty."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        app = self.app
+        if (not self.value and event.character and isinstance(app, TableApp)
+                and app.offer_key(event.character)):
+            event.stop()
+            event.prevent_default()
+            return
+        await super()._on_key(event)
 
 
 class TableApp(App[int]):
@@ -283,6 +429,8 @@ class TableApp(App[int]):
     #top { height: 1fr; min-height: 8; }
     #table { width: 3fr; border: round $primary; padding: 0 1; overflow-y: auto; }
     #moves { width: 2fr; min-width: 22; height: 1fr; border: round $secondary; }
+    #offer { display: none; height: auto; background: $warning 30%; padding: 0 1; }
+    #offer.-open { display: block; }
     #hand { height: auto; min-height: 3; border: round $accent; padding: 0 1; }
     #hand:focus { border: double $accent; }
     #log { height: 6; border: round $panel; }
@@ -329,6 +477,14 @@ class TableApp(App[int]):
         #: keep the table open after the game until Enter (a browser page closes with it)
         self.linger = in_browser()
         self.closing = False
+        #: the line asked for is a move (the cards' letters and a claim's keys count then)
+        self.move_asked = False
+        #: the claim window's offer to this seat at its prompt (None: none), and when the
+        #: time to answer it ends (a network table's limit, on this clock)
+        self.offer: Offer | None = None
+        self.offer_deadline: float | None = None
+        #: the screen's updates held from a move's Enter until its table is drawn
+        self._held: contextlib.ExitStack | None = None
 
     # ----- layout -----------------------------------------------------------------------------
 
@@ -339,9 +495,10 @@ class TableApp(App[int]):
         with Horizontal(id="top"):
             yield Static("", id="table")
             yield OptionList(id="moves")
+        yield Static("", id="offer")
         yield HandBar(id="hand")
         yield RichLog(id="log", wrap=True, markup=False, highlight=False)
-        line = Input(placeholder="a move's number or text; F1 help", id="line")
+        line = MoveLine(placeholder="a move's number or text; F1 help", id="line")
         line.cursor_blink = False  # a steady cursor: the screen is the same each time
         yield line
         yield Footer()
@@ -355,6 +512,11 @@ class TableApp(App[int]):
         self.query_one("#log").border_title = "log"
         self._fit(self.size.width)
         self.query_one("#line", Input).focus()
+        self.set_interval(0.5, self._count_down)
+        # what is loaded by now (the library, the game, the screen) lives as long as the
+        # table: kept out of the collector's full passes, which otherwise stall a frame
+        gc.collect()
+        gc.freeze()
         self.play()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -409,6 +571,7 @@ class TableApp(App[int]):
         if text.plain.startswith("✗ "):
             self.refusal = text
             self.set_status(text)
+            self._release()  # a refusal draws no table: it is shown now
 
     def show_panel(self, title: str, lines: Sequence[Text]) -> None:
         """Open a panel over the table (one at a time: a new one replaces the one open)."""
@@ -424,16 +587,65 @@ class TableApp(App[int]):
         """The status line (whose turn, "thinking…", a prompt, a refusal)."""
         self.query_one("#status", Static).update(Text(text) if isinstance(text, str) else text)
 
-    def ask(self, prompt: str) -> None:
-        """The session waits for a line: say what for, and take the next one given."""
+    def ask(self, prompt: str, move: bool = False) -> None:
+        """The session waits for a line (``move``: a move): say what for, and take the next
+        one given."""
         self.prompt = prompt
         self.asking = True
+        self.move_asked = move
         line = self.query_one("#line", Input)
         line.placeholder = prompt.strip() or "a move's number or text; F1 help"
         if self.refusal is not None:  # the reason stays in view beside the question again
             self.set_status(Text.assemble(self.refusal, "  ", prompt.strip()))
         else:
             self.set_status(prompt.strip())
+        self._show_offer()
+
+    def _show_offer(self) -> None:
+        """The claim window's offer over the hand while its answer is asked for."""
+        banner = self.query_one("#offer", Static)
+        offer = self.offer if self.asking and self.move_asked else None
+        banner.set_class(offer is not None, "-open")
+        if offer is None:
+            return
+        answers: list[Text | str] = []
+        for key, word, _ in offer.keys:
+            answers += [Text(key, style="bold reverse"), f" {word}   "]
+        terms = offer.terms
+        if offer.seconds is not None and self.offer_deadline is not None:
+            left = max(0.0, self.offer_deadline - time.monotonic())
+            terms = Text(terms.plain.replace(f"{max(0, offer.seconds):.0f} s to answer",
+                                             f"{left:.0f} s to answer"), style=terms.style)
+        banner.update(Text.assemble(offer.question, "\n", *answers, terms))
+
+    def _count_down(self) -> None:
+        """The seconds left to answer a network table's claim window; when they are up, the
+        pass that no answer is (the table has passed for this seat by then)."""
+        offer, deadline = self.offer, self.offer_deadline
+        if offer is None or deadline is None or not (self.asking and self.move_asked):
+            return
+        self._show_offer()
+        if time.monotonic() >= deadline and offer.keys:
+            self.offer_deadline = None
+            self.log_line(Text("time is up: no answer is a pass", style="dim"))
+            self.submit(offer.keys[1][2])
+
+    def offer_key(self, character: str) -> bool:
+        """A claim's one-key answer (``b`` buy, ``p`` pass), given at once; False for any
+        other key, or when no offer is asked about."""
+        offer = self.offer
+        if offer is None or not (self.asking and self.move_asked):
+            return False
+        for key, _, move in offer.keys:
+            if character.lower() == key:
+                self.submit(move, typed=character)
+                return True
+        return False
+
+    def on_key(self, event: events.Key) -> None:
+        """A claim's one-key answer from wherever the keys are (the hand, the moves)."""
+        if event.character and self.offer_key(event.character):
+            event.stop()
 
     def hide_table(self) -> None:
         """Hotseat: nothing of the last player's hand stays in view."""
@@ -441,35 +653,78 @@ class TableApp(App[int]):
         self.query_one("#hand", HandBar).show([], "", Style(Console(), None))
         self.query_one("#moves", OptionList).clear_options()
         self.query_one("#log", RichLog).clear()
+        self.offer = None
+        self._show_offer()
 
     def draw(self, table: Text, groups: list[tuple[tuple[Card, ...], bool]], note: str,
              moves: Sequence[Text], style: Style, title: str,
-             move_log: Sequence[Text] | None = None) -> None:
-        """Redraw the table, the hand, the moves (and the moves of the hand, for F4)."""
+             move_log: Sequence[Text] | None = None, letters: str = "",
+             offer: Offer | None = None, status: str | Text | None = None) -> None:
+        """Redraw the table, the hand (its cards over their ``letters``), the moves (and the
+        moves of the hand, for F4), the claim window's ``offer`` asked about and the
+        ``status`` line."""
+        if status is not None:
+            self.set_status(status)
         if move_log is not None:
             self.move_log = list(move_log)
+        self.offer = offer
+        self.offer_deadline = (time.monotonic() + offer.seconds
+                               if offer is not None and offer.seconds is not None else None)
+        self._show_offer()
         self.query_one("#table", Static).update(table)
-        self.query_one("#hand", HandBar).show(groups, note, style)
+        self.query_one("#hand", HandBar).show(groups, note, style, letters)
         options = self.query_one("#moves", OptionList)
         options.clear_options()
         options.add_options([Option(move) for move in moves])
         self.query_one("#table").border_title = title
+        self._release()
 
     # ----- the player's input -----------------------------------------------------------------
 
-    def submit(self, line: str) -> None:
-        """Give the session a line (a move, a command, Enter)."""
+    def submit(self, line: str, typed: str | None = None) -> None:
+        """Give the session a line (a move, a command, Enter); at a move's prompt, a line of
+        card letters is given as those cards (``c`` as ``9C``). ``typed``: the key that gave
+        the line, if not the line itself (a claim's one-key answer)."""
         if self.closing:
             self.exit(self.code)
             return
         if self.asking:
+            shown = line if typed is None else f"{typed} ({line})"
+            if self.move_asked:
+                hand = self.query_one("#hand", HandBar)
+                cards = letters_to_cards(line, hand.cards, hand.letters)
+                if cards:
+                    line = " ".join(card.text for card in cards)
+                    shown = f"{shown} ({line})"
+            if self.move_asked and line and line.lower() not in COMMAND_WORDS:
+                self._hold()
             self.asking = False
+            self.move_asked = False
             self.refusal = None
-            self.log_line(Text(f"> {line}", style="dim")) if line else None
+            self._show_offer()
+            self.log_line(Text(f"> {shown}", style="dim")) if line else None
             self.reader.give(line)
         elif line:  # typed while the others play: said, never kept for a later prompt
             self.log_line(Text(f"✗ {line[:40]!r} was not played: wait for your turn",
                                style="red"))
+
+    #: The longest a move's Enter holds the screen's updates for its table (seconds).
+    HOLD = 0.04
+
+    def _hold(self) -> None:
+        """Hold the screen's updates until the move's table is drawn (at most :attr:`HOLD`):
+        the move line cleared and the table with the move come in one frame, not two."""
+        if self._held is None:
+            self._held = contextlib.ExitStack()
+            self._held.enter_context(self.batch_update())
+            self.set_timer(self.HOLD, self._release)
+
+    def _release(self) -> None:
+        """Let the held updates through (the table is drawn, or the time is up)."""
+        if self._held is not None:
+            held, self._held = self._held, None
+            held.close()
+            self.screen.refresh()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A typed line."""
@@ -517,6 +772,13 @@ class TableMixin:
         self.console = ScreenConsole(app, max(40, app.screen_width - 4))
         self.style = Style(self.console, self.game)
         self.reader = app.reader
+        self.letters = card_letters(self.game)
+        #: the hand and the moves in it when the table was last drawn
+        self.drawn = (0, -1)
+
+    def read_move(self: Any, prompt: str) -> str:
+        """A move's line, from the screen (where the cards' letters count)."""
+        return self.reader.read(prompt, move=True)
 
     def show(self: Any, state: SeatedState, seat: int) -> None:
         """Redraw the table, the hand and the moves for ``seat``."""
@@ -527,8 +789,9 @@ class TableMixin:
         self._draw(state, seat, state.legal_actions(), new_cards)
 
     def _draw(self: Any, state: SeatedState, seat: int | None, legal: Sequence[Any],
-              new_cards: Sequence[Card] = ()) -> None:
+              new_cards: Sequence[Card] = (), status: str | None = None) -> None:
         app: TableApp = self.app
+        self.drawn = (len(self.match.hands), len(state.history))
         viewer = seat if seat is not None else (state.current_player or 0)
         view = state.view(viewer)
         width = max(36, app.screen_width * 3 // 5 - 4) if app.screen_width >= 80 \
@@ -543,11 +806,14 @@ class TableMixin:
         table = Text.from_ansi(buffer.getvalue().rstrip("\n"))
         groups: list[tuple[tuple[Card, ...], bool]] = []
         note = ""
+        offer = None
         if seat is not None:
             melds, rest, value = group_hand(view.hand, self.game)
-            groups = [(tuple(meld), True) for meld in melds]
-            if rest:
-                groups.append((tuple(rest), False))
+            groups = _groups(melds, rest)
+            claim = getattr(state, "claim", None)  # a network table's time to answer
+            seconds = claim.get("seconds") if isinstance(claim, dict) else None
+            offer = offer_of(self.style, view, legal, self.names,
+                             float(seconds) if isinstance(seconds, int | float) else None)
             if value is not None:
                 note = f"deadwood {value}"
             hand_value = hand_analysis(self.game).value
@@ -558,21 +824,33 @@ class TableMixin:
         moves = [Text.assemble((f"{number:>2}. ", "cyan"), self.style.action(action.text(order)))
                  for number, action in enumerate(legal, start=1)]
         turn = state.current_player
+        window = open_claim(view)
         title = (f"{self.game.name} · hand {len(self.match.hands)} · "
                  + ("hand over" if turn is None else
+                    f"out of turn: {window['card'].text} on offer"
+                    if offer is not None and window is not None else
                     "your turn" if turn == seat else f"{seat_name(turn, self.names)} to play"))
-        app.later(app.draw, table, groups, note, moves, self.style, title, self._move_log(state))
-        app.later(app.set_status, state.prompt if turn == seat and turn is not None else
-                  title)
+        if status is None:
+            status = state.prompt if turn == seat and turn is not None else title
+        # one call to the screen's thread for all of it: the session waits for each call
+        app.later(app.draw, table, groups, note, moves, self.style, title, self._move_log(state),
+                  self.letters, offer, status)
 
     def _move_log(self: Any, state: SeatedState) -> list[Text]:
-        """The moves of the hand so far, numbered, in public text (no hidden card)."""
-        lines = []
-        for number, move in enumerate(state.public_history(), start=1):
+        """The moves of the hand so far, numbered, in public text (no hidden card). Only the
+        moves new since the last call are written: a move's public text never changes."""
+        history = state.public_history()
+        key = (len(self.match.hands), tuple(self.names))
+        cached: tuple[Any, list[Text]] = getattr(self, "_move_lines", (None, []))
+        cached_key, lines = cached
+        if cached_key != key or len(lines) > len(history):
+            lines = []
+        for number, move in enumerate(history[len(lines):], start=len(lines) + 1):
             who = "the game" if move.seat is None else seat_name(move.seat, self.names)
             lines.append(Text.assemble((f"{number:>3}. ", "cyan"), f"{who}: ",
                                        self.style.action(str(move))))
-        return lines
+        self._move_lines = (key, lines)
+        return list(lines)
 
     def _panel(self: Any, title: str, write: Callable[[], None]) -> None:
         """Run ``write`` (which prints to the session's console) into a panel over the table;
@@ -645,30 +923,42 @@ class TableMixin:
         lines = buffer.getvalue().rstrip("\n").splitlines()[1:]  # the panel has the title
         table = Text.from_ansi("\n".join(lines))
         seat = self.last_human if self.last_human is not None else 0
-        melds, rest, _ = group_hand(state.view(seat).hand, self.game)
-        groups = [(tuple(meld), True) for meld in melds] + ([(tuple(rest), False)]
-                                                            if rest else [])
+        groups = hand_groups(state.view(seat).hand, self.game)
         app.later(app.draw, table, groups, "", [], self.style,
                   f"{self.game.name} · hand {len(self.match.hands)} · hand over",
-                  self._move_log(state))
+                  self._move_log(state))  # no letters: no move is asked of the hand
         summary = result.summary or f"ending: {result.ending}"
         self.console.print(Text(f"hand over: {summary}", style="bold green"))
 
     def before_bot(self: Any, state: SeatedState, seat: int) -> None:
-        """"seat 1 (hard bot) thinking…" on the status line."""
-        self.app.later(self.app.set_status, f"{seat_name(seat, self.names)} thinking…")
+        """The table as it is now (the player's own move on it at once, not after the bot's
+        reply), and "seat 1 (hard bot) thinking…" on the status line."""
+        thinking = f"{seat_name(seat, self.names)} thinking…"
+        if self.drawn == (len(self.match.hands), len(state.history)):
+            self.app.later(self.app.set_status, thinking)
+            return
+        self._watched(state, thinking)
+        # the bot thinks once the move is on the screen: a search holding the interpreter
+        # would otherwise slow the frame that shows it
+        shown = threading.Event()
+        self.app.later(self.app.call_after_refresh, shown.set)
+        shown.wait(0.25)
+
+    def _watched(self: Any, state: SeatedState, status: str | None = None) -> None:
+        """The table for the player watching the others play (in hotseat: the public one)."""
+        watcher = self.last_human if self.last_human is not None else (
+            self.seats.humans[0] if self.seats.humans else None)
+        if watcher is not None and not (self.hotseat and len(self.seats.humans) > 1):
+            self._draw(state, watcher, [], status=status)
+        else:
+            self._draw(state, None, [], status=status)
 
     def after_bot(self: Any, state: SeatedState, seat: int, action: object) -> None:
         """The bot's move in the log and on the table, then a pause at the player's pace."""
         shown = str(state.public_history()[-1]) if state.public_history() else str(action)
         self.console.print(Text.assemble(f"{seat_name(seat, self.names)}: ",
                                          self.style.action(shown)))
-        watcher = self.last_human if self.last_human is not None else (
-            self.seats.humans[0] if self.seats.humans else None)
-        if watcher is not None and not (self.hotseat and len(self.seats.humans) > 1):
-            self._draw(state, watcher, [])
-        else:
-            self._draw(state, None, [])
+        self._watched(state)
         if self.app.pace:
             time.sleep(self.app.pace)
 

@@ -69,3 +69,26 @@ def test_recap_end_of_hand_and_help(knock_rummy: str) -> None:
     assert end.index("ending: ") < end.index("hands:") < end.index("this hand: ")
     assert "\nseat 0 (you) [" not in end  # no roles in this game: no empty brackets
     assert "phase" not in out.split("your move:")[0].splitlines()[-1]
+
+
+def test_the_line_mode_offers_a_claim_window_in_words(runner: CliRunner) -> None:
+    import cardkit
+
+    if "contract-rummy" not in cardkit.available_games():
+        import pytest
+
+        pytest.skip("the contract rummy example plugin is not installed: "
+                    "pip install ./docs/examples/contract_rummy")
+    # seat 0 plays its first move each time; seat 1 throws JD and seat 2 draws from the
+    # stock, so seat 0 is asked whether it buys JD
+    result = runner.invoke(cli, ["play", "contract-rummy", "--players", "4", "--bot", "random",
+                                 "--seed", "2", "--plain"], input="1\n" * 4)
+    out = result.output
+    assert "contract-rummy · hand 1 · out of turn (seat 0): JD on offer" in out, out
+    assert "out of turn: buy JD, thrown by seat 1 (random bot)? costs 1 penalty card; " \
+           "3 buys left this deal" in out, out
+    offer = out[out.index("out of turn (seat 0): JD"):]
+    rows = offer.splitlines()
+    assert any(row.startswith("0 ") and row.rstrip().endswith("<- asked") for row in rows)
+    assert any(row.startswith("2 ") and row.rstrip().endswith("turn") for row in rows)
+    assert "claim: card" not in out  # the window's raw entry is not shown as well

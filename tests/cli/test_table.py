@@ -306,3 +306,197 @@ def test_a_spectator_is_told_whom_the_table_waits_for_and_can_close_the_screen()
             # closed while the table still waits: the connection ends, the screen's thread too
 
         run(play())
+
+
+# ----- claims out of turn (contract rummy's buying) ---------------------------------------------
+
+CONTRACT = "contract-rummy"
+
+
+def _needs_contract_rummy() -> None:
+    if CONTRACT not in cardkit.available_games():
+        pytest.skip("the contract rummy example plugin is not installed: "
+                    "pip install ./docs/examples/contract_rummy")
+
+
+async def offered(app: TableApp, pilot, match=None, moves: int = 60) -> None:
+    """Play seat 0's first legal move ('1' Enter) until a claim window asks it."""
+    for _ in range(moves):
+        await asked(app, pilot)
+        if app.offer is not None:
+            return
+        await pilot.press("1", "enter")
+    raise AssertionError("no claim window asked seat 0")
+
+
+def test_a_claim_window_is_offered_over_the_hand_and_one_key_answers_it():
+    _needs_contract_rummy()
+    app, match = table_for(CONTRACT, 4, 2)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await offered(app, pilot)
+            state = match.current
+            window = state.claim_window
+            assert window is not None and state.current_player == 0
+            banner = app.query_one("#offer", Static)
+            assert banner.has_class("-open") and banner.region.height >= 2
+            words = str(banner.render())
+            assert words.startswith("out of turn: buy ") and "thrown by seat 1" in words
+            assert "b buy" in words and "p pass" in words and "penalty card" in words
+            assert "out of turn" in app.query_one("#table").border_title
+            held = len(state.view(0).hand)
+            before = len(state.history)
+            await pilot.press("b")  # one key buys: no Enter
+            await asked(app, pilot)
+            assert (0, f"buy {window.card}") == (state.history[before][0],
+                                                 str(state.history[before][1]))
+            assert len(state.view(0).hand) >= held + 2  # the card and its penalty card
+            # the next offer: a key typed into a line that is not empty is only typed...
+            await offered(app, pilot)
+            before = len(state.history)
+            await pilot.press("2", "b")
+            assert app.query_one("#line").value == "2b" and len(state.history) == before
+            # ...and on an empty line one key passes
+            await pilot.press("backspace", "backspace", "p")
+            await asked(app, pilot)
+            assert (state.history[before][0], str(state.history[before][1])) == (0, "pass")
+
+    run(play())
+
+
+def test_a_network_seat_answers_a_claim_window_with_one_key_and_sees_the_time():
+    from tests.net.helpers import PlayerThread, ServerThread
+
+    _needs_contract_rummy()
+    game = cardkit.load_game(CONTRACT, players=4)
+    with ServerThread() as host:
+        table = host.open("t", game.new_match(seed=5), (None, None, "random", "random"),
+                          claim_seconds=30)
+        # seat 0 plays its first legal move each turn: "draw stock" first, opening a window
+        mover = PlayerThread(host.seat_url(table, 0))
+        app = TableApp(lambda screen: _on_screen(screen, host.seat_url(table, 1), None, False,
+                                                 "Bo", RemoteSession), pace=0)
+
+        async def play() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                mover.start()
+                deadline = time.monotonic() + WAIT
+                while app.offer is None or not app.asking:
+                    assert time.monotonic() < deadline, "seat 1 was never offered the card"
+                    await pilot.pause(0.02)
+                words = str(app.query_one("#offer", Static).render())
+                assert "s to answer" in words and "(no answer: pass)" in words and "p pass" in words
+                await pilot.press("p")
+                deadline = time.monotonic() + WAIT
+                while len(host.run(lambda: table.match.current.history)) < 2:
+                    assert time.monotonic() < deadline, "the pass did not reach the table"
+                    await pilot.pause(0.02)
+                assert not app.query_one("#offer").has_class("-open")
+                await pilot.press("ctrl+q")
+
+        try:
+            run(play())
+        finally:
+            mover.join(1)
+        moves = host.run(lambda: [(seat, str(action))
+                                  for seat, action in table.match.current.history])
+    assert moves[:2] == [(0, "draw stock"), (1, "pass")]
+
+
+def test_when_a_claim_windows_time_is_up_the_table_passes_and_plays_on():
+    from tests.net.helpers import PlayerThread, ServerThread
+
+    _needs_contract_rummy()
+    game = cardkit.load_game(CONTRACT, players=4)
+    with ServerThread() as host:
+        table = host.open("t", game.new_match(seed=5), (None, None, "random", "random"),
+                          claim_seconds=1)
+        mover = PlayerThread(host.seat_url(table, 0))
+        app = TableApp(lambda screen: _on_screen(screen, host.seat_url(table, 1), None, False,
+                                                 None, RemoteSession), pace=0)
+
+        async def play() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                mover.start()
+                deadline = time.monotonic() + WAIT
+                while "time is up" not in text_of(app, "#log"):
+                    assert time.monotonic() < deadline, "the time to answer never ran out"
+                    await pilot.pause(0.05)
+                # the screen goes on with the table: the offer gone, no refusal in place
+                while app.offer is not None and app.asking:
+                    assert time.monotonic() < deadline, "the offer stayed"
+                    await pilot.pause(0.05)
+                await pilot.pause(0.3)
+                assert "✗" not in text_of(app, "#status")
+                assert not app.query_one("#offer").has_class("-open")
+                await pilot.press("ctrl+q")
+
+        try:
+            run(play())
+        finally:
+            mover.join(1)
+        moves = host.run(lambda: [(seat, str(action))
+                                  for seat, action in table.match.current.history])
+    assert moves[:3] == [(0, "draw stock"), (1, "pass"), (2, moves[2][1])]
+
+
+# ----- the cards' letters ---------------------------------------------------------------------
+
+def test_every_card_of_an_eleven_card_hand_is_discarded_with_its_letter_and_enter():
+    app, match = table_for("gin-rummy", 2, 7)
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await asked(app, pilot)
+            state = match.current
+            if state.phase == "upcard":
+                await pilot.press("d", "enter")  # decline
+                await asked(app, pilot)
+            await pilot.press("d", "enter")  # draw: eleven cards
+            await asked(app, pilot)
+            bar = app.query_one("#hand", HandBar)
+            assert len(bar.cards) == 11
+            # every card shows its letter under it, the 10th and 11th as the 1st
+            lines = str(bar.render()).split("\n")
+            assert lines[1].split() == list(bar.letters[:11])
+            last, letter = bar.cards[10], bar.letter_of(10)
+            await pilot.press(letter, "enter")  # two keys
+            await asked(app, pilot)
+            mine = [action for seat, action in state.history if seat == 0]
+            assert mine[-1].kind == "discard" and mine[-1].cards == (last,)
+            assert f"> {letter} ({last.text})" in text_of(app, "#log")
+
+    run(play())
+
+
+def test_letters_pick_cards_in_the_hand_and_a_word_of_letters_plays_them():
+    from cardkit_cli.table import card_letters, letters_to_cards
+
+    app, match = table_for("tien-len", 4, 3)
+    letters = card_letters(match.game)
+    assert "p" not in letters and "h" not in letters and "q" not in letters
+
+    async def play() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await asked(app, pilot)
+            bar = app.query_one("#hand", HandBar)
+            cards = list(bar.cards)
+            # a word of letters names those cards; a command, a card's text or an unknown
+            # letter is left as typed
+            assert letters_to_cards(letters[1] + letters[2], cards, letters) == \
+                [cards[1], cards[2]]
+            for typed in ("table", "exit", "ac", "ks", letters[0] * 2, "z" * 20, "d 3s"):
+                assert letters_to_cards(typed, cards, letters) is None, typed
+            bar.focus()
+            await pilot.press(letters[1], letters[3])  # picked in the hand...
+            assert bar.selected == {cards[1], cards[3]}
+            await pilot.press(letters[3])               # ...and dropped again
+            assert bar.selected == {cards[1]}
+            # a click on a card (or on its letter, under it) picks it too
+            row, start, _ = bar._spans[4]
+            content = bar.content_region.offset - bar.region.offset
+            await pilot.click("#hand", offset=(content.x + start, content.y + 2 * row + 1))
+            assert bar.selected == {cards[1], cards[4]}
+
+    run(play())

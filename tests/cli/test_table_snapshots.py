@@ -1,9 +1,9 @@
 """Snapshots of every screen of the full-screen table (pytest-textual-snapshot): a turn in each
-of the three games and in a plugin game, the hotseat pause that hides the hand, the end of a
-hand, the narrow layout at 60 columns, the help, hint, rules and move-log panels, and a
-refusal in place. A changed screen fails here; after a wanted change,
-``pytest tests/cli/test_table_snapshots.py --snapshot-update`` records the new pictures (look
-at them in the report before committing)."""
+of the three games and in a plugin game, a claim window offered out of turn (contract rummy),
+the hotseat pause that hides the hand, the end of a hand, the narrow layout at 60 columns, the
+help, hint, rules and move-log panels, and a refusal in place. A changed screen fails here;
+after a wanted change, ``pytest tests/cli/test_table_snapshots.py --snapshot-update`` records
+the new pictures (look at them in the report before committing)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ pytest.importorskip("pytest_textual_snapshot", reason="install the test extra: p
 from cardkit_cli.table import TextPanel
 
 import cardkit
-from tests.cli.test_table import WAIT, asked, table_for
+from tests.cli.test_table import CONTRACT, WAIT, asked, offered, table_for
 
 
 def _after(*keys: str):
@@ -50,6 +50,19 @@ def test_a_turn_of_a_plugin_game(snap_compare):
                     "pip install ./docs/examples/rummy500")
     app, _ = table_for("rummy500", 2, 2)
     assert snap_compare(app, terminal_size=(80, 24), run_before=_after())
+
+
+def test_a_claim_window_offered_out_of_turn(snap_compare):
+    if CONTRACT not in cardkit.available_games():
+        pytest.skip("the contract rummy example plugin is not installed: "
+                    "pip install ./docs/examples/contract_rummy")
+    app, _ = table_for(CONTRACT, 4, 2)
+
+    async def run_before(pilot) -> None:
+        await offered(pilot.app, pilot)
+        await pilot.pause(0.05)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
 def test_hotseat_pauses_with_the_hand_hidden(snap_compare):

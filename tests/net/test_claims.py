@@ -206,3 +206,59 @@ def test_the_claim_time_is_checked_when_a_table_opens():
 
     with pytest.raises(ValueError, match="claim_seconds must be a number from 0"):
         asyncio.run(opening())
+
+
+def test_a_line_mode_answer_after_the_time_is_up_is_told_and_the_game_goes_on(capsys):
+    card = _offer()
+
+    class Late:
+        """Answers the offer once the table has passed for it; then notes what it is asked
+        next, and stops."""
+
+        interactive = False
+
+        def __init__(self, host, table):
+            self.host, self.table = host, table
+            self.asked: list[tuple[str, list[str]]] = []
+
+        def read(self, prompt):
+            self.asked.append((prompt, [str(move) for move in session.match.current
+                                        .legal_actions()]))
+            if len(self.asked) == 1:
+                deadline = time.monotonic() + WAIT
+                while len(_moves(self.host, self.table)) < 3:  # seat 1 and 2 passed by time
+                    assert time.monotonic() < deadline, "the window never closed"
+                    time.sleep(0.02)
+                return f"buy {card}"
+            raise KeyboardInterrupt
+
+        def wait(self, prompt):
+            return ""
+
+    with ServerThread() as host:
+        table = host.open("t", GAME.new_match(seed=SEED), (None, None, "random", "random"),
+                          claim_seconds=0.5)
+        mover = connect_remote(host.seat_url(table, 0))
+        session, match = remote_session(host.seat_url(table, 1), None, spectator=False)
+        session.reader = Late(host, table)
+        done = threading.Event()
+        thread = threading.Thread(target=play_remote, daemon=True, kwargs=dict(
+            match=mover, stop=lambda _: done.is_set()))
+        thread.start()
+        try:
+            with pytest.raises(SystemExit):
+                session.run()
+        finally:
+            done.set()
+            match.close()
+            thread.join(WAIT)
+            mover.close()
+        moves = _moves(host, table)
+    out = capsys.readouterr().out
+    assert "Traceback" not in out and "✗" not in out, out
+    assert "· that move was for an earlier moment" in out, out
+    assert moves[1] == (1, "pass")  # the time was up: no answer passed
+    first, second = session.reader.asked[:2]
+    assert first[1] == [f"buy {card}", "pass"]
+    # asked again only when seat 1 has moves again (its own turn), not at the gone moment
+    assert second[1] and second[1] != first[1]

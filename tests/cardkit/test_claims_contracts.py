@@ -21,7 +21,7 @@ from cardkit.engine.claims import (
 from cardkit.engine.definition import GameDefinition
 from cardkit.engine.registry import register, unregister
 from cardkit.frontends.lab.simulate import play_hand
-from cardkit.libraries.melds import MeldRules
+from cardkit.libraries.melds import MeldRules, all_melds
 from cardkit.libraries.rummy import (
     Contract,
     GoingDown,
@@ -32,9 +32,11 @@ from cardkit.libraries.rummy import (
     contract_meld_actions,
     rummy_phases,
 )
+from cardkit.libraries.rummy.contracts import remaining_after
 from cardkit.services.search.melding import MeldingAgent
 from cardkit.services.testing import check_game
-from cardkit.values.cards import Card, CardSet, parse_cards
+from cardkit.values.cards import Card, CardMultiset, CardSet, Suit, parse_cards
+from cardkit.values.deck import DeckSpec
 from cardkit.values.errors import IllegalAction
 from cardkit.values.hooks import Hooks
 from cardkit.values.options import Option, OptionSet
@@ -290,6 +292,49 @@ def test_the_completion_search_against_an_exhaustive_one(seed: int, size: int,
                 and not first.mask & second.mask
                 for first in melds for second in melds)
     assert can_complete(hand, kinds, RULES) is brute
+
+
+SHANGHAI = MeldRules(set_sizes=tuple(range(3, 13)), set_duplicates=True, min_run=4,
+                     ace="high_or_low", wild=parse_cards("X1 X2"),
+                     deck=DeckSpec.standard(decks=2, jokers=4))
+
+
+def _listed_again(hand: CardMultiset, needed: tuple[str, ...], keep: int) -> bool:
+    """The completion search listing every smaller hand's melds afresh (no shortest-meld
+    bound, no shared list): what the search lists once and filters must agree with it."""
+    if not needed:
+        return len(hand) >= keep
+    return any(meld.kind == needed[0] and _listed_again(hand - CardMultiset(meld.cards),
+                                                       needed[1:], keep)
+               for meld in all_melds(hand, SHANGHAI))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), size=st.integers(7, 12), keep=st.integers(0, 1),
+       contract=st.sampled_from([Contract.of(sets=2), Contract.of(sets=1, runs=1),
+                                 Contract.of(runs=2), Contract.of(sets=3),
+                                 Contract.of(sets=2, runs=1), Contract.of(sets=1, runs=2)]))
+def test_the_completion_search_over_copies(seed: int, size: int, keep: int,
+                                           contract: Contract) -> None:
+    """Two decks and four wild jokers, sets that take duplicates (contract rummy's rules): a
+    hand's melds listed once agree with each smaller hand's listed again, for the search and
+    for the meld moves it offers (each leaves a way to finish)."""
+    rng = random.Random(seed)
+    # a few ranks and suits, so that contracts are often within reach
+    ranks = rng.sample(range(1, 14), 4)
+    pool = [c for c in SHANGHAI.deck.cards if c.is_joker or c.rank in ranks or
+            c.suit == Suit.HEARTS]
+    hand = CardMultiset(rng.sample(pool, size))
+    needed = contract.melds
+    assert can_complete(hand, needed, SHANGHAI, keep) is _listed_again(hand, needed, keep)
+    offered = contract_meld_actions(hand, needed, SHANGHAI, keep)
+    expected = [meld for meld in all_melds(hand, SHANGHAI) if meld.kind in needed
+                and _listed_again(hand - CardMultiset(meld.cards),
+                                  remaining_after(needed, meld.kind), keep)]
+    def order(cards: tuple[Card, ...]) -> list[int]:
+        return sorted(card.index for card in cards)  # a move keeps its cards in its own order
+
+    assert [order(action.cards) for action in offered] == [order(m.cards) for m in expected]
 
 
 def test_going_down_lays_the_contract_in_one_turn_then_lay_offs() -> None:

@@ -361,3 +361,83 @@ def test_a_card_without_copies_in_hand_lays_off_on_its_twin_in_a_set() -> None:
     result = best_with_layoffs(CardMultiset(parse_cards("AC")), table, rules)
     assert result.deadwood_value == 0 and result.layoffs == ((Card.parse("AC"), 0),)
     assert best_with_layoffs(parse_cards("AC"), table, rules).deadwood_value == 0
+
+
+# ----- the search's memory from search to search ------------------------------------------------
+
+SHANGHAI = MeldRules(set_sizes=tuple(range(3, 13)), set_duplicates=True, min_run=4,
+                     ace="high_or_low", wild=parse_cards("X1 X2"),
+                     deck=DeckSpec.standard(decks=2, jokers=4))
+
+
+def _shanghai_hands(count: int, size: int, seed: int) -> list[CardMultiset]:
+    import random
+
+    rng = random.Random(seed)
+    deck = list(SHANGHAI.deck.cards)
+    return [CardMultiset(rng.sample(deck, size)) for _ in range(count)]
+
+
+def test_the_shared_memo_changes_no_arrangement():
+    """The memo kept from search to search holds exact states: every hand's arrangement (the
+    melds and deadwood, ties included) is the one a search from nothing finds."""
+    from cardkit.libraries.melds.copies import copy_tables, solve_copies
+    from cardkit.libraries.melds.tables import meld_tables
+
+    ct = copy_tables(meld_tables(SHANGHAI))
+    hands = _shanghai_hands(40, 11, seed=3)
+    warm = [solve_copies(hand, SHANGHAI) for hand in hands]
+    assert ct.memo  # kept
+    cold = []
+    for hand in hands:
+        ct.memo.clear()
+        cold.append(solve_copies(hand, SHANGHAI))
+    assert warm == cold
+    assert [deadwood_value(hand, SHANGHAI) for hand in hands] == [value for value, _, _ in cold]
+
+
+def test_the_shared_memo_is_bounded(monkeypatch):
+    """Past ``MEMO_SIZE`` states the oldest quarter goes before the next search."""
+    from cardkit.libraries.melds import copies
+    from cardkit.libraries.melds.tables import meld_tables
+
+    monkeypatch.setattr(copies, "MEMO_SIZE", 64)
+    ct = copies.copy_tables(meld_tables(SHANGHAI))
+    ct.memo.clear()
+    for hand in _shanghai_hands(30, 11, seed=5):
+        before = len(ct.memo)
+        memo = ct.shared_memo()
+        assert len(memo) == (before - 16 if before >= 64 else before)
+        copies.solve_copies(hand, SHANGHAI)
+    assert len(ct.memo) < 64 + 400  # one search past the bound at most
+
+
+def test_a_state_dropped_from_the_memo_is_solved_again():
+    """Rebuilding an arrangement reads each state's best choice; one missing (another thread's
+    search dropped it) is solved again on a memo of its own, to the same choice."""
+    from cardkit.libraries.melds import copies
+    from cardkit.libraries.melds.tables import meld_tables
+
+    ct = copies.copy_tables(meld_tables(SHANGHAI))
+    for hand in _shanghai_hands(10, 11, seed=7):
+        p, w, _ = copies.natural_planes(hand.planes, ct.wildmask)
+        memo: dict = {}
+        copies.search(p, w, ct, memo)
+        assert copies._choice(p, w, ct, {}) == memo[(p, w)][1]
+
+
+def test_lay_offs_over_copies_are_remembered_by_hand_and_table():
+    """The remembered best showdown is the one of that hand on that table: the same hand on
+    another table is weighed again."""
+    from cardkit.libraries.melds.layoff import _best_with_layoffs_copies
+
+    hand = CardMultiset("8H 9H KD KD 4C")
+    run = Meld("run", tuple(parse_cards("4H 5H 6H 7H")))
+    kings = Meld("set", tuple(parse_cards("KC KS KH")))
+    on_run = best_with_layoffs(hand, [run], SHANGHAI)
+    assert best_with_layoffs(hand, [run], SHANGHAI) is on_run
+    on_kings = best_with_layoffs(hand, [kings], SHANGHAI)
+    assert on_run.deadwood_value == 10 + 10 + 4 and on_kings.deadwood_value == 8 + 9 + 4
+    for table in ([run], [kings], [run, kings]):
+        assert best_with_layoffs(hand, table, SHANGHAI) == _best_with_layoffs_copies(
+            hand, table, SHANGHAI)

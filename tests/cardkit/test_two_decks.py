@@ -137,3 +137,32 @@ def test_a_stacked_deck_refuses_a_third_copy(two_decks: GameDefinition) -> None:
     game = cardkit.load_game("two-deck-rummy", players=2)
     with pytest.raises(ValueError, match="more than 2 times"):
         game.new_hand(deck=parse_cards("7H 7H 7H"))
+
+
+def test_the_greedy_never_throws_back_the_twin_of_the_card_it_drew() -> None:
+    """With copies the engine lets a player discard a card identical to the one just drawn
+    from the pile (the copies are interchangeable); the generic greedy counts ``draw
+    discard``'s card (the one the move shows) as taken, so it never throws back its twin --
+    three greedy players once passed a 2C round for ever (contract rummy, three runs)."""
+    from cardkit.services.search.melding import MeldingAgent
+    from cardkit.values.actions import Action
+    from cardkit.values.views import Move, View
+
+    rules = MeldRules(deck=TWO_DECKS, wild=JOKERS[:2], set_duplicates=True, min_run=4,
+                      set_sizes=tuple(range(3, 13)), ace="high_or_low", wild_value=50,
+                      card_values=(15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10))
+    two = Card.parse("2C")
+    hand = tuple(parse_cards("2C 2C 5D 2H 4H 4H 5H 5H 9H 2S 4S 4S 5S 6S 7S 9S 9S"))
+    history = (Move.parse(2, "draw discard"), Move.parse(2, "discard 2C"),
+               Move(0, Action("draw", option="discard"), (two,)))
+    view = View(game="contract-rummy", seat=0, players=3, phase="play", current_player=0,
+                hand=hand, hand_sizes=(17, 16, 12), stock_size=60, discard_top=Card.parse("JD"),
+                history=history, dealer=2, scores=(0, 0, 0),
+                info={"contract": ("run", "run", "run"), "must_use": None, "claim_cost": 1})
+    legal = [Action("discard", cards=(card,)) for card in dict.fromkeys(hand)]
+    move, _ = MeldingAgent(rules).choose_with_reason(view, legal)
+    assert move.kind == "discard" and move.card != two
+    # a card drawn from the stock is no card taken: the same hand may then discard a 2C
+    stock = (*history[:2], Move.parse(0, "draw stock"))
+    move, _ = MeldingAgent(rules).choose_with_reason(attrs.evolve(view, history=stock), legal)
+    assert move.card == two

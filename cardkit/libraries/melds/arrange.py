@@ -44,7 +44,7 @@ from cardkit.libraries.melds.arrangement import (
     hand_mask,
     natural_arrangement,
 )
-from cardkit.libraries.melds.copies import copies_score, solve_copies
+from cardkit.libraries.melds.copies import copies_score, copies_value, solve_copies
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 from cardkit.libraries.melds.shapes import all_melds
 from cardkit.libraries.melds.solve import best_choice, solve, solve_one_rank, solve_ranks
@@ -89,14 +89,14 @@ def deadwood_value(hand: Hand, rules: MeldRules = DEFAULT_RULES) -> int:
     else:
         bits = hand_bits(hand)
         if type(bits) is CardMultiset:
-            return solve_copies(bits, rules)[0]
+            return copies_value(bits, rules)
         h = bits  # type: ignore[assignment]
     tables = rules._tables  # the rules value keeps its compiled tables (None before first use)
     if tables is None:
         tables = meld_tables(rules)
     if h & tables.special:  # wild cards, or jokers that are not
         if tables.general and (h & tables.wildmask or tables.special & 1):
-            return solve_copies(_general(h, tables), rules)[0]
+            return copies_value(_general(h, tables), rules)
         if h & tables.wildmask:
             return wild_search(h, tables)[0] >> 12
         return (solve(h & STD52, tables)[0]
@@ -141,7 +141,7 @@ def deadwood_within(hand: Hand, bound: int,
     else:
         bits = hand_bits(hand)
         if type(bits) is CardMultiset:
-            least = solve_copies(bits, rules)[0]
+            least = copies_value(bits, rules)
             return least if least <= bound else None
         h = bits  # type: ignore[assignment]
     tables = rules._tables  # the rules value keeps its compiled tables (None before first use)

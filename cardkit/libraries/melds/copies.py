@@ -10,6 +10,11 @@ lowest natural card left and tries every use of it: deadwood, each set of its ra
 least score, remembered by (planes left, wild cards left). Exact: every meld holding the card is
 tried, and the card is in at most one.
 
+A state's score and best choice depend on the state and the rules alone, so the memo is kept
+with the rules' tables from search to search (bounded, :data:`MEMO_SIZE`): a player weighing
+each discard, draw or lay-off solves hands that differ by a card or two, whose states after
+their lowest cards are mostly the same.
+
 A *score* is ``value << 8 | cards``: the deadwood value, then the number of deadwood cards.
 Ties (equal scores) go to the first option tried: deadwood, then sets (more natural cards
 first), then runs (by window, ace low first). A meld holds at least one natural card (a group
@@ -18,6 +23,7 @@ of wild cards alone is never a meld, as with :func:`~cardkit.melds.classify`).
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -26,9 +32,16 @@ from cardkit.libraries.melds.rules import MeldRules
 from cardkit.libraries.melds.tables import M13, STD52, MeldTables, meld_tables
 from cardkit.values.cards import ALL_CARDS, Card, CardMultiset
 
-__all__ = ["CopyTables", "copy_tables", "natural_planes", "search", "solve_copies"]
+__all__ = ["MEMO_SIZE", "CopyTables", "copies_value", "copy_tables", "natural_planes", "search",
+           "solve_copies"]
+
+Choice = tuple[Any, ...] | None
+Memo = dict[tuple[tuple[int, ...], int], tuple[int, Choice]]
 
 SHIFT = 8
+#: The states the search remembers for one rules value, across searches; past it the oldest
+#: quarter goes (checked between searches, so a search never loses the states it rebuilds from).
+MEMO_SIZE = 1 << 16
 _JOKERS = 3 << 52
 
 
@@ -36,8 +49,8 @@ class CopyTables:
     """What the search over copies reads for one rules value (built once, kept with the
     rules' compiled tables)."""
 
-    __slots__ = ("card_score", "duplicates", "max_wild", "min_natural", "rules", "runs",
-                 "set_sizes", "wild_score", "wildmask", "windows")
+    __slots__ = ("card_score", "duplicates", "max_wild", "memo", "min_natural", "min_set", "rules",
+                 "runs", "set_sizes", "wild_score", "wildmask", "windows")
 
     def __init__(self, rules: MeldRules) -> None:
         self.rules = rules
@@ -46,6 +59,7 @@ class CopyTables:
         self.wild_score = rules.wild_value << SHIFT | 1
         self.wildmask = sum(card.mask for card in rules.wild)
         self.set_sizes = frozenset(rules.set_sizes)
+        self.min_set = min(rules.set_sizes)
         self.duplicates = rules.set_duplicates
         self.max_wild = 1 << 30 if rules.max_wild is None else rules.max_wild
         self.min_natural = max(1, rules.min_natural)
@@ -65,6 +79,17 @@ class CopyTables:
         self.runs = runs
         #: every run window once (rank mask -> ranks in order), for the meld enumeration
         self.windows = {window: ranks for through in runs for window, ranks in through}
+        #: (planes, wild cards) -> (score, best choice), shared by every search of these rules
+        self.memo: Memo = {}
+
+    def shared_memo(self) -> Memo:
+        """The memo for a new search: the shared one, its oldest quarter dropped when it holds
+        :data:`MEMO_SIZE` states."""
+        memo = self.memo
+        if len(memo) >= MEMO_SIZE:
+            for key in list(memo)[:MEMO_SIZE // 4]:
+                memo.pop(key, None)
+        return memo
 
 
 def _build(rules: MeldRules) -> CopyTables:
@@ -106,11 +131,7 @@ def _take(p: tuple[int, ...], m: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-Choice = tuple[Any, ...] | None
-
-
-def search(p: tuple[int, ...], w: int, ct: CopyTables,
-           memo: dict[tuple[tuple[int, ...], int], tuple[int, Choice]]) -> int:
+def search(p: tuple[int, ...], w: int, ct: CopyTables, memo: Memo) -> int:
     """The least score of natural planes ``p`` with ``w`` wild cards; ``memo`` keeps each
     state's score and best choice (for :func:`solve_copies` to rebuild the melds)."""
     if not p:
@@ -138,16 +159,17 @@ def search(p: tuple[int, ...], w: int, ct: CopyTables,
                 break
             n += 1
         counts.append(n if ct.duplicates else min(n, 1))
-    if sum(counts) + wild_cap >= min(sizes):
-        for taken in _set_takes(counts, suit):
-            k = sum(taken)
+    if sum(counts) + wild_cap >= ct.min_set:
+        for taken, k, layers in _set_options(tuple(counts), suit, rank0):
+            q = None
             for g in range(0, wild_cap + 1):
                 size = k + g
                 if size not in sizes or (g and k < need) or (not ct.duplicates and size > 4):
                     continue
-                q = p
-                for layer in _layers(taken, rank0):
-                    q = _take(q, layer)
+                if q is None:
+                    q = p
+                    for layer in layers:
+                        q = _take(q, layer)
                 score = search(q, w - g, ct, memo)
                 if score < best:
                     best = score
@@ -177,6 +199,15 @@ def search(p: tuple[int, ...], w: int, ct: CopyTables,
     return best
 
 
+@cache
+def _set_options(counts: tuple[int, ...], suit: int, rank0: int
+                 ) -> tuple[tuple[tuple[int, int, int, int], int, tuple[int, ...]], ...]:
+    """:func:`_set_takes` of ``counts`` with each choice's number of cards and
+    :func:`_layers`, made once (a search meets the same few counts at every state)."""
+    return tuple((taken, sum(taken), tuple(_layers(taken, rank0)))
+                 for taken in _set_takes(list(counts), suit))
+
+
 def _set_takes(counts: list[int], suit: int) -> list[tuple[int, int, int, int]]:
     """Every choice of copies per suit at one rank, the suit ``suit`` at least once; more
     natural cards first."""
@@ -204,14 +235,14 @@ def solve_copies(hand: CardMultiset, rules: MeldRules
     tables = rules._tables or meld_tables(rules)
     ct = copy_tables(tables)
     p, w, dead = natural_planes(hand.planes, ct.wildmask)
-    memo: dict[tuple[tuple[int, ...], int], tuple[int, Choice]] = {}
+    memo = ct.shared_memo()
     score = search(p, w, ct, memo)
     wild_cards = [card for card in hand if card.mask & ct.wildmask]
     spare = iter(wild_cards)
     melds: list[Meld] = []
     deadwood: list[Card] = []
     while p:
-        _, choice = memo.get((p, w), (0, None))
+        choice = _choice(p, w, ct, memo)
         if choice is None:
             low = p[0] & -p[0]
             deadwood.append(ALL_CARDS[low.bit_length() - 1])
@@ -235,12 +266,30 @@ def solve_copies(hand: CardMultiset, rules: MeldRules
     return value, tuple(melds), tuple(deadwood)
 
 
+def _choice(p: tuple[int, ...], w: int, ct: CopyTables, memo: Memo) -> Choice:
+    """The best choice of a state the search has solved (solved again, on a memo of its own,
+    should another thread's search have dropped it from the shared one meanwhile)."""
+    found = memo.get((p, w))
+    if found is None:
+        own: Memo = {}
+        search(p, w, ct, own)
+        found = own[(p, w)]
+    return found[1]
+
+
 def copies_score(hand: CardMultiset, tables: MeldTables) -> int:
     """The packed score (``value << 8 | cards``) of ``hand``'s best arrangement, dead jokers
     included."""
     ct = copy_tables(tables)
     p, w, dead = natural_planes(hand.planes, ct.wildmask)
-    return search(p, w, ct, {}) + dead * ct.wild_score
+    return search(p, w, ct, ct.shared_memo()) + dead * ct.wild_score
+
+
+def copies_value(hand: CardMultiset, rules: MeldRules) -> int:
+    """The deadwood value of ``hand``'s best arrangement (the value of :func:`solve_copies`,
+    without building its melds)."""
+    tables = rules._tables or meld_tables(rules)
+    return copies_score(hand, tables) >> SHIFT
 
 
 def _set_meld(taken: tuple[int, ...], rank0: int, wilds: list[Card]) -> Meld:

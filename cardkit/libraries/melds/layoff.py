@@ -16,6 +16,7 @@ from cardkit.libraries.melds.copies import copies_score
 from cardkit.libraries.melds.meld import RUN, SET, LayoffResult, Meld
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 from cardkit.libraries.melds.tables import COUNT_SHIFT, meld_tables
+from cardkit.values.cache import BoundedCache
 from cardkit.values.cards import ALL_CARDS, Card, CardMultiset, CardSet
 
 __all__ = ["best_with_layoffs", "can_lay_off", "lay_off", "layoff_chains", "layoff_identities",
@@ -295,7 +296,14 @@ def best_with_layoffs(
     # table, which only the search over copies considers
     if isinstance(bits, CardMultiset) or tables.general or rules.set_duplicates:
         rem = bits if isinstance(bits, CardMultiset) else CardMultiset(CardSet.from_mask(bits))
-        return _best_with_layoffs_copies(rem, table, rules)
+        # a player weighs the same hand against the same table again and again (each claim
+        # offer, a draw then the discard), and this search is the dearest of a move
+        key = (rem, tuple(table), rules)
+        found = _COPY_LAYOFFS.get(key)
+        if found is None:
+            found = _best_with_layoffs_copies(rem, table, rules)
+            _COPY_LAYOFFS[key] = found
+        return found
     h = bits
     wildmask = tables.wildmask
     best: list = [None]
@@ -320,6 +328,10 @@ def best_with_layoffs(
 
 
 # --- the same over copies ---------------------------------------------------------------------
+
+#: :func:`best_with_layoffs` over copies, by (hand, table, rules): its results are immutable.
+_COPY_LAYOFFS: BoundedCache[tuple[CardMultiset, tuple[Meld, ...], MeldRules], LayoffResult] = \
+    BoundedCache(4096)
 
 
 def _copy_chains(meld: Meld, rem: CardMultiset, end: str, rules: MeldRules

@@ -26,12 +26,12 @@ from collections.abc import Iterable
 
 import attrs
 
-from cardkit.libraries.melds import MeldRules, all_melds
+from cardkit.libraries.melds import Meld, MeldRules, all_melds
 from cardkit.libraries.rummy.copies import Hand
 from cardkit.libraries.rummy.moves import MELD
 from cardkit.values.actions import Action
 from cardkit.values.cache import BoundedCache
-from cardkit.values.cards import remove_cards
+from cardkit.values.cards import Card, CardMultiset, remove_cards
 
 __all__ = ["RUN", "SET", "Contract", "GoingDown", "can_complete", "contract_meld_actions",
            "remaining_after"]
@@ -110,6 +110,9 @@ def _bound(rules: MeldRules, kind: str, wilds: int) -> int:
 _COMPLETE: BoundedCache[tuple[Hand, tuple[str, ...], int, MeldRules], bool] = \
     BoundedCache(65536)
 
+#: A meld the contract search may lay: (kind, length, count planes of its cards, cards).
+_Candidate = tuple[str, int, tuple[int, ...], tuple[Card, ...]]
+
 
 def can_complete(hand: Hand, needed: Iterable[str], rules: MeldRules, keep: int = 0) -> bool:
     """True when ``hand`` holds, at once and without sharing a card, one meld of each kind in
@@ -119,12 +122,37 @@ def can_complete(hand: Hand, needed: Iterable[str], rules: MeldRules, keep: int 
     key = (hand, kinds, keep, rules)
     known = _COMPLETE.get(key)
     if known is None:
-        known = _complete(hand, kinds, rules, keep)
+        known = _complete(hand, kinds, rules, keep,
+                          _candidates(all_melds(hand, rules) if kinds else [], kinds))
         _COMPLETE[key] = known
     return known
 
 
-def _complete(hand: Hand, needed: tuple[str, ...], rules: MeldRules, keep: int) -> bool:
+def _candidates(melds: Iterable[Meld], kinds: tuple[str, ...]) -> list[_Candidate]:
+    """The ``melds`` of the ``kinds``, in order, with their count planes: the melds of a hand
+    less some of its cards are the hand's melds that fit in what is left, so the search lists
+    a hand's melds once and filters them, instead of listing each smaller hand's again."""
+    return [(meld.kind, len(meld), CardMultiset(meld.cards).planes, meld.cards)
+            for meld in melds if meld.kind in kinds]
+
+
+def _planes(hand: Hand) -> tuple[int, ...]:
+    if isinstance(hand, CardMultiset):
+        return hand.planes
+    return (hand.mask,) if hand.mask else ()
+
+
+def _fits(cards: tuple[int, ...], held: tuple[int, ...]) -> bool:
+    """Every card of the planes ``cards`` held as often in the planes ``held``."""
+    if len(cards) > len(held):
+        return False
+    return all(not plane & ~held[index] for index, plane in enumerate(cards))
+
+
+def _complete(hand: Hand, needed: tuple[str, ...], rules: MeldRules, keep: int,
+              candidates: list[_Candidate]) -> bool:
+    """:func:`can_complete` of ``hand``, whose melds of the kinds ``needed`` are those of
+    ``candidates`` that fit in it."""
     if not needed:
         return len(hand) >= keep
     kind = needed[0]
@@ -134,11 +162,24 @@ def _complete(hand: Hand, needed: tuple[str, ...], rules: MeldRules, keep: int) 
         return False
     wilds = sum(1 for card in hand if card in rules.wild)
     bound = _bound(rules, kind, wilds)
-    for meld in all_melds(hand, rules):
-        if meld.kind == kind and len(meld) <= bound and \
-                can_complete(remove_cards(hand, meld.cards), rest, rules, keep):
+    held = _planes(hand)
+    later = [candidate for candidate in candidates if candidate[0] in rest]
+    for meld_kind, length, planes, cards in candidates:
+        if meld_kind == kind and length <= bound and _fits(planes, held) and \
+                _complete_cached(remove_cards(hand, cards), rest, rules, keep, later):
             return True
     return False
+
+
+def _complete_cached(hand: Hand, needed: tuple[str, ...], rules: MeldRules, keep: int,
+                     candidates: list[_Candidate]) -> bool:
+    """:func:`can_complete` through its cache, on candidate melds already listed."""
+    key = (hand, needed, keep, rules)
+    known = _COMPLETE.get(key)
+    if known is None:
+        known = _complete(hand, needed, rules, keep, candidates)
+        _COMPLETE[key] = known
+    return known
 
 
 def contract_meld_actions(hand: Hand, needed: Iterable[str], rules: MeldRules,
@@ -148,9 +189,14 @@ def contract_meld_actions(hand: Hand, needed: Iterable[str], rules: MeldRules,
     ``kind`` (``meld 7H 7D 7S``)."""
     kinds = _kinds(needed)
     actions = []
-    for meld in all_melds(hand, rules):
-        if meld.kind in kinds and can_complete(remove_cards(hand, meld.cards),
-                                               remaining_after(kinds, meld.kind), rules, keep):
+    melds = all_melds(hand, rules)
+    candidates = _candidates(melds, kinds)
+    for meld in melds:
+        if meld.kind not in kinds:
+            continue
+        rest = remaining_after(kinds, meld.kind)
+        if _complete_cached(remove_cards(hand, meld.cards), rest, rules, keep,
+                            [candidate for candidate in candidates if candidate[0] in rest]):
             declared = tuple((card, identity) for card, identity
                              in zip(meld.cards, meld.represents, strict=True)
                              if card in rules.wild)

@@ -102,14 +102,19 @@ def _spread_pile(view: View) -> tuple[Card, ...]:
 
 
 def _taken_this_turn(view: View) -> frozenset[Card]:
-    """The cards the seat named taking from the pile in its moves of this turn (``take 7H``)."""
+    """The cards the seat took from the pile in its moves of this turn: the card it named
+    (``take 7H``), or the card the move showed when it names none (``draw discard``, ``take
+    upcard``)."""
     taken: set[Card] = set()
     for move in reversed(view.history):
         if move.seat != view.seat:
             break
         action = move.action
         if action.kind == "take" and len(action.cards) == 1 and not action.declared:
-            taken.add(action.cards[0])  # (``take upcard`` names no card)
+            taken.add(action.cards[0])
+        elif action.kind in ("draw", "take") and action.option in ("discard", "upcard") \
+                and not action.cards:
+            taken.update(card for card in move.shown if isinstance(card, Card))
     return frozenset(taken)
 
 

@@ -195,6 +195,7 @@ class Imitator:
         weights = self.data.weights(self.args.balance)
         order = np.random.default_rng(cardkit.derive_seed(self.args.seed, "fit", round_number))
         agree: list[float] = []
+        hits = np.zeros(len(labels), dtype=bool)  # the last pass's agreement, row by row
         self.adam.rate = self.args.rate
         for epoch in range(self.args.epochs):
             agree = []
@@ -206,14 +207,30 @@ class Imitator:
                                                                        dict[str, float]]:
                     target = np.zeros_like(probabilities)
                     target[np.arange(len(rows)), labels[rows]] = 1.0
-                    agree.append(float(np.mean(np.argmax(probabilities, 1) == labels[rows])))
+                    agreed = np.argmax(probabilities, 1) == labels[rows]
+                    agree.append(float(np.mean(agreed)))
+                    hits[rows] = agreed
                     return ((probabilities - target) * weights[rows, None] / len(rows), {})
                 grads, _ = gradients(self.policy, observations[rows], legal[rows],
                                      valid[rows], cross_entropy, returns[rows], 0.5)
                 self.adam.step(parameters(self.policy), grads)
             if epoch == self.args.epochs - 2:
                 self.adam.rate = self.args.rate / 3  # a quieter last pass
+        self.report_kinds(hits)
         return float(np.mean(agree))
+
+    def report_kinds(self, hits: np.ndarray) -> None:
+        """Print the last pass's agreement with the teacher for each kind of decision (the
+        commonest five), so a run says which decisions the network gets wrong."""
+        tally: dict[frozenset[str], list[int]] = {}
+        for kinds, hit in zip(self.data.kinds, hits, strict=True):
+            counts = tally.setdefault(kinds, [0, 0])
+            counts[0] += int(hit)
+            counts[1] += 1
+        common = sorted(tally.items(), key=lambda item: -item[1][1])[:5]
+        print("  agreement by decision: " + "; ".join(
+            f"{'/'.join(sorted(kinds))} {hit / count:.1%} of {count}"
+            for kinds, (hit, count) in common), flush=True)
 
     def dagger(self) -> None:
         """Stage 1: ``--rounds`` rounds of gathering and fitting."""

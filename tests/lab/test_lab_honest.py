@@ -1,10 +1,10 @@
 """Findings that never over-claim, and exact intervals: the lab's intervals and corrections
 checked against SciPy and the methods' definitions, the false "who wins" finding of gin
-reproduced and gone, "±" meaning what its legend says, points and hands won both told when they disagree."""
+reproduced and gone, "±" meaning what its legend says, points and hands won both told when
+they disagree."""
 
 from __future__ import annotations
 
-import math
 from types import SimpleNamespace
 
 import pytest

@@ -176,27 +176,34 @@ def test_the_line_mode_client_shows_the_offer_to_the_seat_asked(capsys):
     with ServerThread() as host:
         table = host.open("t", GAME.new_match(seed=SEED), (None, None, "random", "random"),
                           claim_seconds=30)
-        mover = connect_remote(host.seat_url(table, 0))
-        session, match = remote_session(host.seat_url(table, 1), None, spectator=False)
-        session.reader = Script()
-        done = threading.Event()
-        # seat 0 plays its first legal move each turn: the first is "draw stock"
-        thread = threading.Thread(target=play_remote, daemon=True, kwargs=dict(
-            match=mover, stop=lambda _: done.is_set()))
-        thread.start()
-        try:
-            with pytest.raises(SystemExit):
-                session.run()
-        finally:
-            done.set()
-            match.close()
-            thread.join(WAIT)
-            mover.close()
+        session = seat_one_plays(host, table, lambda session: Script())
         moves = _moves(host, table)
     out = capsys.readouterr().out
     assert "Traceback" not in out
     assert f"buy {card}" in out and "s to answer; no answer passes" in out
     assert session.reader.prompts and moves[1] == (1, "pass")
+
+
+def seat_one_plays(host, table, reader):
+    """Seat 1's line-mode session at ``table``, its input from ``reader(session)``, played
+    until it stops (SystemExit) while seat 0 plays its first legal move each turn (the first
+    is "draw stock"); returns the session."""
+    mover = connect_remote(host.seat_url(table, 0))
+    session, match = remote_session(host.seat_url(table, 1), None, spectator=False)
+    session.reader = reader(session)
+    done = threading.Event()
+    thread = threading.Thread(target=play_remote, daemon=True, kwargs=dict(
+        match=mover, stop=lambda _: done.is_set()))
+    thread.start()
+    try:
+        with pytest.raises(SystemExit):
+            session.run()
+    finally:
+        done.set()
+        match.close()
+        thread.join(WAIT)
+        mover.close()
+    return session
 
 
 def test_the_claim_time_is_checked_when_a_table_opens():
@@ -217,12 +224,12 @@ def test_a_line_mode_answer_after_the_time_is_up_is_told_and_the_game_goes_on(ca
 
         interactive = False
 
-        def __init__(self, host, table):
-            self.host, self.table = host, table
+        def __init__(self, host, table, session):
+            self.host, self.table, self.session = host, table, session
             self.asked: list[tuple[str, list[str]]] = []
 
         def read(self, prompt):
-            self.asked.append((prompt, [str(move) for move in session.match.current
+            self.asked.append((prompt, [str(move) for move in self.session.match.current
                                         .legal_actions()]))
             if len(self.asked) == 1:
                 deadline = time.monotonic() + WAIT
@@ -238,21 +245,7 @@ def test_a_line_mode_answer_after_the_time_is_up_is_told_and_the_game_goes_on(ca
     with ServerThread() as host:
         table = host.open("t", GAME.new_match(seed=SEED), (None, None, "random", "random"),
                           claim_seconds=0.5)
-        mover = connect_remote(host.seat_url(table, 0))
-        session, match = remote_session(host.seat_url(table, 1), None, spectator=False)
-        session.reader = Late(host, table)
-        done = threading.Event()
-        thread = threading.Thread(target=play_remote, daemon=True, kwargs=dict(
-            match=mover, stop=lambda _: done.is_set()))
-        thread.start()
-        try:
-            with pytest.raises(SystemExit):
-                session.run()
-        finally:
-            done.set()
-            match.close()
-            thread.join(WAIT)
-            mover.close()
+        session = seat_one_plays(host, table, lambda session: Late(host, table, session))
         moves = _moves(host, table)
     out = capsys.readouterr().out
     assert "Traceback" not in out and "✗" not in out, out

@@ -56,12 +56,17 @@ class HeldBot:
         return legal[0]
 
 
+async def until(pilot, condition, failure: str) -> None:
+    """Let the app run until ``condition()`` holds; fail with ``failure`` after WAIT seconds."""
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < deadline, failure
+        await pilot.pause(0.02)
+
+
 async def asked(app: TableApp, pilot) -> None:
     """Wait until the game asks the player for a line."""
-    deadline = time.monotonic() + WAIT
-    while not app.asking:
-        assert time.monotonic() < deadline, "the table never asked for a move"
-        await pilot.pause(0.02)
+    await until(pilot, lambda: app.asking, "the table never asked for a move")
 
 
 def text_of(app: TableApp, selector: str) -> str:
@@ -199,10 +204,7 @@ def test_a_network_seat_plays_on_the_full_screen_table():
                 assert host.run(lambda: str(table.match.current.history[0][1])) in (
                     "draw stock",)
                 await pilot.press("ctrl+q")  # leave: the seat waits
-                deadline = time.monotonic() + WAIT
-                while app.return_code is None:
-                    assert time.monotonic() < deadline, "the table did not close"
-                    await pilot.pause(0.02)
+                await until(pilot, lambda: app.return_code is not None, "the table did not close")
             assert any("your seat waits for you" in line.plain for line in app.transcript)
 
         run(play())
@@ -231,10 +233,8 @@ def test_a_bot_thinks_on_screen_and_its_move_comes_alone():
 
     async def play() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            deadline = time.monotonic() + WAIT
-            while "thinking…" not in text_of(app, "#status"):
-                assert time.monotonic() < deadline, "no 'thinking…' while the bot thinks"
-                await pilot.pause(0.02)
+            await until(pilot, lambda: "thinking…" in text_of(app, "#status"),
+                        "no 'thinking…' while the bot thinks")
             assert "seat 1 (held bot) thinking…" in text_of(app, "#status")
             assert "held bot):" not in text_of(app, "#log")  # nothing played yet
             bot.go.set()
@@ -297,10 +297,8 @@ def test_a_spectator_is_told_whom_the_table_waits_for_and_can_close_the_screen()
 
         async def play() -> None:
             async with app.run_test(size=(80, 24)) as pilot:
-                deadline = time.monotonic() + WAIT
-                while "waiting for seat 0" not in text_of(app, "#log"):
-                    assert time.monotonic() < deadline, "the spectator was not told"
-                    await pilot.pause(0.02)
+                await until(pilot, lambda: "waiting for seat 0" in text_of(app, "#log"),
+                            "the spectator was not told")
                 assert "watching" in text_of(app, "#log")
                 assert app.query_one("#hand", HandBar).cards == []  # only the public table
             # closed while the table still waits: the connection ends, the screen's thread too
@@ -381,17 +379,13 @@ def test_a_network_seat_answers_a_claim_window_with_one_key_and_sees_the_time():
         async def play() -> None:
             async with app.run_test(size=(80, 24)) as pilot:
                 mover.start()
-                deadline = time.monotonic() + WAIT
-                while app.offer is None or not app.asking:
-                    assert time.monotonic() < deadline, "seat 1 was never offered the card"
-                    await pilot.pause(0.02)
+                await until(pilot, lambda: app.offer is not None and app.asking,
+                            "seat 1 was never offered the card")
                 words = str(app.query_one("#offer", Static).render())
                 assert "s to answer" in words and "(no answer: pass)" in words and "p pass" in words
                 await pilot.press("p")
-                deadline = time.monotonic() + WAIT
-                while len(host.run(lambda: table.match.current.history)) < 2:
-                    assert time.monotonic() < deadline, "the pass did not reach the table"
-                    await pilot.pause(0.02)
+                await until(pilot, lambda: len(host.run(lambda: table.match.current.history)) >= 2,
+                            "the pass did not reach the table")
                 assert not app.query_one("#offer").has_class("-open")
                 await pilot.press("ctrl+q")
 
@@ -419,14 +413,11 @@ def test_when_a_claim_windows_time_is_up_the_table_passes_and_plays_on():
         async def play() -> None:
             async with app.run_test(size=(80, 24)) as pilot:
                 mover.start()
-                deadline = time.monotonic() + WAIT
-                while "time is up" not in text_of(app, "#log"):
-                    assert time.monotonic() < deadline, "the time to answer never ran out"
-                    await pilot.pause(0.05)
+                await until(pilot, lambda: "time is up" in text_of(app, "#log"),
+                            "the time to answer never ran out")
                 # the screen goes on with the table: the offer gone, no refusal in place
-                while app.offer is not None and app.asking:
-                    assert time.monotonic() < deadline, "the offer stayed"
-                    await pilot.pause(0.05)
+                await until(pilot, lambda: app.offer is None or not app.asking,
+                            "the offer stayed")
                 await pilot.pause(0.3)
                 assert "✗" not in text_of(app, "#status")
                 assert not app.query_one("#offer").has_class("-open")

@@ -1,0 +1,53 @@
+"""The optional compiled kernel of the one-deck meld search.
+
+:func:`~cardkit.libraries.melds.best_arrangement` and
+:func:`~cardkit.libraries.melds.deadwood_value` are the pure-Python search of
+:mod:`~cardkit.libraries.melds.arrange` and :mod:`~cardkit.libraries.melds.solve`, unless the
+package was installed with a C compiler at hand: then the extension ``_kernel`` (built by
+``setup.py``, optional: a failed build only leaves it out) answers the common call, a
+:class:`~cardkit.cards.CardSet` or an int mask of natural cards under rules whose tables are
+built, with the same search in C (the same tables, scores and tie-break: the same value and the
+same arrangement). Every other call (wild cards, jokers, copies, lists of cards, the first call
+under new rules) goes on to the Python function, unchanged.
+
+The Python functions stay the reference: :data:`python_best_arrangement` and
+:data:`python_deadwood_value` are always they, and the tests check both give the same answers.
+Setting the environment variable ``CARDKIT_PURE_PYTHON=1`` before the import leaves the kernel
+out (the whole suite can run on the Python code alone).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["compiled_functions", "kernel_disabled"]
+
+
+def kernel_disabled() -> bool:
+    """True when ``CARDKIT_PURE_PYTHON`` asks for the pure-Python search (set, not ``0``)."""
+    return os.environ.get("CARDKIT_PURE_PYTHON", "") not in ("", "0")
+
+
+def compiled_functions(best: Callable[..., Any], value: Callable[..., Any],
+                       types: tuple[type, type, type, type], default_rules: object
+                       ) -> tuple[Callable[..., Any], Callable[..., Any]] | None:
+    """The compiled ``(best_arrangement, deadwood_value)`` standing for the Python ``best`` and
+    ``value`` (which they call for what they do not answer), or None: no extension built, or
+    the pure-Python search asked for. ``types`` are CardSet, MeldRules, MeldTables and
+    Arrangement, whose slots the kernel reads and writes."""
+    if kernel_disabled():
+        return None
+    try:
+        from cardkit.libraries.melds import _kernel
+    except ImportError:  # installed without a C compiler: the Python search alone
+        return None
+    cardset, rules, tables, arrangement = types
+    compiled_best, compiled_value = _kernel.bind(cardset, rules, tables, arrangement,
+                                                 default_rules, best, value)
+    # the Python functions' name, module, docstring and signature (through __wrapped__)
+    functools.update_wrapper(compiled_best, best)
+    functools.update_wrapper(compiled_value, value)
+    return compiled_best, compiled_value

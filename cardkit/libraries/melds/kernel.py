@@ -23,6 +23,11 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+try:
+    from cardkit.libraries.melds import _kernel
+except ImportError:  # installed without a C compiler: the Python search alone
+    _kernel = None  # type: ignore[assignment]
+
 __all__ = ["compiled_functions", "kernel_disabled"]
 
 
@@ -38,11 +43,7 @@ def compiled_functions(best: Callable[..., Any], value: Callable[..., Any],
     ``value`` (which they call for what they do not answer), or None: no extension built, or
     the pure-Python search asked for. ``types`` are CardSet, MeldRules, MeldTables and
     Arrangement, whose slots the kernel reads and writes."""
-    if kernel_disabled():
-        return None
-    try:
-        from cardkit.libraries.melds import _kernel
-    except ImportError:  # installed without a C compiler: the Python search alone
+    if _kernel is None or kernel_disabled():
         return None
     cardset, rules, tables, arrangement = types
     compiled_best, compiled_value = _kernel.bind(cardset, rules, tables, arrangement,

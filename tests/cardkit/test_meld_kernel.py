@@ -1,8 +1,9 @@
 """The compiled kernel of the one-deck meld search gives the pure-Python search's answers.
 
-``best_arrangement`` and ``deadwood_value`` are the kernel's functions when the extension was
-built (:mod:`cardkit.libraries.melds.kernel`); ``python_best_arrangement`` and
-``python_deadwood_value`` are always the Python ones, the reference. Both are asked the same
+``best_arrangement``, ``deadwood_value`` and ``deadwood_within`` are the kernel's functions when
+the extension was built (:mod:`cardkit.libraries.melds.kernel`); ``python_best_arrangement``,
+``python_deadwood_value`` and ``python_deadwood_within`` are always the Python ones, the
+reference. Both are asked the same
 hands (CardSets and int masks, which the kernel answers, and the wild, joker and special-rules
 cases it hands over) and must give the same value and the same arrangement, tie-break included.
 """
@@ -62,6 +63,11 @@ def same_answers(cards: list[Card], rules: MeldRules) -> None:
         assert value == expected.deadwood_value
         assert arrange.deadwood_value(hand, rules) == value
         assert arrange.deadwood_value(hand, rules=rules) == value
+        for bound in (value - 1, value, value + 10):  # a knock check on either side
+            within = arrange.python_deadwood_within(hand, bound, rules)
+            assert within == (value if value <= bound else None)
+            assert arrange.deadwood_within(hand, bound, rules) == within
+            assert arrange.deadwood_within(hand, bound, rules=rules) == within
 
 
 def hands(pool: list[Card], least: int, most: int) -> st.SearchStrategy[list[Card]]:
@@ -127,6 +133,10 @@ def test_what_the_kernel_hands_over_still_answers() -> None:
         __slots__ = ()
 
     assert arrange.best_arrangement(Hand("7H 8H 9H 9C")).deadwood_value == 9
+    assert arrange.deadwood_within(hand, 0.5, rules) == 0  # a bound that is no int
+    assert arrange.deadwood_within(CardSet("7H 8H 9H 9C"), bound=9) == 9
+    with pytest.raises(TypeError):
+        arrange.deadwood_within(hand)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         arrange.deadwood_value()  # type: ignore[call-arg]
     with pytest.raises(TypeError):
@@ -136,7 +146,7 @@ def test_what_the_kernel_hands_over_still_answers() -> None:
 
 
 def test_the_public_functions_look_like_the_python_ones() -> None:
-    for name in ("best_arrangement", "deadwood_value"):
+    for name in ("best_arrangement", "deadwood_value", "deadwood_within"):
         public = getattr(arrange, name)
         python = getattr(arrange, f"python_{name}")
         assert public.__name__ == name and public.__module__ == arrange.__name__

@@ -1,7 +1,8 @@
 /* The optional compiled kernel of the one-deck meld search (cardkit.libraries.melds.kernel).
  *
- * It answers best_arrangement and deadwood_value for a CardSet (or an int mask) of natural
- * cards under any MeldRules whose compiled tables it can read; everything else (wild cards,
+ * It answers best_arrangement, deadwood_value and deadwood_within for a CardSet (or an int
+ * mask) of natural cards under any MeldRules whose compiled tables it can read; everything
+ * else (wild cards,
  * jokers, copies, lists of cards, rules not yet compiled, subclasses) is handed to the
  * pure-Python functions unchanged, which stay the reference. The search is the one of
  * solve.py, line for line: the same tables (copied once per MeldTables into C arrays), the same
@@ -45,8 +46,7 @@ static const uint64_t SPREAD[16] = {
 /* What bind() found: the classes, slot offsets, the Python functions to hand over to. */
 static PyTypeObject *cardset_type, *rules_type, *tables_type, *arrangement_type;
 static Py_ssize_t mask_offset, tables_offset, kernel_offset, value_offset, source_offset;
-static PyObject *python_best, *python_value, *default_rules, *rules_name;
-static int bound;
+static PyObject *python_best, *python_value, *python_within, *default_rules, *rules_name;
 
 #define SLOT(object, offset) (*(PyObject **)((char *)(object) + (offset)))
 
@@ -384,21 +384,22 @@ tables_of(PyObject *tables)
 
 /* The hand's mask and its tables when the kernel answers the call: 1; 0 when the Python
  * function must (anything but a CardSet or int of natural cards and a compiled MeldRules, or
- * an unusual call); -1 on an error. */
+ * an unusual call); -1 on an error. ``before`` is the number of arguments before ``rules``
+ * (the hand, and deadwood_within's bound). */
 static int
-fast_inputs(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, uint64_t *h_out,
-            const Tables **tables_out)
+fast_inputs(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, Py_ssize_t before,
+            uint64_t *h_out, const Tables **tables_out)
 {
     PyObject *hand, *rules, *mask;
     if (kwnames == NULL) {
-        if (nargs == 1) rules = default_rules;
-        else if (nargs == 2) rules = args[1];
+        if (nargs == before) rules = default_rules;
+        else if (nargs == before + 1) rules = args[before];
         else return 0;
     } else {
-        if (nargs != 1 || PyTuple_GET_SIZE(kwnames) != 1
+        if (nargs != before || PyTuple_GET_SIZE(kwnames) != 1
             || PyTuple_GET_ITEM(kwnames, 0) != rules_name) /* keywords come interned */
             return 0;
-        rules = args[1];
+        rules = args[before];
     }
     hand = args[0];
     if (Py_IS_TYPE(hand, cardset_type)) {
@@ -442,12 +443,34 @@ kernel_deadwood_value(PyObject *callable, PyObject *const *args, size_t nargsf,
 {
     uint64_t h;
     const Tables *T;
-    int fast = fast_inputs(args, PyVectorcall_NARGS(nargsf), kwnames, &h, &T);
+    int fast = fast_inputs(args, PyVectorcall_NARGS(nargsf), kwnames, 1, &h, &T);
     if (fast < 0) return NULL;
     if (!fast) return PyObject_Vectorcall(python_value, args, nargsf, kwnames);
     int64_t score;
     uint64_t sets;
     solve(h, T, &score, &sets);
+    return PyLong_FromLongLong(score >> 12);
+}
+
+/* deadwood_within: the least deadwood if at most the bound (an int), else None. The Python
+ * function's pruning only saves it weighing sets; the answer is the same. */
+static PyObject *
+kernel_deadwood_within(PyObject *callable, PyObject *const *args, size_t nargsf,
+                       PyObject *kwnames)
+{
+    uint64_t h;
+    const Tables *T;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    int fast = nargs >= 2 && PyLong_CheckExact(args[1])
+               ? fast_inputs(args, nargs, kwnames, 2, &h, &T) : 0;
+    if (fast < 0) return NULL;
+    int overflow = 0;
+    long long bound_value = fast ? PyLong_AsLongLongAndOverflow(args[1], &overflow) : 0;
+    if (!fast || overflow) return PyObject_Vectorcall(python_within, args, nargsf, kwnames);
+    int64_t score;
+    uint64_t sets;
+    solve(h, T, &score, &sets);
+    if (score >> 12 > bound_value) Py_RETURN_NONE;
     return PyLong_FromLongLong(score >> 12);
 }
 
@@ -459,7 +482,7 @@ kernel_best_arrangement(PyObject *callable, PyObject *const *args, size_t nargsf
 {
     uint64_t h;
     const Tables *T;
-    int fast = fast_inputs(args, PyVectorcall_NARGS(nargsf), kwnames, &h, &T);
+    int fast = fast_inputs(args, PyVectorcall_NARGS(nargsf), kwnames, 1, &h, &T);
     if (fast < 0) return NULL;
     if (!fast) return PyObject_Vectorcall(python_best, args, nargsf, kwnames);
     int64_t score;
@@ -596,48 +619,56 @@ slot_offset(PyObject *type, const char *name, Py_ssize_t *offset)
 }
 
 PyDoc_STRVAR(bind_doc,
-"bind(cardset, rules, tables, arrangement, default_rules, best_arrangement, deadwood_value)\n"
+"bind(cardset, rules, tables, arrangement, default_rules, best_arrangement, deadwood_value,\n"
+"     deadwood_within)\n"
 "--\n\n"
-"Return the compiled (best_arrangement, deadwood_value): they call the Python functions given\n"
-"for every call they do not answer. Once per process.");
+"Return the compiled (best_arrangement, deadwood_value, deadwood_within): they call the Python\n"
+"functions given for every call they do not answer.");
 
 static PyObject *
 kernel_bind(PyObject *module, PyObject *args)
 {
-    PyObject *cardset, *rules, *tables, *arrangement, *defaults, *best, *value;
-    if (!PyArg_ParseTuple(args, "OOOOOOO:bind", &cardset, &rules, &tables, &arrangement,
-                          &defaults, &best, &value))
+    PyObject *cardset, *rules, *tables, *arrangement, *defaults, *best, *value, *within;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO:bind", &cardset, &rules, &tables, &arrangement,
+                          &defaults, &best, &value, &within))
         return NULL;
-    if (bound) {
-        PyErr_SetString(PyExc_RuntimeError, "the kernel is bound once per process");
+    Py_ssize_t offsets[5];
+    if (slot_offset(cardset, "mask", &offsets[0]) < 0
+        || slot_offset(rules, "_tables", &offsets[1]) < 0
+        || slot_offset(tables, "kernel", &offsets[2]) < 0
+        || slot_offset(arrangement, "deadwood_value", &offsets[3]) < 0
+        || slot_offset(arrangement, "_source", &offsets[4]) < 0)
         return NULL;
-    }
-    if (slot_offset(cardset, "mask", &mask_offset) < 0
-        || slot_offset(rules, "_tables", &tables_offset) < 0
-        || slot_offset(tables, "kernel", &kernel_offset) < 0
-        || slot_offset(arrangement, "deadwood_value", &value_offset) < 0
-        || slot_offset(arrangement, "_source", &source_offset) < 0)
-        return NULL;
-    if (!PyCallable_Check(best) || !PyCallable_Check(value)) {
-        PyErr_SetString(PyExc_TypeError, "bind() needs the two Python functions");
+    if (!PyCallable_Check(best) || !PyCallable_Check(value) || !PyCallable_Check(within)) {
+        PyErr_SetString(PyExc_TypeError, "bind() needs the three Python functions");
         return NULL;
     }
     PyObject *compiled_best = new_compiled(kernel_best_arrangement, "best_arrangement");
     PyObject *compiled_value = compiled_best ? new_compiled(kernel_deadwood_value,
                                                             "deadwood_value") : NULL;
-    if (compiled_value == NULL) {
+    PyObject *compiled_within = compiled_value ? new_compiled(kernel_deadwood_within,
+                                                              "deadwood_within") : NULL;
+    if (compiled_within == NULL) {
         Py_XDECREF(compiled_best);
+        Py_XDECREF(compiled_value);
         return NULL;
     }
-    cardset_type = (PyTypeObject *)Py_NewRef(cardset);
-    rules_type = (PyTypeObject *)Py_NewRef(rules);
-    tables_type = (PyTypeObject *)Py_NewRef(tables);
-    arrangement_type = (PyTypeObject *)Py_NewRef(arrangement);
-    default_rules = Py_NewRef(defaults);
-    python_best = Py_NewRef(best);
-    python_value = Py_NewRef(value);
-    bound = 1;
-    return Py_BuildValue("(NN)", compiled_best, compiled_value);
+    /* bound again (the Python modules imported afresh): the new classes and functions serve
+     * every compiled function, the old ones' hands going to the new Python functions */
+    Py_XSETREF(cardset_type, (PyTypeObject *)Py_NewRef(cardset));
+    Py_XSETREF(rules_type, (PyTypeObject *)Py_NewRef(rules));
+    Py_XSETREF(tables_type, (PyTypeObject *)Py_NewRef(tables));
+    Py_XSETREF(arrangement_type, (PyTypeObject *)Py_NewRef(arrangement));
+    Py_XSETREF(default_rules, Py_NewRef(defaults));
+    Py_XSETREF(python_best, Py_NewRef(best));
+    Py_XSETREF(python_value, Py_NewRef(value));
+    Py_XSETREF(python_within, Py_NewRef(within));
+    mask_offset = offsets[0];
+    tables_offset = offsets[1];
+    kernel_offset = offsets[2];
+    value_offset = offsets[3];
+    source_offset = offsets[4];
+    return Py_BuildValue("(NNN)", compiled_best, compiled_value, compiled_within);
 }
 
 static PyMethodDef kernel_methods[] = {

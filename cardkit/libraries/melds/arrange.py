@@ -254,11 +254,13 @@ def best_arrangement(hand: Hand, rules: MeldRules = DEFAULT_RULES) -> Arrangemen
 #: without it (see :mod:`cardkit.libraries.melds.kernel`).
 python_best_arrangement = best_arrangement
 python_deadwood_value = deadwood_value
+python_deadwood_within = deadwood_within
 
-_compiled = compiled_functions(python_best_arrangement, python_deadwood_value,
-                               (CardSet, MeldRules, MeldTables, Arrangement), DEFAULT_RULES)
-#: True when the compiled kernel answers best_arrangement and deadwood_value.
+_compiled = compiled_functions(
+    (python_best_arrangement, python_deadwood_value, python_deadwood_within),
+    (CardSet, MeldRules, MeldTables, Arrangement), DEFAULT_RULES)
+#: True when the compiled kernel answers best_arrangement, deadwood_value and deadwood_within.
 KERNEL = _compiled is not None
 if _compiled is not None:
     # the kernel's functions call the Python ones above for every hand they do not answer
-    best_arrangement, deadwood_value = _compiled
+    best_arrangement, deadwood_value, deadwood_within = _compiled

@@ -426,7 +426,7 @@ fast_inputs(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, Py_ssize
     return 1;
 }
 
-/* The two compiled functions are instances of CompiledFunction: called through vectorcall
+/* The compiled functions are instances of CompiledFunction: called through vectorcall
  * (as cheaply as a builtin), with a __dict__ so that functools.update_wrapper gives them the
  * Python function's name, docstring, module and __wrapped__ (help() and inspect.signature()
  * show the same as for it), and pickled by name as functions are. */

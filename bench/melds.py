@@ -11,7 +11,9 @@ fresh hands (no per-hand memo exists or is hit; each pass redoes the whole searc
 per-rules lookup tables are built before timing. Our answers are checked against OpenSpiel's
 on every hand timed (ace low: the same question).
 
-Without OpenSpiel (``pip install open_spiel``) our hands/s are printed alone.
+Without OpenSpiel (``pip install open_spiel``) our hands/s are printed alone. The first line
+says which search ran: the compiled kernel, or the pure-Python one (no extension built, or
+``CARDKIT_PURE_PYTHON=1``: see ``cardkit/libraries/melds/kernel.py``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from cardkit.libraries.melds import MeldRules, best_arrangement, deadwood_value
+from cardkit.libraries.melds import MeldRules, arrange, best_arrangement, deadwood_value
 from cardkit.values.cards import STANDARD_CARDS, CardSet
 
 try:
@@ -100,7 +102,8 @@ def main() -> None:
     gc.collect()
     gc.freeze()
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10) if pyspiel is not None else None
-    print(f"python {sys.version.split()[0]}, one core, {args.rounds} rounds, fresh hands each")
+    print(f"python {sys.version.split()[0]}, one core, {args.rounds} rounds, fresh hands each; "
+          f"search: {'compiled kernel' if arrange.KERNEL else 'pure Python'}")
     if utils is None:
         print("openspiel: not installed (pip install open_spiel): our hands/s only")
     print(f"{'workload':<34}{'best_arrangement':>26}{'deadwood_value':>26}")

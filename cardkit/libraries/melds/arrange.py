@@ -45,6 +45,7 @@ from cardkit.libraries.melds.arrangement import (
     natural_arrangement,
 )
 from cardkit.libraries.melds.copies import copies_score, copies_value, solve_copies
+from cardkit.libraries.melds.kernel import compiled_functions
 from cardkit.libraries.melds.rules import DEFAULT_RULES, MeldRules
 from cardkit.libraries.melds.shapes import all_melds
 from cardkit.libraries.melds.solve import best_choice, solve, solve_one_rank, solve_ranks
@@ -247,3 +248,19 @@ def best_arrangement(hand: Hand, rules: MeldRules = DEFAULT_RULES) -> Arrangemen
     _set_value(arrangement, (sa + sb + sc + sd + (gain if sets else 0)) >> 12)
     _set_source(arrangement, tables.source | sets << 52 | h)
     return arrangement
+
+
+#: The pure-Python search: the reference the compiled kernel is checked against, and what runs
+#: without it (see :mod:`cardkit.libraries.melds.kernel`).
+python_best_arrangement = best_arrangement
+python_deadwood_value = deadwood_value
+python_deadwood_within = deadwood_within
+
+_compiled = compiled_functions(
+    (python_best_arrangement, python_deadwood_value, python_deadwood_within),
+    (CardSet, MeldRules, MeldTables, Arrangement), DEFAULT_RULES)
+#: True when the compiled kernel answers best_arrangement, deadwood_value and deadwood_within.
+KERNEL = _compiled is not None
+if _compiled is not None:
+    # the kernel's functions call the Python ones above for every hand they do not answer
+    best_arrangement, deadwood_value, deadwood_within = _compiled

@@ -50,6 +50,7 @@ class MeldTables(Compiled):
         "cover",
         "general",
         "joker_score",
+        "kernel",
         "mask_value",
         "max_set",
         "melds",
@@ -127,6 +128,9 @@ class MeldTables(Compiled):
         if min(rules.set_sizes) < 3:
             self.general = True
             self.special |= STD52
+        # the compiled kernel's copy of the search tables (cardkit.libraries.melds.kernel), made
+        # on its first search with these tables: None until then or without the kernel
+        self.kernel: object = None
         # the natural melds built so far, by card mask (sets and runs, made once each)
         self.melds: dict[int, Meld] = {}
         # suit_entries[suit][rank mask]: that suit's best runs and deadwood (None: not yet met)

@@ -71,6 +71,38 @@ _CLIMBING = ("import cardkit\nfrom cardkit.climbing import all_combinations\n"
              "rules = cardkit.load_game('tien-len').new_hand(seed=1).rules")
 
 
+# Tonk's ``hard`` agent: its decisions per CPU second in seeded deals against ``normal`` agents
+# (``hard`` in seat ``deal % players``; only its own ``choose`` is timed).
+_HARD = """
+import time
+import cardkit
+game = cardkit.load_game("tonk", players={players})
+def deal(number):
+    seat = number % {players}
+    agents = [game.agent("normal", s, number * 10 + s) for s in range({players})]
+    agents[seat] = game.agent("hard", seat, number * 10 + seat)
+    state = game.new_hand(seed=number)
+    spent, decisions = 0.0, 0
+    while state.result is None:
+        current = state.current_player
+        view, legal = state.view(current), state.legal_actions()
+        start = time.process_time()
+        action = agents[current].choose(view, legal)
+        if current == seat:
+            spent += time.process_time() - start
+            decisions += 1
+        state.apply_unchecked(action)
+    return spent, decisions
+for number in range(30):
+    deal(number)
+spent, decisions, number = 0.0, 0, 30
+while spent < SECONDS:
+    more, made = deal(number)
+    spent, decisions, number = spent + more, decisions + made, number + 1
+print(decisions / spent)
+"""
+
+
 def _hands(setup: str, size: int, call: str) -> str:
     return _HANDS.format(setup=setup, size=size, call=call)
 
@@ -89,6 +121,13 @@ MEASURES: dict[str, str] = {
     "gin-rummy, random 2-player hands/s": _program("gin-rummy", 2, _RANDOM, 100),
     "tonk, random 2-player hands/s": _program("tonk", 2, _RANDOM, 300),
     "tonk, greedy 2-player hands/s": _program("tonk", 2, _AGENTS, 300),
+    "tonk, random 3-player hands/s": _program("tonk", 3, _RANDOM, 300),
+    "tonk, greedy 3-player hands/s": _program("tonk", 3, _AGENTS, 300),
+    "tonk, random 4-player hands/s": _program("tonk", 4, _RANDOM, 300),
+    "tonk, greedy 4-player hands/s": _program("tonk", 4, _AGENTS, 300),
+    "tonk, hard decisions/s, 2 players": _HARD.format(players=2),
+    "tonk, hard decisions/s, 3 players": _HARD.format(players=3),
+    "tonk, hard decisions/s, 4 players": _HARD.format(players=4),
     "tien-len, greedy 4-player games/s": _program("tien-len", 4, _AGENTS, 100),
     "gin-rummy, greedy 2-player hands/s": _program("gin-rummy", 2, _AGENTS, 50),
     "gin-rummy, random 3-player hands/s": _program("gin-rummy", 3, _RANDOM, 100),

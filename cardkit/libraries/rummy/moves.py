@@ -107,6 +107,7 @@ def lay_off_actions(cards: Iterable[Card], table: Table, rules: MeldRules,
     without an end (the game places it: Tonk lays such an ace low)."""
     actions = []
     cards = tuple(cards)
+    wild = rules.wild
     chosen = range(1, len(table) + 1) if numbers is None else numbers
     for number in chosen:
         entry = table[number]
@@ -114,21 +115,42 @@ def lay_off_actions(cards: Iterable[Card], table: Table, rules: MeldRules,
             continue
         meld = entry.meld
         first = meld.represents[0]
-        is_set = meld.kind == SET
+        # only a natural card of the set's rank or the run's suit can fit: one mask test a
+        # card (moves are generated at every step of every simulated hand)
+        related = (_RANK_MASKS[first.index % 13] if meld.kind == SET
+                   else _SUIT_MASKS[first.index // 13])
+        fits_of = _fits_on(meld, rules)
         for card in cards:
-            if card in rules.wild:
+            if wild and card in wild:
                 actions += [_lay_off_move(kind, None, card, number, identity, True)
                             for identity in layoff_identities(card, meld, rules)]
                 continue
-            # only a card of the set's rank or the run's suit can fit
-            if card.is_joker or (card.rank != first.rank if is_set else card.suit != first.suit):
+            if not card.mask & related:
                 continue
-            fits = layoff_positions(card, meld, rules)
+            fits = fits_of.get(card.index)
+            if fits is None:
+                fits = fits_of[card.index] = layoff_positions(card, meld, rules)
             if len(fits) == 2 and ends:
                 actions += [_lay_off_move(kind, end, card, number, card, False) for end in fits]
             elif fits:
                 actions.append(_lay_off_move(kind, None, card, number, card, False))
     return actions
+
+
+#: Where each natural card fits a meld (:func:`cardkit.melds.layoff_positions`, read-only
+#: lists), by the meld's identity, with the meld and rules held (so the id stays their own): a
+#: table's melds are values shared by every state after them, asked again at every turn.
+_FITS: BoundedCache[int, tuple[Meld, MeldRules, dict[int, list[str]]]] = BoundedCache(4096)
+
+
+def _fits_on(meld: Meld, rules: MeldRules) -> dict[int, list[str]]:
+    """The kept :func:`cardkit.melds.layoff_positions` of ``meld`` under ``rules``, by card
+    index (filled as cards are asked)."""
+    kept = _FITS.get(id(meld))
+    if kept is None or kept[0] is not meld or kept[1] is not rules:
+        kept = (meld, rules, {})
+        _FITS[id(meld)] = kept
+    return kept[2]
 
 
 def apply_meld(table: Table, seat: int, action: Action, rules: MeldRules) -> Table:

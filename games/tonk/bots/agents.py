@@ -32,7 +32,7 @@ from cardkit.state import State
 from cardkit.views import View
 
 __all__ = ["CountEstimate", "CountReader", "CountTally", "GreedyAgent", "chance_lowest",
-           "estimate_counts", "greedy_agent"]
+           "estimate_counts", "forms_spread", "greedy_agent"]
 
 
 #: Unknown cards in an opponent's hand are worth this share of the unseen cards' mean value
@@ -89,6 +89,10 @@ def _pool_sums(pool: int, values: Sequence[int], table: Sequence[tuple[int, int,
     return size, total, squares
 
 
+#: :func:`_suit_sums` by the identity of the values tuple (held, so the id stays its own).
+_SUMS_BY_VALUES: dict[int, tuple[Sequence[int], Sequence[tuple[int, int, int]]]] = {}
+
+
 @attrs.define
 class CountReader:
     """Infers the opponents' counts from one seat's views (see :meth:`estimates`), reading
@@ -106,8 +110,13 @@ class CountReader:
     @property
     def sums(self) -> Sequence[tuple[int, int, int]]:
         """:func:`_suit_sums` of the rank values (one table per values, shared: not part of a
-        reader's state, so a copy of a reader does not copy it)."""
-        return _suit_sums(tuple(self.values[:13]))
+        reader's state, so a copy of a reader does not copy it). Found by the identity of
+        ``values`` (asked at every estimate: the 13-value key is not rebuilt each time)."""
+        values = self.values
+        known = _SUMS_BY_VALUES.get(id(values))
+        if known is None or known[0] is not values:
+            known = _SUMS_BY_VALUES[id(values)] = (values, _suit_sums(tuple(values[:13])))
+        return known[1]
 
     def _catch_up(self, view: View) -> None:
         history = view.history
@@ -140,16 +149,15 @@ class CountReader:
         self.shown = shown
         self.read = len(history)
 
-    def estimates(self, view: View, shade: float | None = None) -> dict[int, CountEstimate]:
+    def estimates(self, view: View, shade: float | None = None,
+                  hand: int | None = None) -> dict[int, CountEstimate]:
         """Each opponent's count as (mean, variance): the cards it took from the discard pile
         and still holds count in full; its other cards are a draw from the cards this seat
         has not seen (not in its own hand, on the table, discarded or known in a hand), their
         mean value times ``shade`` (default :data:`SHADE`), with the variance of drawing
-        without replacement."""
+        without replacement. ``hand``: the view's hand as a mask, when the caller has it."""
         self._catch_up(view)
-        mine = 0
-        for card in view.hand:
-            mine |= card.mask
+        mine = card_mask(view.hand) if hand is None else hand
         return _estimates(self.known, self.shown, mine, view.hand_sizes, view.seat,
                           self.values, self.sums, self.deck_mask, shade)
 
@@ -309,6 +317,59 @@ def _keep_masks() -> tuple[tuple[int, int, int], ...]:
 
 
 _KEEP = _keep_masks()
+#: The index of the first joker: a hand mask shifted by it holds the jokers alone.
+_JOKER_SHIFT = len(STANDARD_CARDS)
+
+
+def _spread_masks() -> tuple[tuple[int, tuple[int, ...], int], ...]:
+    """For each standard card (by index), what :func:`forms_spread` looks for in a hand, as
+    masks: the cards of its rank; each pair of cards of its suit that makes a run with it (two
+    below, one each side, two above, and Q K with an ace, the ace standing high or low); the
+    cards one or two ranks from it in its suit, which a joker turns into a run."""
+    def card(suit: int, rank: int) -> int:  # rank 14 is the ace high; 0 when there is none
+        if rank == 14:
+            rank = 1
+        return 1 << 13 * suit + rank - 1 if 1 <= rank <= 13 else 0
+
+    masks = []
+    for each in STANDARD_CARDS:
+        r, suit = _rank(each), each.index // 13
+        same = 0
+        for other in STANDARD_CARDS:
+            if other.rank == each.rank:
+                same |= other.mask
+        near = [(r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)]
+        if r == 1:
+            near.append((12, 13))
+        pairs = tuple(card(suit, a) | card(suit, b) for a, b in near
+                      if card(suit, a) and card(suit, b))
+        # r + d names the ace high only from a queen or a king, as a set of ranks holding 14
+        # beside 1 does; a rank below 1 is no card
+        close = 0
+        for d in (-2, -1, 1, 2):
+            close |= card(suit, r + d)
+        masks.append((same, pairs, close))
+    return tuple(masks)
+
+
+_SPREAD = _spread_masks()
+
+
+def forms_spread(card: Card, hand: int) -> bool:
+    """Would ``card`` complete a book or a run with the hand (a mask; jokers count as
+    anything)? On masks, as a view's hand and the discard top are read at every draw
+    decision of every simulated hand."""
+    if card.is_joker:
+        return hand.bit_count() >= 2
+    jokers = hand >> _JOKER_SHIFT
+    same, pairs, close = _SPREAD[card.index]
+    same_rank = (hand & same).bit_count()
+    if same_rank >= 2 or (same_rank and jokers):
+        return True
+    for pair in pairs:
+        if hand & pair == pair:
+            return True
+    return bool(jokers and hand & close)
 
 
 class GreedyAgent(Agent):
@@ -367,15 +428,21 @@ class GreedyAgent(Agent):
     # ----- choosing --------------------------------------------------------------------------
 
     def choose(self, view: View, legal_actions: Sequence[Action]) -> Action:
-        """The greedy move."""
-        return self.choose_with_reason(view, legal_actions)[0]
+        """The greedy move (:meth:`choose_with_reason` without writing the reason: it is
+        asked at every step of every simulated hand)."""
+        return self._from_view(view, legal_actions, False)[0]
 
     def choose_with_reason(self, view: View,
                            legal_actions: Sequence[Action]) -> tuple[Action, str]:
         """The greedy move and why."""
-        return self._decide(view.phase, legal_actions, card_mask(view.hand), view.discard_top,
+        return self._from_view(view, legal_actions, True)
+
+    def _from_view(self, view: View, legal_actions: Sequence[Action], explain: bool
+                   ) -> tuple[Action, str]:
+        hand = card_mask(view.hand)
+        return self._decide(view.phase, legal_actions, hand, view.discard_top,
                             lambda: [meld for _, meld in view.table],
-                            lambda: self.reader.estimates(view), True)
+                            lambda: self.reader.estimates(view, hand=hand), explain)
 
     def choose_in(self, state: State, seat: int, legal_actions: Sequence[Action]) -> Action:
         """The greedy move in a Tonk hand, read from the state: :meth:`choose` of the seat's
@@ -442,13 +509,22 @@ class GreedyAgent(Agent):
             if drop:
                 return kinds["drop"][0], f"drop: {why}" if explain else ""
         if "discard" in kinds:
-            # the highest (value - keep bonus, then index), in one pass
-            keep_bonus = self._keep_bonus
-            best_key = (-1 << 30, 0)
+            # the highest (value - keep bonus, then index), in one pass; the pair is one number
+            # (the index below 64) and :meth:`_keep_bonus` is inlined: a discard is chosen at
+            # every turn of every simulated hand
+            best_key = -1 << 40
             thrown: Action | None = None
+            keep = _KEEP
             for action in kinds["discard"]:
                 card = action.cards[0]
-                key = (values[card.index] - keep_bonus(card, hand), card.index)
+                index = card.index
+                if card.is_joker:
+                    bonus = 100
+                else:
+                    rank, near, gap = keep[index]
+                    bonus = (6 * (hand & rank).bit_count() + 4 * (hand & near).bit_count()
+                             + 2 * (hand & gap).bit_count())
+                key = (values[index] - bonus) * 64 + index
                 if key > best_key:
                     best_key, thrown = key, action
             assert thrown is not None
@@ -460,11 +536,15 @@ class GreedyAgent(Agent):
               kinds: dict[str, list[Action]], explain: bool) -> tuple[Action, str]:
         # only a card used at once: taking "close" cards lets two players swap the same
         # discards for ever (the stock never shrinks)
-        if "draw" in kinds and top is not None and any(
-                a.option == "discard" for a in kinds["draw"]) and (
-                self._forms_spread(top, cards_in(hand)) or self._hits_table(top, table())):
-            return Action("draw", "discard"), f"take {top}: it makes a spread or a hit now"
-        for action in kinds.get("draw", ()):
+        draws = kinds.get("draw", ())
+        if top is not None:
+            for action in draws:
+                if action.option == "discard":
+                    if forms_spread(top, hand) or self._hits_table(top, table()):
+                        return action, (f"take {top}: it makes a spread or a hit now"
+                                        if explain else "")
+                    break
+        for action in draws:
             if action.option == "stock":
                 return action, "draw from the stock: the discard does not help"
         if "draw" in kinds:
@@ -475,21 +555,7 @@ class GreedyAgent(Agent):
     @staticmethod
     def _forms_spread(card: Card, hand: Sequence[Card]) -> bool:
         """Would ``card`` complete a book or a run with the hand (jokers count as anything)?"""
-        if card.is_joker:
-            return len(hand) >= 2
-        jokers = sum(1 for c in hand if c.is_joker)
-        same_rank = sum(1 for c in hand if c.rank == card.rank)
-        if same_rank >= 2 or (same_rank >= 1 and jokers > 0):
-            return True
-        ranks = {_rank(c) for c in hand if not c.is_joker and c.suit == card.suit}
-        if 1 in ranks:
-            ranks.add(14)
-        r = _rank(card)
-        near = [(r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)]
-        if r == 1:
-            near.append((12, 13))
-        return any(a in ranks and b in ranks for a, b in near) or (
-            jokers > 0 and any(r + d in ranks for d in (-2, -1, 1, 2)))
+        return forms_spread(card, card_mask(hand))
 
     @staticmethod
     def _hits_table(card: Card, table: Iterable[Meld]) -> bool:

@@ -51,6 +51,7 @@ from cardkit_games.tonk.bots.agents import (
     _pool_sums,
     _suit_sums,
     chance_lowest,
+    forms_spread,
 )
 from cardkit_games.tonk.count import card_values
 
@@ -615,11 +616,11 @@ class HardAgent(Agent):
 
     def _take(self, view: View, base: list[float], top: Card) -> list[float]:
         hand = view.hand
-        melds = GreedyAgent._forms_spread(top, hand)
-        hits = GreedyAgent._hits_table(top, (meld for _, meld in view.table))
         mask = 0
         for card in hand:
             mask |= card.mask
+        melds = forms_spread(top, mask)
+        hits = GreedyAgent._hits_table(top, (meld for _, meld in view.table))
         with_top = mask | top.mask
         values = self.values
         loosest = max((values[c.index] - _keep_bonus(c.index, with_top)

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import random
 
-from cardkit_games.tonk.bots.agents import GreedyAgent, chance_lowest, estimate_counts
+from cardkit_games.tonk.bots.agents import (
+    GreedyAgent,
+    chance_lowest,
+    estimate_counts,
+    forms_spread,
+)
 from cardkit_games.tonk.state import card_values
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,7 +18,7 @@ from hypothesis import strategies as st
 import cardkit
 from cardkit import load_game
 from cardkit.values.actions import Action
-from cardkit.values.cards import STANDARD_CARDS, parse_cards
+from cardkit.values.cards import ALL_CARDS, STANDARD_CARDS, Card, card_mask, parse_cards
 from cardkit.values.views import View
 from cardkit.views import Move
 
@@ -110,3 +115,39 @@ def test_greedy_gives_reasons():
             assert reason and action in state.legal_actions()
             state.apply(action)
     assert agent.name == "greedy"
+
+
+def _forms_spread_by_ranks(card: Card, hand: list[Card]) -> bool:
+    """The rule as the greedy agent states it, on ranks (jokers count as anything): the card
+    makes a book with two of its rank (or one and a joker), or a run with two cards of its
+    suit (the ace low or high), or with one card a rank or two away and a joker."""
+    if card.is_joker:
+        return len(hand) >= 2
+    jokers = sum(1 for c in hand if c.is_joker)
+    same_rank = sum(1 for c in hand if c.rank == card.rank)
+    if same_rank >= 2 or (same_rank >= 1 and jokers > 0):
+        return True
+    ranks = {c.index % 13 + 1 for c in hand if not c.is_joker and c.suit == card.suit}
+    if 1 in ranks:
+        ranks.add(14)
+    r = card.index % 13 + 1
+    near = [(r - 2, r - 1), (r - 1, r + 1), (r + 1, r + 2)] + ([(12, 13)] if r == 1 else [])
+    return any(a in ranks and b in ranks for a, b in near) or (
+        jokers > 0 and any(r + d in ranks for d in (-2, -1, 1, 2)))
+
+
+@given(st.sampled_from(ALL_CARDS), st.sets(st.sampled_from(ALL_CARDS), max_size=10),
+       st.sampled_from(range(4)), st.sets(st.integers(0, 12), max_size=6))
+def test_forms_spread_on_masks_follows_the_rule_on_ranks(card, hand, suit, ranks) -> None:
+    # a hand dense in one suit too, where runs and the ace high come up
+    cards = sorted({*hand, *(ALL_CARDS[13 * suit + rank] for rank in ranks)} - {card})
+    assert forms_spread(card, card_mask(cards)) == _forms_spread_by_ranks(card, cards)
+    assert GreedyAgent._forms_spread(card, cards) == _forms_spread_by_ranks(card, cards)
+
+
+def test_forms_spread_sees_the_ace_high_and_jokers() -> None:
+    hand = card_mask(parse_cards("QH KH 5S"))
+    assert forms_spread(parse_cards("AH")[0], hand)  # Q K A
+    assert not forms_spread(parse_cards("AS")[0], hand)
+    assert forms_spread(parse_cards("3S")[0], hand | ALL_CARDS[52].mask)  # 3 joker 5
+    assert not forms_spread(parse_cards("3S")[0], hand)

@@ -92,14 +92,32 @@ AS_AT_A_TERMINAL = ("import runpy, signal, sys; signal.signal(signal.SIGINT, "
                     "runpy.run_module('cardkit_cli', run_name='__main__', alter_sys=True)")
 
 
-def interrupt_lab(tmp_path, wait, *args):
-    """Start ``cardkit lab`` in its own process group, send Ctrl-C to the group after
-    ``wait`` seconds (as a terminal does); return (exit code, seconds to stop, stderr)."""
+def _processes_in_group(group: int) -> int:
+    """How many live processes are in process group ``group`` (Linux's /proc)."""
+    count = 0
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:  # the process ended meanwhile
+                continue
+            count += fields[0] != "Z" and int(fields[2]) == group
+    return count
+
+
+def interrupt_lab(tmp_path, processes, *args):
+    """Start ``cardkit lab`` in its own process group, send Ctrl-C to the group (as a terminal
+    does) once ``processes`` processes run in it (the lab and its workers: the run has
+    started, however loaded the machine); return (exit code, seconds to stop, stderr)."""
     process = subprocess.Popen(
         [sys.executable, "-c", AS_AT_A_TERMINAL, "lab", "tonk", *args],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         cwd=tmp_path)
-    time.sleep(wait)
+    deadline = time.monotonic() + 60
+    while (_processes_in_group(process.pid) < processes and process.poll() is None
+           and time.monotonic() < deadline):
+        time.sleep(0.05)
     started = time.monotonic()
     os.killpg(process.pid, signal.SIGINT)
     try:
@@ -151,7 +169,7 @@ def test_ctrl_c_before_anything_finished_says_nothing_was_written(tmp_path):
     out = tmp_path / "lab.json"
     # searching bots (about a second a move): no chunk of hands can finish before the Ctrl-C,
     # however fast the machine
-    code, seconds, err = interrupt_lab(tmp_path, 1.5, "--hands", "1000000", "--workers", "2",
+    code, seconds, err = interrupt_lab(tmp_path, 3, "--hands", "1000000", "--workers", "2",
                                        "--bots", "hard", "--json", str(out))
     assert code == 130 and seconds < 5
     assert "nothing was written" in err and not out.exists()

@@ -100,9 +100,10 @@ def advance(state: TienLenState, seat: int) -> None:
         out |= 1 << gone
     passed = state.passed
     skipped = out | passed
-    # with no bombs at all (option bombs) a locked player has nothing to come back with
-    if passed and lock_is_open(state.top, state.bomb_fight) \
-            and state.options["bombs_ignore_pass_lock"] and state.options["bombs"]:
+    # with no bombs at all (option bombs) a locked player has nothing to come back with; the
+    # options first: they are off by default, and this runs after every move
+    if passed and state.options["bombs_ignore_pass_lock"] and state.options["bombs"] \
+            and lock_is_open(state.top, state.bomb_fight):
         skipped = out
     following = next_turn(seat, state.players, state.step, skipped, state.last_player, out)
     if following >= 0:

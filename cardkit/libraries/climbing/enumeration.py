@@ -156,7 +156,8 @@ def _all_sequence_masks(smask: int, held: int, minimum: int,
     :func:`_sequence_masks`. Lengths first appear in ascending order (a sequence of ``n + 1``
     ranks ends one position above one of ``n``), so the groups need no sorting."""
     # Only the positions inside a run of ``minimum`` held ranks or more can be in a sequence:
-    # a dealt hand holds many shorter runs, and skipping them halves the work of a lead.
+    # a dealt hand holds many shorter runs (skipping them: a 13-card hand's sequences in about
+    # two thirds of the time).
     windows = held
     for k in range(1, minimum):
         windows &= held << 4 * k

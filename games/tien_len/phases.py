@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING
 from cardkit_games.tien_len.events import count_bomb
 from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.rules import TWO_POSITION, combination_of
-from cardkit_games.tien_len.tracker import SET_SIZE, THRESHOLD_BITS, TYPE_CODE, legal_plays
+from cardkit_games.tien_len.tracker import (
+    SET_SIZE,
+    THRESHOLD_BITS,
+    TYPE_CODE,
+    legal_plays,
+    play_combination,
+)
 
 from cardkit.actions import Action
 from cardkit.cards import CardSet
@@ -33,6 +39,8 @@ _SINGLE = ComboType.SINGLE
 _QUAD = ComboType.QUAD
 _DOUBLE_SEQUENCE = ComboType.DOUBLE_SEQUENCE
 _SEQUENCE = ComboType.SEQUENCE
+_SEQUENCE_CODE = TYPE_CODE[_SEQUENCE]  # group codes with no length: play_combination reads the type
+_DOUBLE_SEQUENCE_CODE = TYPE_CODE[_DOUBLE_SEQUENCE]
 
 
 # ----- the turn (§3.2, §3.3) --------------------------------------------------------------------
@@ -92,6 +100,12 @@ def climb(state: TienLenState, seat: int, combo: Combination, previous: Combinat
     return fight
 
 
+#: :func:`next_turn`'s answers (it is pure), by its arguments packed into one int: ``advance``
+#: runs after every move, and a lookup costs a fraction of the loop. At most ``players × 2 ×
+#: 4**players × (players + 1)`` entries (about 10,000 with four players).
+_TURNS: dict[int, int] = {}
+
+
 def advance(state: TienLenState, seat: int) -> None:
     """The turn passes from ``seat`` (:func:`next_turn`); a trick that ends is set aside
     (§3.3) and the next leader leads."""
@@ -100,11 +114,20 @@ def advance(state: TienLenState, seat: int) -> None:
         out |= 1 << gone
     passed = state.passed
     skipped = out | passed
-    # with no bombs at all (option bombs) a locked player has nothing to come back with
-    if passed and lock_is_open(state.top, state.bomb_fight) \
-            and state.options["bombs_ignore_pass_lock"] and state.options["bombs"]:
+    # with no bombs at all (option bombs) a locked player has nothing to come back with; the
+    # options first: they are off by default, and this runs after every move
+    if passed and state.options["bombs_ignore_pass_lock"] and state.options["bombs"] \
+            and lock_is_open(state.top, state.bomb_fight):
         skipped = out
-    following = next_turn(seat, state.players, state.step, skipped, state.last_player, out)
+    players = state.players
+    last = state.last_player
+    # every field below its own bits: seat, last (players: none), skipped and out (a bit a
+    # seat), the step (+1 or -1) and the player count
+    key = ((((seat * (players + 1) + (players if last is None else last)) << players
+             | skipped) << players | out) << 2 | state.step + 1) << 5 | players
+    following = _TURNS.get(key)
+    if following is None:
+        following = _TURNS[key] = next_turn(seat, players, state.step, skipped, last, out)
     if following >= 0:
         state.current_player = following
         return
@@ -153,10 +176,17 @@ def play(state: TienLenState, action: Action) -> None:
     entry = tracker.sets.entries.get(smask) or _CACHED_PLAY(~smask)
     combo = entry[1] if entry is not None else None
     if combo is None:  # a play listed but never played yet, or a play typed in
-        combo = combination_of(action.cards, state.rules)
-        assert combo is not None  # a legal play is a combination
         if entry is not None:
-            play_cache()[~smask] = (entry[0], combo)
+            # Listed by the tracker: a sequence or a double sequence (every set is kept with
+            # its combination), made from its strength mask rather than classified (a lead
+            # of random play often plays a sequence never played before).
+            low = (smask & -smask).bit_length() - 1 & ~3
+            combo = play_combination(state.rules, _DOUBLE_SEQUENCE_CODE
+                                     if (smask >> low & 0xF).bit_count() == 2
+                                     else _SEQUENCE_CODE, smask)
+        else:
+            combo = combination_of(action.cards, state.rules)
+            assert combo is not None  # a legal play is a combination
     previous = state.top
     state.bomb_fight = climb(state, seat, combo, previous, state.bomb_fight, state.passed)
     state.top = combo

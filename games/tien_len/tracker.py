@@ -383,15 +383,10 @@ class SeatPlays:
         gone = ~self.smask
         led = self.led
         if led is None:
+            # Every play is listed and kept even for the game's first lead (``wanted``, §2.4):
+            # the seat's next lead then only drops what it has played since.
             rules = self.rules
             masks, actions = set_plays(rules).of_hand(self.smask)
-            if wanted:  # the game's first lead (§2.4): only plays with that card
-                out = [action for found, action in zip(masks, actions, strict=True)
-                       if found & wanted]
-                for code, group in self.sequence_groups().items():
-                    out += [play_entry(rules, code, found)[0] for found in group
-                            if found & wanted and not found & gone]
-                return out
             get = play_cache().get
             for code, group in self.sequence_groups().items():
                 for found in group:

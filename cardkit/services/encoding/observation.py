@@ -4,6 +4,7 @@ encoding, the pair of its action catalogue and its observation encoding."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 
@@ -32,7 +33,9 @@ class ObservationEncoding:
     _phase_at: dict[str, int] = attrs.field(init=False, repr=False)
     _identity: bool = attrs.field(init=False, repr=False)
     _full: int = attrs.field(init=False, repr=False)
-    _mask_readers: list[tuple[bool, Callable[..., int]]] = attrs.field(init=False, repr=False)
+    _plan: list[tuple[int, Callable[..., Any], int]] = attrs.field(init=False, repr=False)
+    _orders: list[tuple[int, ...]] = attrs.field(init=False, repr=False)
+    _sizes_at: int = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self._position = {card.index: i for i, card in enumerate(self.deck)}
@@ -50,8 +53,26 @@ class ObservationEncoding:
         self._identity = all(card.index == i and card.mask == 1 << i
                              for i, card in enumerate(self.deck))
         self._full = (1 << len(self.deck)) - 1
-        self._mask_readers = [(isinstance(plane, SeatPlanes), _mask_reader(plane))
-                              for plane in self.planes]
+        # what sparse() does for each plane, and where its bits go: worked out once, as the
+        # vector is built at every decision of every hand
+        width, players = len(self.deck), self.players
+        plan: list[tuple[int, Callable[..., Any], int]] = []
+        offset = 0
+        for plane in self.planes:
+            if not isinstance(plane, SeatPlanes):
+                plan.append((_ONE, _mask_reader(plane), offset))
+                offset += width
+                continue
+            every_seat = getattr(plane.cards, "masks", None) if plane.mask is None else None
+            if every_seat is not None:  # a log reader: every seat's bits from one reading
+                plan.append((_EVERY_SEAT, every_seat, offset))
+            else:
+                plan.append((_EACH_SEAT, _mask_reader(plane), offset))
+            offset += width * players
+        self._plan = plan
+        self._sizes_at = offset
+        self._orders = [tuple((viewer + k) % players for k in range(players))
+                        for viewer in range(players)]
 
     @property
     def plane_names(self) -> list[str]:
@@ -82,19 +103,26 @@ class ObservationEncoding:
         width = len(self.deck)
         players = self.players
         viewer = view.seat
-        order = [(viewer + k) % players for k in range(players)]
+        order = self._orders[viewer] if 0 <= viewer < players else tuple(
+            (viewer + k) % players for k in range(players))
         bits = 0
-        offset = 0
         if self._identity:  # a card's bit is its position: OR the cards' masks
             full = self._full
-            for per_seat, mask_of in self._mask_readers:
-                if per_seat:
-                    for seat in order:
-                        bits |= (mask_of(view, seat) & full) << offset
-                        offset += width
+            for kind, read, shift in self._plan:
+                if kind == _ONE:
+                    bits |= (read(view) & full) << shift
+                elif kind == _EVERY_SEAT:
+                    held = read(view)
+                    if held:
+                        for seat in order:
+                            found = held.get(seat)
+                            if found:
+                                bits |= (found & full) << shift
+                            shift += width
                 else:
-                    bits |= (mask_of(view) & full) << offset
-                    offset += width
+                    for seat in order:
+                        bits |= (read(view, seat) & full) << shift
+                        shift += width
         else:
             groups: list[Iterable[Card]] = []
             for plane in self.planes:
@@ -104,6 +132,7 @@ class ObservationEncoding:
                 else:
                     groups.append(plane.cards(view))
             position = self._position
+            offset = 0
             for cards in groups:
                 for card in cards:
                     spot = position.get(card.index)
@@ -111,10 +140,14 @@ class ObservationEncoding:
                         bits |= 1 << (offset + spot)
                 offset += width
         values: dict[int, float] = {}
+        offset = self._sizes_at
         sizes = view.hand_sizes
+        counted = len(sizes)
         for seat in order:
-            if seat < len(sizes) and sizes[seat]:
-                values[offset] = sizes[seat] / width
+            if seat < counted:
+                size = sizes[seat]
+                if size:
+                    values[offset] = size / width
             offset += 1
         if view.stock_size:
             values[offset] = view.stock_size / width
@@ -131,6 +164,11 @@ class ObservationEncoding:
         for spot, value in self.entries(view).items():
             vector[spot] = value
         return vector
+
+
+#: The kinds of step of ``ObservationEncoding._plan``: one plane's mask ``(view)``, a seat
+#: plane's mask per seat ``(view, seat)``, every seat's masks at once ``(view) -> {seat: int}``.
+_ONE, _EACH_SEAT, _EVERY_SEAT = 0, 1, 2
 
 
 def _mask_reader(plane: Plane | SeatPlanes) -> Callable[..., int]:

@@ -68,6 +68,10 @@ def _table_cards(view: View) -> Iterable[Card]:
         yield from _cards_in(item)
 
 
+def _table_mask(view: View) -> int:
+    return _masks(_table_cards(view)) if view.table else 0  # no table in most views
+
+
 def _cards_in(item: Any) -> Iterable[Card]:
     if isinstance(item, Card):
         yield item
@@ -95,7 +99,7 @@ def base_planes() -> tuple[Plane | SeatPlanes, ...]:
     return (
         Plane("own hand", _own_hand, _own_hand_mask),
         Plane("discard top", _discard_top, _discard_top_mask),
-        Plane("on the table", _table_cards),
+        Plane("on the table", _table_cards, _table_mask),
         SeatPlanes("shown in the log", cards_named_by()),
         SeatPlanes("revealed", _revealed, _revealed_mask),
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -22,8 +22,9 @@ def observation_array(encoding: GameEncoding, view: View,
                       out: np.ndarray | None = None) -> np.ndarray:
     """The observation of ``view`` as a float32 vector (written into ``out``, a row of a
     batch, when given)."""
-    size = encoding.observation.size
-    bits, values = encoding.observation.sparse(view)
+    observation = encoding.observation
+    size = observation.size
+    bits, values = observation.sparse(view)
     ones = _BYTE_BITS.take(np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), np.uint8),
                            axis=0).reshape(-1)[:size]
     if out is None:
@@ -40,8 +41,12 @@ def action_mask(encoding: GameEncoding, legal: Sequence[Action] | Mapping[int, A
                 out: np.ndarray | None = None) -> np.ndarray:
     """1 at the index of each legal action (``legal`` empty: all zero), as int8; ``legal`` may
     be the actions or the catalogue's ``legal(...)`` of them (index -> action)."""
-    indices = (legal if isinstance(legal, Mapping) else encoding.actions.legal(legal)) \
-        if legal else ()
+    if not legal:
+        indices: Iterable[int] = ()
+    elif type(legal) is dict or isinstance(legal, Mapping):  # the dict first: no ABC check
+        indices = legal
+    else:
+        indices = encoding.actions.legal(legal)
     if out is None:  # a few ones set in bytes, then one array over them: cheaper than numpy's
         ones = bytearray(encoding.actions.size)  # indexing for a dozen indices
         for index in indices:
@@ -49,6 +54,7 @@ def action_mask(encoding: GameEncoding, legal: Sequence[Action] | Mapping[int, A
         return np.frombuffer(ones, np.int8)
     mask = out
     mask[:] = 0
-    if indices:
-        mask[list(indices)] = 1
+    chosen = list(indices)
+    if chosen:
+        mask[chosen] = 1
     return mask

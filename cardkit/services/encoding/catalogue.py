@@ -82,6 +82,8 @@ class ActionCatalogue:
         chosen: dict[int, Action] = {}
         prefer = self.prefer
         known = self._known
+        last = -1
+        ordered = True  # a game's legal moves often come in the catalogue's order already
         for action in actions:
             index = known.get(action)
             if index is None:
@@ -89,11 +91,14 @@ class ActionCatalogue:
             held = chosen.get(index)
             if held is None:
                 chosen[index] = action
+                if index < last:
+                    ordered = False
+                last = index
             elif prefer is None:
                 raise EncodingError(f"'{held}' and '{action}' share index {index}")
             elif prefer(action) < prefer(held):
                 chosen[index] = action
-        return dict(sorted(chosen.items()))
+        return chosen if ordered else dict(sorted(chosen.items()))
 
     def decode(self, index: int, actions: Sequence[Action]) -> Action:
         """The legal action that ``index`` plays now; ``EncodingError`` naming the action and

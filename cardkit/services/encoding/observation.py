@@ -9,7 +9,14 @@ from typing import Any
 import attrs
 
 from cardkit.services.encoding.catalogue import ActionCatalogue
-from cardkit.services.encoding.planes import Plane, SeatPlanes, base_planes
+from cardkit.services.encoding.planes import (
+    Plane,
+    SeatPlanes,
+    base_planes,
+    discard_top_mask,
+    own_hand_mask,
+    revealed_mask,
+)
 from cardkit.values.cards import Card
 from cardkit.values.views import View
 
@@ -60,14 +67,16 @@ class ObservationEncoding:
         offset = 0
         for plane in self.planes:
             if not isinstance(plane, SeatPlanes):
-                plan.append((_ONE, _mask_reader(plane), offset))
+                read = _mask_reader(plane)
+                plan.append((_INLINE.get(read, _ONE), read, offset))
                 offset += width
                 continue
             every_seat = getattr(plane.cards, "masks", None) if plane.mask is None else None
             if every_seat is not None:  # a log reader: every seat's bits from one reading
                 plan.append((_EVERY_SEAT, every_seat, offset))
             else:
-                plan.append((_EACH_SEAT, _mask_reader(plane), offset))
+                read = _mask_reader(plane)
+                plan.append((_INLINE.get(read, _EACH_SEAT), read, offset))
             offset += width * players
         self._plan = plan
         self._sizes_at = offset
@@ -109,7 +118,22 @@ class ObservationEncoding:
         if self._identity:  # a card's bit is its position: OR the cards' masks
             full = self._full
             for kind, read, shift in self._plan:
-                if kind == _ONE:
+                if kind == _OWN_HAND:  # the base planes read here, without a call each
+                    held = 0
+                    for card in view.hand:
+                        held |= card.mask
+                    bits |= (held & full) << shift
+                elif kind == _DISCARD_TOP:
+                    top = view.discard_top
+                    if top is not None:
+                        bits |= (top.mask & full) << shift
+                elif kind == _REVEALED:
+                    revealed = view.revealed
+                    if revealed:
+                        for seat in order:
+                            bits |= (read(view, seat) & full) << shift
+                            shift += width
+                elif kind == _ONE:
                     bits |= (read(view) & full) << shift
                 elif kind == _EVERY_SEAT:
                     held = read(view)
@@ -169,6 +193,12 @@ class ObservationEncoding:
 #: The kinds of step of ``ObservationEncoding._plan``: one plane's mask ``(view)``, a seat
 #: plane's mask per seat ``(view, seat)``, every seat's masks at once ``(view) -> {seat: int}``.
 _ONE, _EACH_SEAT, _EVERY_SEAT = 0, 1, 2
+#: And the base planes' own, read inline: the own hand, the discard top, the hands revealed
+#: (skipped whole while nothing is).
+_OWN_HAND, _DISCARD_TOP, _REVEALED = 3, 4, 5
+_INLINE: dict[Callable[..., int], int] = {own_hand_mask: _OWN_HAND,
+                                          discard_top_mask: _DISCARD_TOP,
+                                          revealed_mask: _REVEALED}
 
 
 def _mask_reader(plane: Plane | SeatPlanes) -> Callable[..., int]:

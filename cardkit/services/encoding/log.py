@@ -20,6 +20,23 @@ __all__ = ["History", "LogReader", "NamedCards", "TakenFromPile", "cards_named_b
 History = tuple[Move, ...]
 
 
+#: The last pair of logs found to continue one another (the earlier, the later): the readers
+#: of one encoding are shown the same views, so all but the first ask the same question (a
+#: check of the whole earlier log, which grows with the hand).
+_CONTINUED: list[tuple[History, History]] = [((), ())]
+
+
+def _continues(log: History, known: History) -> bool:
+    """True if ``log`` begins with the moves of ``known``."""
+    earlier, later = _CONTINUED[0]
+    if earlier is known and later is log:
+        return True
+    if len(log) < len(known) or log[:len(known)] != known:
+        return False
+    _CONTINUED[0] = (known, log)
+    return True
+
+
 class LogReader:
     """Per-seat cards read from the public log one entry at a time (subclasses implement
     :meth:`feed`), packaged by :meth:`planes` as a :class:`SeatPlanes` function.
@@ -64,8 +81,7 @@ class LogReader:
         known = self._log
         if log is not known:
             origin = self.origin(view)
-            if not known or origin != self._origin or len(log) < len(known) \
-                    or log[:len(known)] != known:
+            if not known or origin != self._origin or not _continues(log, known):
                 self.reset()
                 self._origin = origin
                 self.start(origin)

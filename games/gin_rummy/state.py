@@ -55,24 +55,24 @@ def active_seats(players: int, context: HandContext) -> tuple[int, int, tuple[st
     return dealer, 1 - dealer, roles
 
 
-#: Per suit, the cards (in index order) of each pattern of its thirteen bits met so far: a
-#: hand's tuple for its view in four look-ups rather than a walk over its bits (views are
-#: built at every decision of every simulated hand).
-_SUIT_CARDS: tuple[dict[int, tuple[Card, ...]], ...] = ({}, {}, {}, {})
+#: For each byte of a 52-card mask (the last holds four cards), the cards of each of its
+#: values in index order: a hand's tuple for its view in seven look-ups rather than a walk
+#: over its bits (views are built at every decision of every simulated hand). Built on first
+#: use.
+_BYTE_CARDS: list[list[tuple[Card, ...]]] = []
 
 
 def _hand_cards(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask`` in index order, as ``tuple(CardSet.from_mask(mask))``."""
     if mask >> 52:  # a joker (not in gin's deck, but a variant's): the plain walk
         return tuple(CardSet.from_mask(mask))
-    clubs, diamonds, hearts, spades = _SUIT_CARDS
-    a, b, c, d = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39
-    try:
-        return clubs[a] + diamonds[b] + hearts[c] + spades[d]
-    except KeyError:  # a pattern not met yet: once per suit and pattern
-        for suit, ranks in enumerate((a, b, c, d)):
-            _SUIT_CARDS[suit][ranks] = tuple(CardSet.from_mask(ranks << (13 * suit)))
-        return clubs[a] + diamonds[b] + hearts[c] + spades[d]
+    if not _BYTE_CARDS:
+        _BYTE_CARDS.extend([tuple(CardSet.from_mask(value << (8 * byte)))
+                            for value in range(256 if byte < 6 else 16)] for byte in range(7))
+    b0, b1, b2, b3, b4, b5, b6 = _BYTE_CARDS
+    return (b0[mask & 255] + b1[mask >> 8 & 255] + b2[mask >> 16 & 255]
+            + b3[mask >> 24 & 255] + b4[mask >> 32 & 255] + b5[mask >> 40 & 255]
+            + b6[mask >> 48])
 
 
 class GinState(State):

@@ -157,3 +157,16 @@ def test_environments_hand_out_fresh_writable_arrays(name: str) -> None:
     assert "illegal" in refused[4]
     for key, array in refused[0].items():
         assert np.array_equal(array, kept[key])
+
+
+@pytest.mark.parametrize(("name", "players"), [("gin-rummy", 2), ("tonk", 3), ("tien-len", 4)])
+def test_pettingzoo_seed_test(name: str, players: int) -> None:
+    """PettingZoo's own check that one seed gives one trajectory (observations included),
+    with the encoding's caches shared between the two environments it compares."""
+    from functools import partial
+
+    from pettingzoo.test import seed_test
+
+    from cardkit.adapters.pettingzoo import env
+
+    seed_test(partial(env, name, players=players), num_cycles=50)

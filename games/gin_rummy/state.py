@@ -55,6 +55,26 @@ def active_seats(players: int, context: HandContext) -> tuple[int, int, tuple[st
     return dealer, 1 - dealer, roles
 
 
+#: For each byte of a 52-card mask (the last holds four cards), the cards of each of its
+#: values in index order: a hand's tuple for its view in seven look-ups rather than a walk
+#: over its bits (views are built at every decision of every simulated hand). Built on first
+#: use.
+_BYTE_CARDS: list[list[tuple[Card, ...]]] = []
+
+
+def _hand_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of ``mask`` in index order, as ``tuple(CardSet.from_mask(mask))``."""
+    if mask >> 52:  # a joker (not in gin's deck, but a variant's): the plain walk
+        return tuple(CardSet.from_mask(mask))
+    if not _BYTE_CARDS:
+        _BYTE_CARDS.extend([tuple(CardSet.from_mask(value << (8 * byte)))
+                            for value in range(256 if byte < 6 else 16)] for byte in range(7))
+    b0, b1, b2, b3, b4, b5, b6 = _BYTE_CARDS
+    return (b0[mask & 255] + b1[mask >> 8 & 255] + b2[mask >> 16 & 255]
+            + b3[mask >> 24 & 255] + b4[mask >> 32 & 255] + b5[mask >> 40 & 255]
+            + b6[mask >> 48])
+
+
 class GinState(State):
     """One hand of gin rummy (three-hand or classic two-player)."""
 
@@ -139,10 +159,11 @@ class GinState(State):
     def view(self, seat: int) -> View:
         """Own hand, the top discard, counts, the public history; the sitter also sees the
         captain's hand with ``sitter_sees_captain_hand``; every hand once the hand is over."""
-        if self.result is not None:
+        result = self.result
+        if result is not None:
             revealed = {s: tuple(self.hands[s]) for s in (self.dealer, self.non_dealer)
                         if s != seat}
-        elif self._sees_captain(seat):
+        elif self.sitter is not None and self._sees_captain(seat):
             revealed = {self.non_dealer: tuple(self.hands[self.non_dealer])}
         else:
             revealed = {}
@@ -159,16 +180,17 @@ class GinState(State):
                 and seat in (self.sitter, self.non_dealer):
             info["advice"] = tuple(self.advice)
         table: tuple[Any, ...] = ()
-        if self.result is not None and "table" in self.result.details:
+        if result is not None and "table" in result.details:
             table = tuple((owner, classify(parse_cards(cards), RULES))
-                          for owner, cards in self.result.details["table"])
+                          for owner, cards in result.details["table"])
+        hands, discards = self.hands, self.discards
         return View(
             game=self.game.name, seat=seat, players=self.players, phase=self.phase,
-            current_player=self.current_player, hand=tuple(self.hands[seat]),
-            hand_sizes=tuple(len(hand) for hand in self.hands), stock_size=len(self.stock),
-            discard_top=self.discards[-1] if self.discards else None, table=table,
+            current_player=self.current_player, hand=_hand_cards(hands[seat].mask),
+            hand_sizes=tuple(map(len, hands)), stock_size=len(self.stock),
+            discard_top=discards[-1] if discards else None, table=table,
             scores=self.context.totals, history=self.public_history(), dealer=self.dealer,
-            roles=self.roles, revealed=revealed, info=info, result=self.result,
+            roles=self.roles, revealed=revealed, info=info, result=result,
         )
 
     def hidden_cards(self, seat: int) -> CardSet:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -12,20 +12,26 @@ from cardkit.values.views import View
 
 __all__ = ["action_mask", "observation_array"]
 
+#: Row ``b`` is byte ``b``'s eight bits as float32, lowest first: the vector's bytes looked up
+#: in one call give its 0/1 entries, already float32 (cheaper than unpacking and converting).
+_BYTE_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
+                           bitorder="little").astype(np.float32)
+
 
 def observation_array(encoding: GameEncoding, view: View,
                       out: np.ndarray | None = None) -> np.ndarray:
     """The observation of ``view`` as a float32 vector (written into ``out``, a row of a
     batch, when given)."""
-    size = encoding.observation.size
-    bits, values = encoding.observation.sparse(view)
-    unpacked = np.unpackbits(np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), np.uint8),
-                             count=size, bitorder="little")
+    observation = encoding.observation
+    size = observation.size
+    bits, values = observation.sparse(view)
+    ones = _BYTE_BITS.take(np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), np.uint8),
+                           axis=0).reshape(-1)[:size]
     if out is None:
-        vector = unpacked.astype(np.float32)
+        vector = ones
     else:
         vector = out
-        vector[:] = unpacked
+        vector[:] = ones
     for spot, value in values.items():
         vector[spot] = value
     return vector
@@ -35,12 +41,20 @@ def action_mask(encoding: GameEncoding, legal: Sequence[Action] | Mapping[int, A
                 out: np.ndarray | None = None) -> np.ndarray:
     """1 at the index of each legal action (``legal`` empty: all zero), as int8; ``legal`` may
     be the actions or the catalogue's ``legal(...)`` of them (index -> action)."""
-    if out is None:
-        mask = np.zeros(encoding.actions.size, dtype=np.int8)
+    if not legal:
+        indices: Iterable[int] = ()
+    elif type(legal) is dict or isinstance(legal, Mapping):  # the dict first: no ABC check
+        indices = legal
     else:
-        mask = out
-        mask[:] = 0
-    if legal:
-        indices = legal if isinstance(legal, Mapping) else encoding.actions.legal(legal)
-        mask[list(indices)] = 1
+        indices = encoding.actions.legal(legal)
+    if out is None:  # a few ones set in bytes, then one array over them: cheaper than numpy's
+        ones = bytearray(encoding.actions.size)  # indexing for a dozen indices
+        for index in indices:
+            ones[index] = 1
+        return np.frombuffer(ones, np.int8)
+    mask = out
+    mask[:] = 0
+    chosen = list(indices)
+    if chosen:
+        mask[chosen] = 1
     return mask

@@ -51,6 +51,7 @@ from cardkit.frontends.adapters.common import (
 )
 from cardkit.services.encoding import EncodingError, encoding_for
 from cardkit.services.search.choose import choose_action
+from cardkit.values.actions import Action
 from cardkit.values.deck import derive_seed
 
 __all__ = ["REDEAL_LIMIT", "CardkitEnv", "make_env", "register_all"]
@@ -111,6 +112,9 @@ class CardkitEnv(gymnasium.Env):
         self._steps = 0
         self._paid = False
         self._redealt: list[Any] = []
+        # index -> move for this seat's decision now, worked out once a decision (the mask
+        # and the step share it); None after every move and deal
+        self._legal: dict[int, Action] | None = None
 
     def _check_opponents(self, opponents: OpponentSpec) -> None:
         others = [s for s in range(self.game.players) if s != self.seat]
@@ -152,6 +156,7 @@ class CardkitEnv(gymnasium.Env):
                                        self.opponent_params)
         self._steps = 0
         self._paid = False
+        self._legal = None
         self._others_play()
 
     def _others_play(self) -> None:
@@ -163,6 +168,7 @@ class CardkitEnv(gymnasium.Env):
             assert seat is not None
             action, _ = choose_action(self._agents[seat], state, seat)
             state.apply_unchecked(action)
+            self._legal = None
             self._steps += 1
 
     def _observation(self) -> dict[str, np.ndarray]:
@@ -171,8 +177,16 @@ class CardkitEnv(gymnasium.Env):
         to_move = (state.current_player == self.seat
                    and self._steps < self.game.definition.max_actions)
         return {"observation": observation_array(self.encoding, state.view(self.seat)),
-                "action_mask": action_mask(self.encoding,
-                                           state.legal_actions() if to_move else ())}
+                "action_mask": action_mask(self.encoding, self._legal_now() if to_move else ())}
+
+    def _legal_now(self) -> dict[int, Action]:
+        """Index -> move for this seat's legal moves now, worked out once a decision."""
+        legal = self._legal
+        if legal is None:
+            state = self.state
+            assert state is not None
+            legal = self._legal = self.encoding.actions.legal(state.legal_actions())
+        return legal
 
     def _info(self) -> dict[str, Any]:
         state = self.state
@@ -196,12 +210,15 @@ class CardkitEnv(gymnasium.Env):
             return self._observation(), reward, True, False, self._info()
         self._steps += 1
         try:
-            move = self.encoding.actions.decode(int(action), state.legal_actions())
+            move = self._legal_now().get(int(action))
+            if move is None:  # the catalogue's refusal names the action and the legal ones
+                move = self.encoding.actions.decode(int(action), state.legal_actions())
         except EncodingError as refusal:
             truncated = self._steps >= self.game.definition.max_actions
             return (self._observation(), self.illegal_reward, False, truncated,
                     {**self._info(), "illegal": str(refusal)})
         state.apply_unchecked(move)
+        self._legal = None
         self._others_play()
         terminated = state.is_over
         truncated = not terminated and self._steps >= self.game.definition.max_actions

@@ -92,9 +92,9 @@ class CardkitAEC(AECEnv):
         self._seeds = random.Random(random.SystemRandom().randrange(1 << 63))
         self.state: State | None = None
         self._steps = 0
-        self._hands = 0
-        self._legal_at: tuple[int, int] = (-1, -1)
-        self._legal: dict[int, Action] = {}
+        # index -> move for the legal moves of the decision now, worked out once a decision
+        # (the mask and the step share it); None after every move and deal
+        self._legal: dict[int, Action] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         """The same ``Dict`` space for every agent."""
@@ -122,7 +122,7 @@ class CardkitAEC(AECEnv):
             if len(redealt) >= REDEAL_LIMIT:
                 raise ValueError(f"{REDEAL_LIMIT} hands in a row were over at the deal: "
                                  "use decided='pay'")
-        self._hands += 1
+        self._legal = None
         self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -174,13 +174,12 @@ class CardkitAEC(AECEnv):
     def _legal_now(self) -> dict[int, Action]:
         """Index -> move for the legal moves now, worked out once a decision (the mask and
         the step share it)."""
-        at = (self._hands, self._steps)
-        if self._legal_at != at:
+        legal = self._legal
+        if legal is None:
             state = self.state
             assert state is not None
-            self._legal = self.encoding.actions.legal(state.legal_actions())
-            self._legal_at = at
-        return self._legal
+            legal = self._legal = self.encoding.actions.legal(state.legal_actions())
+        return legal
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an index of the catalogue) for the agent to move."""
@@ -197,6 +196,7 @@ class CardkitAEC(AECEnv):
             self.encoding.actions.decode(int(action), state.legal_actions())
         assert move is not None
         state.apply_unchecked(move)
+        self._legal = None
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._settle()

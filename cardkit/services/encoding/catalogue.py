@@ -22,7 +22,8 @@ class EncodingError(ValueError):
 class ActionCatalogue:
     """The action side of an encoding: ``keys[i]`` is the key of index ``i``.
 
-    ``key_of(action)`` gives an action's key (its canonical text by default). ``prefer`` (a
+    ``key_of(action)`` gives an action's key (its canonical text by default; a function of
+    the action alone, as the catalogue remembers each action's index). ``prefer`` (a
     sort key on actions, lowest first) picks the action an index plays when several legal
     actions share its key; without it keys must be unique among legal actions (a bijection).
     ``overflow`` spare indices are given, in order of first sight, to actions whose key is not
@@ -35,8 +36,13 @@ class ActionCatalogue:
     overflow: int = 0
     _index: dict[Hashable, int] = attrs.field(init=False, repr=False)
     _size: int = attrs.field(init=False, repr=False)
+    _known: dict[Action, int] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        # action -> index for the actions met so far: a key is a function of its action
+        # alone, and an index once given never changes, so the legal moves of every decision
+        # are looked up without building their keys again
+        self._known = {}
         self._index = {}
         for key in self.keys:
             if key in self._index:
@@ -75,16 +81,24 @@ class ActionCatalogue:
         """Index -> the action it plays, for the legal ``actions`` (sorted by index)."""
         chosen: dict[int, Action] = {}
         prefer = self.prefer
+        known = self._known
+        last = -1
+        ordered = True  # a game's legal moves often come in the catalogue's order already
         for action in actions:
-            index = self.encode(action)
+            index = known.get(action)
+            if index is None:
+                index = known[action] = self.encode(action)
             held = chosen.get(index)
             if held is None:
                 chosen[index] = action
+                if index < last:
+                    ordered = False
+                last = index
             elif prefer is None:
                 raise EncodingError(f"'{held}' and '{action}' share index {index}")
             elif prefer(action) < prefer(held):
                 chosen[index] = action
-        return dict(sorted(chosen.items()))
+        return chosen if ordered else dict(sorted(chosen.items()))
 
     def decode(self, index: int, actions: Sequence[Action]) -> Action:
         """The legal action that ``index`` plays now; ``EncodingError`` naming the action and

@@ -6,7 +6,7 @@ extends it), so a hand's observations cost one pass over its log.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import Card
@@ -18,6 +18,23 @@ __all__ = ["History", "LogReader", "NamedCards", "TakenFromPile", "cards_named_b
 
 #: A view's public history: its typed moves, oldest first.
 History = tuple[Move, ...]
+
+
+#: The last pair of logs found to continue one another (the earlier, the later): the readers
+#: of one encoding are shown the same views, so all but the first ask the same question (a
+#: check of the whole earlier log, which grows with the hand).
+_CONTINUED: list[tuple[History, History]] = [((), ())]
+
+
+def _continues(log: History, known: History) -> bool:
+    """True if ``log`` begins with the moves of ``known``."""
+    earlier, later = _CONTINUED[0]
+    if earlier is known and later is log:
+        return True
+    if len(log) < len(known) or log[:len(known)] != known:
+        return False
+    _CONTINUED[0] = (known, log)
+    return True
 
 
 class LogReader:
@@ -32,11 +49,15 @@ class LogReader:
         self._log: History = ()
         self._origin: Hashable = None
         self.cards: dict[int, list[Card]] = {}
+        # every seat's cards as one integer, worked out on first asking after the log moved
+        # (each view asks for every seat, and the views of one moment share the log)
+        self._masks: dict[int, int] | None = None
 
     def reset(self) -> None:
         """Forget everything read (a new hand)."""
         self._log = ()
         self.cards = {}
+        self._masks = None
 
     def feed(self, seat: int, move: Move) -> None:
         """Read one move of the log, made by ``seat`` (``move.seat``, never None here: moves
@@ -60,8 +81,7 @@ class LogReader:
         known = self._log
         if log is not known:
             origin = self.origin(view)
-            if not known or origin != self._origin or len(log) < len(known) \
-                    or log[:len(known)] != known:
+            if not known or origin != self._origin or not _continues(log, known):
                 self.reset()
                 self._origin = origin
                 self.start(origin)
@@ -71,35 +91,67 @@ class LogReader:
                 if seat is not None:
                     self.feed(seat, move)
             self._log = log
+            self._masks = None
         return self.cards
 
+    def masks(self, view: View) -> Mapping[int, int]:
+        """Seat -> the bits (``card.mask``) of the cards :meth:`read` gives it (a seat with
+        none may be missing): the fast form the observation ORs into its vector, every seat
+        at once. Read it, do not change it."""
+        cards = self.read(view)
+        masks = self._masks
+        if masks is None:
+            masks = self._masks = {}
+            for seat, held in cards.items():
+                bits = 0
+                for card in held:
+                    bits |= card.mask
+                masks[seat] = bits
+        return masks
+
     def mask(self, view: View, seat: int) -> int:
-        """The bits (``card.mask``) of the cards :meth:`read` gives ``seat``: the fast form
-        the observation ORs into its vector."""
-        bits = 0
-        for card in self.read(view).get(seat, ()):
-            bits |= card.mask
-        return bits
+        """The bits of the cards :meth:`read` gives ``seat`` (see :meth:`masks`)."""
+        return self.masks(view).get(seat, 0)
 
     def planes(self) -> Callable[[View, int], Iterable[Card]]:
         """The :class:`SeatPlanes` function (its ``mask`` attribute the fast form, ``(view,
-        seat) -> int``)."""
+        seat) -> int``, and ``masks`` every seat's at once, ``view -> {seat: int}``)."""
 
         def cards(view: View, seat: int) -> Iterable[Card]:
             return self.read(view).get(seat, ())
 
         cards.mask = self.mask  # type: ignore[attr-defined]
+        cards.masks = self.masks  # type: ignore[attr-defined]
         return cards
 
 
 class NamedCards(LogReader):
     """Every card a seat has shown in the public log (discarded, spread, played, laid off)."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._shown: dict[int, int] = {}
+
+    def reset(self) -> None:
+        """Forget everything read, the masks too."""
+        super().reset()
+        self._shown = {}
+
     def feed(self, seat: int, move: Move) -> None:
         """Note the cards the move names."""
         cards = move.action.cards
         if cards:
             self.cards.setdefault(seat, []).extend(cards)
+            bits = self._shown.get(seat, 0)
+            for card in cards:
+                bits |= card.mask
+            self._shown[seat] = bits
+
+    def masks(self, view: View) -> Mapping[int, int]:
+        """Every seat's cards as one integer, kept up to date move by move (the lists only
+        grow, so a card is OR'd in once rather than at every step)."""
+        self.read(view)
+        return self._shown
 
 
 class TakenFromPile(LogReader):
@@ -117,11 +169,22 @@ class TakenFromPile(LogReader):
         self.put_kinds, self.takes, self.gone_kinds = put_kinds, takes, gone_kinds
         self.first = first
         self.pile: list[Card] = []
+        # the kinds of the taking actions: most moves are ruled out by their kind's text,
+        # without hashing and comparing the action
+        self._take_kinds = frozenset(action.kind for action in takes)
+        self._held: dict[int, int] = {}
 
     def reset(self) -> None:
-        """Forget everything read, the pile too."""
+        """Forget everything read, the pile and the masks too."""
         super().reset()
         self.pile = []
+        self._held = {}
+
+    def masks(self, view: View) -> Mapping[int, int]:
+        """Every seat's cards as one integer, kept up to date move by move (only a take or a
+        seat's own move changes them)."""
+        self.read(view)
+        return self._held
 
     def origin(self, view: View) -> Card | None:
         """The card face up on the pile at the deal, if the game shows it."""
@@ -135,16 +198,26 @@ class TakenFromPile(LogReader):
     def feed(self, seat: int, move: Move) -> None:
         """Follow the pile and the cards known in each hand."""
         action = move.action
-        if action in self.takes:
+        kind = action.kind
+        if kind in self._take_kinds and action in self.takes:
             if self.pile:
-                self.cards.setdefault(seat, []).append(self.pile.pop())
+                card = self.pile.pop()
+                self.cards.setdefault(seat, []).append(card)
+                self._held[seat] = self._held.get(seat, 0) | card.mask
             return
-        held = self.cards.get(seat)
-        if held and action.cards:
-            self.cards[seat] = [card for card in held if card not in action.cards]
-        if action.kind in self.put_kinds and action.cards:
-            self.pile.append(action.cards[-1])
-        elif action.kind in self.gone_kinds:
+        shown = action.cards
+        if shown:
+            held = self.cards.get(seat)
+            if held:
+                kept = self.cards[seat] = [card for card in held if card not in shown]
+                bits = 0
+                for card in kept:
+                    bits |= card.mask
+                self._held[seat] = bits
+            if kind in self.put_kinds:
+                self.pile.append(shown[-1])
+                return
+        if kind in self.gone_kinds:
             self.pile.clear()
 
 

@@ -4,11 +4,19 @@ encoding, the pair of its action catalogue and its observation encoding."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 
 from cardkit.services.encoding.catalogue import ActionCatalogue
-from cardkit.services.encoding.planes import Plane, SeatPlanes, base_planes
+from cardkit.services.encoding.planes import (
+    Plane,
+    SeatPlanes,
+    base_planes,
+    discard_top_mask,
+    own_hand_mask,
+    revealed_mask,
+)
 from cardkit.values.cards import Card
 from cardkit.values.views import View
 
@@ -32,7 +40,9 @@ class ObservationEncoding:
     _phase_at: dict[str, int] = attrs.field(init=False, repr=False)
     _identity: bool = attrs.field(init=False, repr=False)
     _full: int = attrs.field(init=False, repr=False)
-    _mask_readers: list[tuple[bool, Callable[..., int]]] = attrs.field(init=False, repr=False)
+    _plan: list[tuple[int, Callable[..., Any], int]] = attrs.field(init=False, repr=False)
+    _orders: list[tuple[int, ...]] = attrs.field(init=False, repr=False)
+    _sizes_at: int = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self._position = {card.index: i for i, card in enumerate(self.deck)}
@@ -50,8 +60,28 @@ class ObservationEncoding:
         self._identity = all(card.index == i and card.mask == 1 << i
                              for i, card in enumerate(self.deck))
         self._full = (1 << len(self.deck)) - 1
-        self._mask_readers = [(isinstance(plane, SeatPlanes), _mask_reader(plane))
-                              for plane in self.planes]
+        # what sparse() does for each plane, and where its bits go: worked out once, as the
+        # vector is built at every decision of every hand
+        width, players = len(self.deck), self.players
+        plan: list[tuple[int, Callable[..., Any], int]] = []
+        offset = 0
+        for plane in self.planes:
+            if not isinstance(plane, SeatPlanes):
+                read = _mask_reader(plane)
+                plan.append((_INLINE.get(read, _ONE), read, offset))
+                offset += width
+                continue
+            every_seat = getattr(plane.cards, "masks", None) if plane.mask is None else None
+            if every_seat is not None:  # a log reader: every seat's bits from one reading
+                plan.append((_EVERY_SEAT, every_seat, offset))
+            else:
+                read = _mask_reader(plane)
+                plan.append((_INLINE.get(read, _EACH_SEAT), read, offset))
+            offset += width * players
+        self._plan = plan
+        self._sizes_at = offset
+        self._orders = [tuple((viewer + k) % players for k in range(players))
+                        for viewer in range(players)]
 
     @property
     def plane_names(self) -> list[str]:
@@ -82,19 +112,41 @@ class ObservationEncoding:
         width = len(self.deck)
         players = self.players
         viewer = view.seat
-        order = [(viewer + k) % players for k in range(players)]
+        order = self._orders[viewer] if 0 <= viewer < players else tuple(
+            (viewer + k) % players for k in range(players))
         bits = 0
-        offset = 0
         if self._identity:  # a card's bit is its position: OR the cards' masks
             full = self._full
-            for per_seat, mask_of in self._mask_readers:
-                if per_seat:
-                    for seat in order:
-                        bits |= (mask_of(view, seat) & full) << offset
-                        offset += width
+            for kind, read, shift in self._plan:
+                if kind == _OWN_HAND:  # the base planes read here, without a call each
+                    held = 0
+                    for card in view.hand:
+                        held |= card.mask
+                    bits |= (held & full) << shift
+                elif kind == _DISCARD_TOP:
+                    top = view.discard_top
+                    if top is not None:
+                        bits |= (top.mask & full) << shift
+                elif kind == _REVEALED:
+                    revealed = view.revealed
+                    if revealed:
+                        for seat in order:
+                            bits |= (read(view, seat) & full) << shift
+                            shift += width
+                elif kind == _ONE:
+                    bits |= (read(view) & full) << shift
+                elif kind == _EVERY_SEAT:
+                    held = read(view)
+                    if held:
+                        for seat in order:
+                            found = held.get(seat)
+                            if found:
+                                bits |= (found & full) << shift
+                            shift += width
                 else:
-                    bits |= (mask_of(view) & full) << offset
-                    offset += width
+                    for seat in order:
+                        bits |= (read(view, seat) & full) << shift
+                        shift += width
         else:
             groups: list[Iterable[Card]] = []
             for plane in self.planes:
@@ -104,6 +156,7 @@ class ObservationEncoding:
                 else:
                     groups.append(plane.cards(view))
             position = self._position
+            offset = 0
             for cards in groups:
                 for card in cards:
                     spot = position.get(card.index)
@@ -111,10 +164,14 @@ class ObservationEncoding:
                         bits |= 1 << (offset + spot)
                 offset += width
         values: dict[int, float] = {}
+        offset = self._sizes_at
         sizes = view.hand_sizes
+        counted = len(sizes)
         for seat in order:
-            if seat < len(sizes) and sizes[seat]:
-                values[offset] = sizes[seat] / width
+            if seat < counted:
+                size = sizes[seat]
+                if size:
+                    values[offset] = size / width
             offset += 1
         if view.stock_size:
             values[offset] = view.stock_size / width
@@ -131,6 +188,17 @@ class ObservationEncoding:
         for spot, value in self.entries(view).items():
             vector[spot] = value
         return vector
+
+
+#: The kinds of step of ``ObservationEncoding._plan``: one plane's mask ``(view)``, a seat
+#: plane's mask per seat ``(view, seat)``, every seat's masks at once ``(view) -> {seat: int}``.
+_ONE, _EACH_SEAT, _EVERY_SEAT = 0, 1, 2
+#: And the base planes' own, read inline: the own hand, the discard top, the hands revealed
+#: (skipped whole while nothing is).
+_OWN_HAND, _DISCARD_TOP, _REVEALED = 3, 4, 5
+_INLINE: dict[Callable[..., int], int] = {own_hand_mask: _OWN_HAND,
+                                          discard_top_mask: _DISCARD_TOP,
+                                          revealed_mask: _REVEALED}
 
 
 def _mask_reader(plane: Plane | SeatPlanes) -> Callable[..., int]:

@@ -47,7 +47,8 @@ def _masks(cards: Iterable[Card]) -> int:
     return bits
 
 
-def _own_hand_mask(view: View) -> int:
+def own_hand_mask(view: View) -> int:
+    """The own-hand plane's mask form (the observation reads it inline)."""
     return _masks(view.hand)
 
 
@@ -55,7 +56,8 @@ def _discard_top(view: View) -> Iterable[Card]:
     return () if view.discard_top is None else (view.discard_top,)
 
 
-def _discard_top_mask(view: View) -> int:
+def discard_top_mask(view: View) -> int:
+    """The discard-top plane's mask form (the observation reads it inline)."""
     return 0 if view.discard_top is None else view.discard_top.mask
 
 
@@ -66,6 +68,10 @@ def _table_cards(view: View) -> Iterable[Card]:
         item = entry[1] if isinstance(entry, tuple) and len(entry) == 2 \
             and isinstance(entry[0], int) else entry
         yield from _cards_in(item)
+
+
+def _table_mask(view: View) -> int:
+    return _masks(_table_cards(view)) if view.table else 0  # no table in most views
 
 
 def _cards_in(item: Any) -> Iterable[Card]:
@@ -82,7 +88,9 @@ def _revealed(view: View, seat: int) -> Iterable[Card]:
     return view.revealed.get(seat, ())
 
 
-def _revealed_mask(view: View, seat: int) -> int:
+def revealed_mask(view: View, seat: int) -> int:
+    """The revealed planes' mask form, per seat (the observation skips them while no hand
+    is revealed)."""
     cards = view.revealed.get(seat)
     return _masks(cards) if cards else 0
 
@@ -93,9 +101,9 @@ def base_planes() -> tuple[Plane | SeatPlanes, ...]:
     discard top, cards on the table, each seat's cards shown in the log, hands revealed.
     New readers each time: each encoding keeps its own place in the log."""
     return (
-        Plane("own hand", _own_hand, _own_hand_mask),
-        Plane("discard top", _discard_top, _discard_top_mask),
-        Plane("on the table", _table_cards),
+        Plane("own hand", _own_hand, own_hand_mask),
+        Plane("discard top", _discard_top, discard_top_mask),
+        Plane("on the table", _table_cards, _table_mask),
         SeatPlanes("shown in the log", cards_named_by()),
-        SeatPlanes("revealed", _revealed, _revealed_mask),
+        SeatPlanes("revealed", _revealed, revealed_mask),
     )

@@ -111,8 +111,21 @@ class LocalBackend(Backend):
     def run(self, chunks: Sequence[Chunk], on_done: OnDone | None = None) -> list[ChunkResult]:
         """Run the chunks on a process pool and collect them in order."""
         results: list[ChunkResult | None] = [None] * len(chunks)
-        pool = self.context.Pool(self.workers, initializer=_ignore_interrupts)
+        # A Ctrl-C while the pool forks its workers would leave them running (the pool cleans
+        # up only after an Exception) and skip the report: it is held until the pool exists,
+        # then delivered inside the try below, which stops the workers.
+        hold = hasattr(signal, "pthread_sigmask")
+        if hold:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
+            pool = self.context.Pool(self.workers, initializer=_ignore_interrupts)
+        except BaseException:
+            if hold:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            raise
+        try:
+            if hold:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
             for index, result in pool.imap_unordered(_run_indexed, enumerate(chunks)):
                 results[index] = result
                 if on_done:

@@ -111,14 +111,16 @@ def _pickled_growing(history: object) -> bytes:
     return _pickled(len(history)) + b"".join(map(_pickled_kept, history))
 
 
-#: What ``_current`` holds when the hand is in no declared phase (before the deal, once over).
+#: What ``_current`` holds before the deal, in no declared phase yet.
 _NO_PHASE = Phase("", (), "", next=ANY)
+#: What ``_current`` holds once the hand is over (:meth:`State.finish`): its name is the phase's.
+_OVER_PHASE = Phase(OVER, (), "", next=ANY)
 
 # The attributes the engine itself keeps on every state.
 _ENGINE_ATTRIBUTES = frozenset({
     "game", "players", "options", "context", "seed", "stacked", "deck", "history", "_shown",
-    "event_counts", "result", "current_player", "_phase", "_current", "_legal", "_legal_set",
-    "_public", "quiet"})
+    "event_counts", "result", "current_player", "_current", "_legal", "_legal_set", "_public",
+    "quiet"})
 
 # Attributes that are caches or references, not part of a state's value.
 _NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public", "_current", "quiet"})
@@ -339,8 +341,11 @@ class State:
     seed: int
     stacked: tuple[Card, ...] | None
     deck: tuple[Card, ...]
-    _phase: str
-    _current: Phase  # the declared phase named by ``phase``
+    #: The declared phase the hand is in (its name is ``phase``). The phase is kept as this one
+    #: attribute, not with its name beside it: a game's hand has some 15 attributes of its own,
+    #: and CPython keeps an instance's attributes in a compact shared-key dict, which its
+    #: attribute caches read fastest, only up to 29 of them (3.11).
+    _current: Phase
     current_player: int | None
     result: Result | None
     history: list[tuple[int | None, Action]]
@@ -371,8 +376,7 @@ class State:
         self.event_counts = {}
         self.result = None
         self.current_player = None
-        self._phase = ""  # no phase before the deal: setup enters the first one
-        self._current = _NO_PHASE
+        self._current = _NO_PHASE  # no phase before the deal: setup enters the first one
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
         self.setup(list(deck))
@@ -416,8 +420,7 @@ class State:
                                 result.details, result.summary)
         self.result = result
         self.current_player = None
-        self._phase = OVER
-        self._current = _NO_PHASE
+        self._current = _OVER_PHASE
 
     def count_event(self, name: str, count: int = 1) -> None:
         """Count ``count`` occurrences of the event ``name`` (one the game declares in its
@@ -442,7 +445,6 @@ class State:
         if allowed is not ANY and allowed is not None and name not in allowed:
             raise RuntimeError(f"{self.game.name}: phase {self.phase!r} does not declare "
                                f"{name!r} among the phases that may follow it")
-        self._phase = name
         self._current = phase
         if phase.on_enter is not None:
             phase.on_enter(self)
@@ -521,7 +523,7 @@ class State:
     @property
     def phase(self) -> str:
         """The name of the phase the hand is in (``over`` once it has ended)."""
-        return self._phase
+        return self._current.name
 
     @phase.setter
     def phase(self, name: str) -> None:
@@ -533,7 +535,7 @@ class State:
     def current_phase(self) -> Phase | None:
         """The declared :class:`Phase` the hand is in (None before the deal and once over)."""
         current = self._current
-        return None if current is _NO_PHASE else current
+        return None if current is _NO_PHASE or current is _OVER_PHASE else current
 
     @property
     def is_over(self) -> bool:
@@ -786,19 +788,22 @@ class State:
         state["_legal"] = None
         state["_legal_set"] = None
         state.pop("_public", None)
-        state.pop("_current", None)  # found again from the phase's name
+        state["_phase"] = state.pop("_current").name  # found again from the name
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        name = state.pop("_phase")
         self.__dict__.update(state)
         self.__dict__.setdefault("_shown", ())  # pickled before moves could reveal cards
-        self._current = self.PHASES.get(self._phase, _NO_PHASE)
+        self._current = self.PHASES.get(name) or (_OVER_PHASE if name == OVER else _NO_PHASE)
 
     def snapshot(self) -> bytes:
         """The state's value as bytes: two states are the same hand at the same point exactly
         when their snapshots are equal (used to check that refused actions change nothing and
         that replays are exact)."""
         value = {k: v for k, v in self.__dict__.items() if k not in _NOT_STATE}
+        value["_phase"] = self._current.name
         # the deck never changes in a hand and the history only grows: their bytes are kept
         # from the last snapshot (each pickle ends itself, so the parts cannot run together)
         deck, history = value.pop("deck", None), value.pop("history", None)

@@ -30,28 +30,32 @@ GIN = [Action("gin", cards=(card,)) for card in STANDARD_CARDS]
 _SUIT_BITS = 0x1FFF  # one suit's 13 cards in a card mask (clubs at bit 0, then 13 per suit)
 
 
-# One suit's discard actions for each set of its cards (13 bits), by suit, made on first use
-# (at most 8192 short tuples a suit): a hand's discards are four lookups rather than a walk over
-# it. Lists indexed by the bits, not dicts: a list lookup by a small int is the cheapest there
-# is, and the four of them run at every discard. None marks a set of cards not seen yet.
+# One suit's discard actions for each set of its cards (13 bits), by suit: a hand's discards
+# are four lookups rather than a walk over it. Lists indexed by the bits, not dicts: a list
+# lookup by a small int is the cheapest there is, and the four of them run at every discard.
+# All 8192 sets of a suit are made at the first discard (some 5 ms, once a process): made one
+# set at a time as hands met them, a simulation kept making them for thousands of hands.
+# None marks the tables not made yet.
 _SUIT_DISCARDS: tuple[list[tuple[Action, ...] | None], ...] = tuple(
     [None] * (1 << 13) for _ in range(4))
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_DISCARDS
 
 
-def _fill_suit_discards(mask: int) -> None:
-    """Make the discard actions of each suit of ``mask`` that are not made yet."""
+def _fill_suit_discards() -> None:
+    """Make every suit's discard actions for every set of its cards, lowest card first: a set's
+    are those of the set without its highest card, then that card's."""
     for suit, table in enumerate(_SUIT_DISCARDS):
-        bits = mask >> 13 * suit & _SUIT_BITS
-        if table[bits] is None:
-            table[bits] = tuple(DISCARD[13 * suit + i] for i in range(13) if bits >> i & 1)
+        table[0] = ()
+        for bits in range(1, 1 << 13):
+            high = bits.bit_length() - 1
+            table[bits] = (*table[bits ^ 1 << high], DISCARD[13 * suit + high])  # type: ignore[misc]
 
 
 def _take(state: GinState, seat: int, card: Card) -> None:
     """A card taken from the discard pile joins the hand, seen by everyone (the move shows it
     in the public history)."""
     state.reveal(card)
-    state.hands[seat] = state.hands[seat].add(card)
+    state.hands[seat] = CardSet.from_mask(state.hands[seat].mask | card.mask)
     state.taken = card
     state.public |= card.mask
 
@@ -128,9 +132,10 @@ def knock_check(state: GinState) -> None:
     which discards allow a knock (§5.1) and whether big gin is on (§5.2).
     ``deadwood(H - c) >= deadwood(H) - value(c)``, so most discards are ruled out without a
     search."""
-    hand = state.hands[state.seat_to_play]
+    seat = state.current_player
+    assert seat is not None  # not seat_to_play: a property call per move shows in simulations
+    hand = state.hands[seat]
     limit = state.game.hooks.knock_limit(state)
-    state.knock_limit_now = limit
     # a discard lowers the deadwood by at most 10: over limit + 10 nothing can knock (the
     # usual case, found mostly without weighing the hand's sets); 0 is always asked (big gin)
     total = deadwood_within(hand, limit + 10 if limit > -10 else 0, RULES)
@@ -154,15 +159,16 @@ def discard_legal(state: GinState) -> list[Action]:
     big gin when all eleven cards meld (§5.2)."""
     seat = state.current_player
     assert seat is not None
-    barred = barred_card(state)
     mask = state.hands[seat].mask
-    if barred is not None:
-        mask &= ~barred.mask
+    if state.taken is not None:  # (no card to bar after a draw from the stock)
+        barred = barred_card(state)
+        if barred is not None:
+            mask &= ~barred.mask
     try:
         actions = [*_CLUBS[mask & 0x1FFF], *_DIAMONDS[mask >> 13 & 0x1FFF],  # type: ignore[misc]
                    *_HEARTS[mask >> 26 & 0x1FFF], *_SPADES[mask >> 39 & 0x1FFF]]
-    except TypeError:  # a suit's cards not seen yet (None is not iterable): once per pattern
-        _fill_suit_discards(mask)
+    except TypeError:  # the tables are not made yet (None is not iterable): once a process
+        _fill_suit_discards()
         return discard_legal(state)
     for index, left in state.knockable:
         actions.append(GIN[index] if left == 0 else KNOCK[index])
@@ -191,7 +197,7 @@ def discard_why_illegal(state: GinState, action: Action) -> str | None:
     if action.kind == "knock":
         if left == 0:
             return f"discarding {card} leaves no deadwood: that is gin (gin {card})"
-        return (f"you may knock with {state.knock_limit_now} or less deadwood; "
+        return (f"you may knock with {state.game.hooks.knock_limit(state)} or less deadwood; "
                 f"discarding {card} leaves {left}")
     return f"gin needs all ten cards melded; discarding {card} leaves {left} deadwood"
 

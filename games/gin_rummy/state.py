@@ -74,7 +74,6 @@ class GinState(State):
     dealer: int
     non_dealer: int
     roles: tuple[str, ...]
-    sitter: int | None
     hands: list[CardSet]
     upcard: Card
     discards: list[Card]
@@ -84,7 +83,6 @@ class GinState(State):
     public: int
     knockable: tuple[tuple[int, int], ...]
     big_gin_ready: bool
-    knock_limit_now: int
     advice: list[str]
 
     # ----- §2 setup and deal --------------------------------------------------------------------
@@ -92,14 +90,13 @@ class GinState(State):
     def setup(self, deck: list[Card]) -> None:
         """§2.3–2.5: ten cards each, one at a time, non-dealer (captain) first; card 21 is the
         up-card; the other 31 are the stock."""
-        dealer, non_dealer, roles = self.dealer, self.non_dealer, self.roles = active_seats(
-            self.players, self.context)
-        self.sitter = roles.index("sitter") if "sitter" in roles else None
-        hands = [0] * self.players
-        for position in range(2 * HAND_SIZE):
-            seat = non_dealer if position % 2 == 0 else dealer
-            hands[seat] |= deck[position].mask
-        self.hands = [CardSet.from_mask(mask) for mask in hands]
+        dealer, non_dealer, self.roles = active_seats(self.players, self.context)
+        self.dealer, self.non_dealer = dealer, non_dealer
+        hands = [CardSet()] * self.players  # (the sitter's stays empty)
+        # one card at a time, non-dealer first: the non-dealer is dealt the even positions
+        hands[non_dealer] = CardSet.from_mask(card_mask(deck[0:2 * HAND_SIZE:2]))
+        hands[dealer] = CardSet.from_mask(card_mask(deck[1:2 * HAND_SIZE:2]))
+        self.hands = hands
         self.upcard = deck[2 * HAND_SIZE]
         self.discards = [self.upcard]
         # The stock top is the list's end (pop() is O(1)).
@@ -109,10 +106,17 @@ class GinState(State):
         self.public = 0                      # mask of hand cards everyone saw taken
         self.knockable = ()                  # (card index, deadwood) this turn
         self.big_gin_ready = False
-        self.knock_limit_now = 0
         self.advice = []
         self.enter("upcard")
         self.current_player = non_dealer
+
+    @property
+    def sitter(self) -> int | None:
+        """The sitter's seat in three-hand gin (None in two-player gin). Found from the roles,
+        not kept: a hand's attributes stay few enough (29) for CPython's fastest attribute
+        access (see :class:`cardkit.state.State`)."""
+        roles = self.roles
+        return roles.index("sitter") if "sitter" in roles else None
 
     def opponent(self, seat: int) -> int:
         """The other active player."""

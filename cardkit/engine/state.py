@@ -668,9 +668,8 @@ class State:
         """Note that the move being applied makes ``cards`` public beyond the cards its action
         names (the card taken from the discard pile, say): its :class:`~cardkit.views.Move` in
         the public history shows them (``move.shown``). A phase's ``apply`` handler calls it."""
-        if not cards:
-            return
-        self._shown = (*self._shown, (len(self.history), cards))
+        if cards:  # (one tuple concatenation: the pairs are shared with clones, never changed)
+            self._shown += ((len(self.history), cards),)
 
     # ----- copies, equality, records ------------------------------------------------------------
 

@@ -27,6 +27,10 @@ DISCARD = [Action("discard", cards=(card,)) for card in STANDARD_CARDS]
 KNOCK = [Action("knock", cards=(card,)) for card in STANDARD_CARDS]
 GIN = [Action("gin", cards=(card,)) for card in STANDARD_CARDS]
 
+# CardSet.from_mask bound once: the hand changes at every move, and a class method looked up at
+# each call is bound anew each time
+_cardset = CardSet.from_mask
+
 _SUIT_BITS = 0x1FFF  # one suit's 13 cards in a card mask (clubs at bit 0, then 13 per suit)
 
 
@@ -55,7 +59,7 @@ def _take(state: GinState, seat: int, card: Card) -> None:
     """A card taken from the discard pile joins the hand, seen by everyone (the move shows it
     in the public history)."""
     state.reveal(card)
-    state.hands[seat] = CardSet.from_mask(state.hands[seat].mask | card.mask)
+    state.hands[seat] = _cardset(state.hands[seat].mask | card.mask)
     state.taken = card
     state.public |= card.mask
 
@@ -110,12 +114,12 @@ def draw_why_illegal(state: GinState, action: Action) -> str | None:
 
 
 def draw_apply(state: GinState, action: Action) -> None:
-    """The drawn card joins the hand; then the discard phase, with its knock check."""
+    """The drawn card joins the hand; then the discard phase."""
     seat = state.current_player
     assert seat is not None  # not seat_to_play: a property call per move shows in simulations
     if action.option == "stock":
         card = state.stock.pop()
-        state.hands[seat] = CardSet.from_mask(state.hands[seat].mask | card.mask)
+        state.hands[seat] = _cardset(state.hands[seat].mask | card.mask)
         state.taken = None
         state.must_draw_stock = False
     else:
@@ -127,39 +131,38 @@ def draw_apply(state: GinState, action: Action) -> None:
 # ----- the discard phase (§3.2, §5) -------------------------------------------------------------
 
 
-def knock_check(state: GinState) -> None:
-    """On entering the discard phase (after a draw, or taking the up-card), work out once
-    which discards allow a knock (§5.1) and whether big gin is on (§5.2).
-    ``deadwood(H - c) >= deadwood(H) - value(c)``, so most discards are ruled out without a
-    search."""
-    seat = state.current_player
-    assert seat is not None  # not seat_to_play: a property call per move shows in simulations
-    hand = state.hands[seat]
+def knock_check(state: GinState, hand: CardSet, barred: Card | None) -> list[Action]:
+    """The knock check (§5.1, §5.2), asked by the discard phase's legal moves: ``knock`` (or
+    ``gin``, with no deadwood left) with each discard, bar the barred card, that leaves at
+    most the knock limit, in card order, then ``big gin`` if all eleven cards meld (when
+    played). ``deadwood(H - c) >= deadwood(H) - value(c)``, so most hands are ruled out
+    without a search."""
     limit = state.game.hooks.knock_limit(state)
     # a discard lowers the deadwood by at most 10: over limit + 10 nothing can knock (the
     # usual case, found mostly without weighing the hand's sets); 0 is always asked (big gin)
     total = deadwood_within(hand, limit + 10 if limit > -10 else 0, RULES)
     if total is None:
-        state.big_gin_ready = False
-        state.knockable = ()
-        return
-    state.big_gin_ready = total == 0 and state.options["big_gin_bonus"] is not None
-    knockable = []
-    barred = barred_card(state)
+        return []
+    enders = []
     # every discard weighed at once (the player's discard decision weighs the same hand next,
     # and the library remembers it)
     for card, left in zip(hand, deadwood_without_each(hand, RULES), strict=True):
         if left <= limit and card is not barred:
-            knockable.append((card.index, left))
-    state.knockable = tuple(knockable)
+            enders.append(GIN[card.index] if left == 0 else KNOCK[card.index])
+    if total == 0 and state.options["big_gin_bonus"] is not None:
+        enders.append(BIG_GIN)
+    return enders
 
 
 def discard_legal(state: GinState) -> list[Action]:
-    """Any card but the one just taken (§3.2); knock or gin with a card the check allowed;
-    big gin when all eleven cards meld (§5.2)."""
+    """Any card but the one just taken (§3.2); knock or gin with a discard the knock check
+    allows, and big gin when all eleven cards meld (§5: :func:`knock_check`). The engine keeps
+    the list until the next move, so the check runs once a turn."""
     seat = state.current_player
     assert seat is not None
-    mask = state.hands[seat].mask
+    hand = state.hands[seat]
+    mask = hand.mask
+    barred = None
     if state.taken is not None:  # (no card to bar after a draw from the stock)
         barred = barred_card(state)
         if barred is not None:
@@ -170,10 +173,9 @@ def discard_legal(state: GinState) -> list[Action]:
     except TypeError:  # the tables are not made yet (None is not iterable): once a process
         _fill_suit_discards()
         return discard_legal(state)
-    for index, left in state.knockable:
-        actions.append(GIN[index] if left == 0 else KNOCK[index])
-    if state.big_gin_ready:
-        actions.append(BIG_GIN)
+    enders = knock_check(state, hand, barred)
+    if enders:
+        actions += enders
     return actions
 
 
@@ -213,21 +215,19 @@ def discard_apply(state: GinState, action: Action) -> None:
         return
     card = action.cards[0]
     mask = card.mask
-    state.hands[seat] = CardSet.from_mask(state.hands[seat].mask ^ mask)  # a card held
+    state.hands[seat] = _cardset(state.hands[seat].mask ^ mask)  # a card held
     state.discards.append(card)
     if state.public & mask:  # a card seen taken goes back to the pile
         state.public ^= mask
     state.taken = None
-    # this turn's knock check is spent (a stale one would differ between equal deals)
-    state.knockable = ()
-    state.big_gin_ready = False
     if action.kind != "discard":
         state.count_event(action.kind)  # knock or gin
         state.finish(state.game.hooks.showdown(state, seat, action.kind, card))
     elif len(state.stock) <= state.options["draw_stock_remaining"]:
         state.finish(state.game.hooks.settle_draw(state, seat))
     else:
-        state.current_player = state.opponent(seat)
+        # state.opponent(seat), written out: a call per discard shows in simulations
+        state.current_player = state.dealer if seat == state.non_dealer else state.non_dealer
         state.enter("draw")
 
 
@@ -243,5 +243,5 @@ PHASES = phases(
           "discard a card (or knock / gin with the discard)",
           "you have drawn already: discard, knock or gin",
           legal=discard_legal, why_illegal=discard_why_illegal, apply=discard_apply,
-          next={"draw"}, on_enter=knock_check),
+          next={"draw"}),
 )

@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from cardkit_games.gin_rummy.phases import PHASES, knock_check
+from cardkit_games.gin_rummy.phases import PHASES
 from cardkit_games.gin_rummy.rules import RULES
 from cardkit_games.gin_rummy.settlement import ENDINGS
 
@@ -81,8 +81,6 @@ class GinState(State):
     taken: Card | None
     must_draw_stock: bool
     public: int
-    knockable: tuple[tuple[int, int], ...]
-    big_gin_ready: bool
     advice: list[str]
 
     # ----- §2 setup and deal --------------------------------------------------------------------
@@ -104,8 +102,6 @@ class GinState(State):
         self.taken = None                    # card taken from the discard pile this turn
         self.must_draw_stock = False         # §3.1.4: both declined the up-card
         self.public = 0                      # mask of hand cards everyone saw taken
-        self.knockable = ()                  # (card index, deadwood) this turn
-        self.big_gin_ready = False
         self.advice = []
         self.enter("upcard")
         self.current_player = non_dealer
@@ -192,8 +188,8 @@ class GinState(State):
         (:func:`cardkit.sampling.redeal_hidden`): each other active hand keeps its public cards
         (taken from the discard pile, or the captain's hand the sitter sees) and its number of
         hidden ones; the stock keeps its length. The copy's deck is relabelled to match, so its
-        record replays to it, and a current player other than ``seat`` in the discard phase
-        gets the knock check for the new hand."""
+        record replays to it; a current player other than ``seat`` in the discard phase gets
+        the knock check of the new hand."""
         copy = self.clone()
         assert isinstance(copy, GinState)
         hidden = self.hidden_cards(seat).mask
@@ -208,12 +204,7 @@ class GinState(State):
         assert isinstance(stock, list)
         copy.stock = stock
         copy.deck = copy.stacked = tuple(redeal.relabel.get(card, card) for card in self.deck)
-        # the knock check cached after the draw depends on the hand (§5.1)
-        player = copy.current_player
-        if player is not None and copy.phase == "discard" \
-                and copy.hands[player].mask != self.hands[player].mask:
-            knock_check(copy)
-        return copy
+        return copy  # (a clone has no legal moves yet: a player's knock check is its hand's)
 
     def zones(self) -> Mapping[str, Iterable[Card]]:
         """Hands, stock and discard pile."""

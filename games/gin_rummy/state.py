@@ -74,6 +74,7 @@ class GinState(State):
     dealer: int
     non_dealer: int
     roles: tuple[str, ...]
+    sitter: int | None
     hands: list[CardSet]
     upcard: Card
     discards: list[Card]
@@ -88,8 +89,9 @@ class GinState(State):
     def setup(self, deck: list[Card]) -> None:
         """§2.3–2.5: ten cards each, one at a time, non-dealer (captain) first; card 21 is the
         up-card; the other 31 are the stock."""
-        dealer, non_dealer, self.roles = active_seats(self.players, self.context)
-        self.dealer, self.non_dealer = dealer, non_dealer
+        dealer, non_dealer, roles = active_seats(self.players, self.context)
+        self.dealer, self.non_dealer, self.roles = dealer, non_dealer, roles
+        self.sitter = roles.index("sitter") if "sitter" in roles else None
         hands = [CardSet()] * self.players  # (the sitter's stays empty)
         # one card at a time, non-dealer first: the non-dealer is dealt the even positions
         hands[non_dealer] = CardSet.from_mask(card_mask(deck[0:2 * HAND_SIZE:2]))
@@ -105,14 +107,6 @@ class GinState(State):
         self.advice = []
         self.enter("upcard")
         self.current_player = non_dealer
-
-    @property
-    def sitter(self) -> int | None:
-        """The sitter's seat in three-hand gin (None in two-player gin). Found from the roles,
-        not kept: a hand's attributes stay few enough (29) for CPython's fastest attribute
-        access (see :class:`cardkit.state.State`)."""
-        roles = self.roles
-        return roles.index("sitter") if "sitter" in roles else None
 
     def opponent(self, seat: int) -> int:
         """The other active player."""

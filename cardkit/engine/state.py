@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
-from cardkit.engine.phases import ANY, OVER, Phase, phases
+from cardkit.engine.phases import _DISAGREE, ANY, OVER, Phase, phases
 from cardkit.engine.records import HandRecord
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import Card, CardMultiset, CardSet
@@ -326,6 +326,11 @@ class State:
             cls.CLONE_COPIES = tuple(name for name, hint in declared_attributes(cls).items()
                                      if _holds_container(hint) and name not in cls.CLONE_SHARED)
         for phase in cls.PHASES.values():
+            # the successors enter() looks up first must be this class's phases (a mapping
+            # not built by phases() may hold a phase of another game's)
+            if any(cls.PHASES.get(name) is not successor
+                   for name, successor in phase._successors.items()):
+                object.__setattr__(phase, "_successors", _DISAGREE)
             if phase.legal is None or phase.apply is None:
                 missing = "legal" if phase.legal is None else "apply"
                 raise TypeError(f"{cls.__name__}: phase {phase.name!r} declares no {missing} "
@@ -440,6 +445,17 @@ class State:
         declare it among the phases that may follow it (``next``; :data:`ANY` lets any
         follow); the deal (``setup``) may enter any phase. The hand ends with
         :meth:`finish`, never by entering ``over``."""
+        phase = self._current._successors.get(name)  # a declared transition (hot path)
+        if phase is None:
+            phase = self._checked_phase(name)
+        self._current = phase
+        if phase.on_enter is not None:
+            phase.on_enter(self)
+
+    def _checked_phase(self, name: str) -> Phase:
+        """The phase ``name``, to be entered from the current one, checked in full (the deal's
+        first phase, or a phase whose successors :func:`phases` could not list); the
+        ``RuntimeError`` of :meth:`enter` for a transition not declared."""
         phase = self.PHASES.get(name)
         if phase is None:
             ending = " (a hand ends with finish(result))" if name == OVER else ""
@@ -448,9 +464,7 @@ class State:
         if allowed is not ANY and allowed is not None and name not in allowed:
             raise RuntimeError(f"{self.game.name}: phase {self.phase!r} does not declare "
                                f"{name!r} among the phases that may follow it")
-        self._current = phase
-        if phase.on_enter is not None:
-            phase.on_enter(self)
+        return phase
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see."""

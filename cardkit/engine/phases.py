@@ -131,7 +131,8 @@ def phases(*declared: Phase) -> Mapping[str, Phase]:
                                  "which is not declared")
     for phase in declared:
         follow = mapping if phase.next is None or phase.next is ANY else phase.next
-        successors = {name: mapping[name] for name in follow if name != OVER}
+        successors: Mapping[str, Phase] = {name: mapping[name] for name in follow
+                                           if name != OVER}
         known = phase._successors
         if known is _DISAGREE or (known and (known.keys() != successors.keys() or any(
                 known[name] is not successors[name] for name in successors))):

@@ -10,6 +10,7 @@ did not declare and runs the new phase's ``on_enter`` step (as boardgame.io's ``
 from __future__ import annotations
 
 import enum
+import types
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal
@@ -84,6 +85,12 @@ class Phase:
     next: frozenset[str] | AnyPhase | None = attrs.field(default=None, kw_only=True,
                                                          converter=_names)
     on_enter: Callable[[Any], None] | None = attrs.field(default=None, kw_only=True)
+    #: The phases that may follow this one, by name, as the :func:`phases` mapping that holds
+    #: it declares them: :meth:`State.enter <cardkit.engine.state.State.enter>` looks the
+    #: phase entered up here first, one lookup for its whole check. Empty for a phase no
+    #: :func:`phases` built, or held by two mappings that disagree (enter then checks in full).
+    _successors: Mapping[str, Phase] = attrs.field(factory=dict, init=False, eq=False,
+                                                   hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.next is None and self.name:
@@ -122,4 +129,17 @@ def phases(*declared: Phase) -> Mapping[str, Phase]:
             if name not in mapping and name != OVER:
                 raise ValueError(f"phase {phase.name!r} names {name!r} among its next phases, "
                                  "which is not declared")
+    for phase in declared:
+        follow = mapping if phase.next is None or phase.next is ANY else phase.next
+        successors: Mapping[str, Phase] = {name: mapping[name] for name in follow
+                                           if name != OVER}
+        known = phase._successors
+        if known is _DISAGREE or (known and (known.keys() != successors.keys() or any(
+                known[name] is not successors[name] for name in successors))):
+            successors = _DISAGREE  # (a phase held by two games whose successors differ)
+        object.__setattr__(phase, "_successors", successors)
     return mapping
+
+
+#: The successors of a phase held by two :func:`phases` mappings that disagree on them.
+_DISAGREE: Mapping[str, Phase] = types.MappingProxyType({})

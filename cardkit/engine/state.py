@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
-from cardkit.engine.phases import ANY, OVER, Phase, phases
+from cardkit.engine.phases import _DISAGREE, ANY, OVER, Phase, phases
 from cardkit.engine.records import HandRecord
 from cardkit.values.actions import Action, parse_action
 from cardkit.values.cards import Card, CardMultiset, CardSet
@@ -111,14 +111,16 @@ def _pickled_growing(history: object) -> bytes:
     return _pickled(len(history)) + b"".join(map(_pickled_kept, history))
 
 
-#: What ``_current`` holds when the hand is in no declared phase (before the deal, once over).
+#: What ``_current`` holds before the deal, in no declared phase yet.
 _NO_PHASE = Phase("", (), "", next=ANY)
+#: What ``_current`` holds once the hand is over (:meth:`State.finish`): its name is the phase's.
+_OVER_PHASE = Phase(OVER, (), "", next=ANY)
 
 # The attributes the engine itself keeps on every state.
 _ENGINE_ATTRIBUTES = frozenset({
     "game", "players", "options", "context", "seed", "stacked", "deck", "history", "_shown",
-    "event_counts", "result", "current_player", "_phase", "_current", "_legal", "_legal_set",
-    "_public", "quiet"})
+    "event_counts", "result", "current_player", "_current", "_legal", "_legal_set", "_public",
+    "quiet"})
 
 # Attributes that are caches or references, not part of a state's value.
 _NOT_STATE = frozenset({"game", "_legal", "_legal_set", "_public", "_current", "quiet"})
@@ -324,6 +326,11 @@ class State:
             cls.CLONE_COPIES = tuple(name for name, hint in declared_attributes(cls).items()
                                      if _holds_container(hint) and name not in cls.CLONE_SHARED)
         for phase in cls.PHASES.values():
+            # the successors enter() looks up first must be this class's phases (a mapping
+            # not built by phases() may hold a phase of another game's)
+            if any(cls.PHASES.get(name) is not successor
+                   for name, successor in phase._successors.items()):
+                object.__setattr__(phase, "_successors", _DISAGREE)
             if phase.legal is None or phase.apply is None:
                 missing = "legal" if phase.legal is None else "apply"
                 raise TypeError(f"{cls.__name__}: phase {phase.name!r} declares no {missing} "
@@ -339,8 +346,13 @@ class State:
     seed: int
     stacked: tuple[Card, ...] | None
     deck: tuple[Card, ...]
-    _phase: str
-    _current: Phase  # the declared phase named by ``phase``
+    #: The declared phase the hand is in (its name is ``phase``). The phase is kept as this one
+    #: attribute, not with its name beside it: a game's hand has some 15 attributes of its own,
+    #: and CPython (3.11) keeps up to 29 attributes of an instance inline, where its attribute
+    #: caches read them fastest. Hot paths never read ``self.__dict__``: a dict made from such
+    #: attributes is read three times slower (clones are given a dict of their own, built as
+    #: ``dict(...)``, which is read fast).
+    _current: Phase
     current_player: int | None
     result: Result | None
     history: list[tuple[int | None, Action]]
@@ -371,10 +383,10 @@ class State:
         self.event_counts = {}
         self.result = None
         self.current_player = None
-        self._phase = ""  # no phase before the deal: setup enters the first one
-        self._current = _NO_PHASE
+        self._current = _NO_PHASE  # no phase before the deal: setup enters the first one
         self._legal: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
+        self._public: tuple[Move, ...] = ()  # the public history so far (public_history())
         self.setup(list(deck))
 
     # ----- what a game implements -------------------------------------------------------------
@@ -416,8 +428,7 @@ class State:
                                 result.details, result.summary)
         self.result = result
         self.current_player = None
-        self._phase = OVER
-        self._current = _NO_PHASE
+        self._current = _OVER_PHASE
 
     def count_event(self, name: str, count: int = 1) -> None:
         """Count ``count`` occurrences of the event ``name`` (one the game declares in its
@@ -434,6 +445,17 @@ class State:
         declare it among the phases that may follow it (``next``; :data:`ANY` lets any
         follow); the deal (``setup``) may enter any phase. The hand ends with
         :meth:`finish`, never by entering ``over``."""
+        phase = self._current._successors.get(name)  # a declared transition (hot path)
+        if phase is None:
+            phase = self._checked_phase(name)
+        self._current = phase
+        if phase.on_enter is not None:
+            phase.on_enter(self)
+
+    def _checked_phase(self, name: str) -> Phase:
+        """The phase ``name``, to be entered from the current one, checked in full (the deal's
+        first phase, or a phase whose successors :func:`phases` could not list); the
+        ``RuntimeError`` of :meth:`enter` for a transition not declared."""
         phase = self.PHASES.get(name)
         if phase is None:
             ending = " (a hand ends with finish(result))" if name == OVER else ""
@@ -442,10 +464,7 @@ class State:
         if allowed is not ANY and allowed is not None and name not in allowed:
             raise RuntimeError(f"{self.game.name}: phase {self.phase!r} does not declare "
                                f"{name!r} among the phases that may follow it")
-        self._phase = name
-        self._current = phase
-        if phase.on_enter is not None:
-            phase.on_enter(self)
+        return phase
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see."""
@@ -515,13 +534,13 @@ class State:
         """The seat whose turn it is: ``current_player``, except while a claim window
         (:mod:`cardkit.engine.claims`) asks other seats out of turn, when it is the seat whose
         turn the window interrupted. The lab counts turns by it."""
-        window = self.__dict__.get("claim_window")
+        window = getattr(self, "claim_window", None)  # (not __dict__: see State._current)
         return window.turn if window is not None else self.current_player
 
     @property
     def phase(self) -> str:
         """The name of the phase the hand is in (``over`` once it has ended)."""
-        return self._phase
+        return self._current.name
 
     @phase.setter
     def phase(self, name: str) -> None:
@@ -533,7 +552,7 @@ class State:
     def current_phase(self) -> Phase | None:
         """The declared :class:`Phase` the hand is in (None before the deal and once over)."""
         current = self._current
-        return None if current is _NO_PHASE else current
+        return None if current is _NO_PHASE or current is _OVER_PHASE else current
 
     @property
     def is_over(self) -> bool:
@@ -640,7 +659,7 @@ class State:
         seat, the action, the cards it made public, :meth:`reveal`), oldest first. Actions
         carry no hidden card (a stock draw is just ``draw stock``); a game whose actions do may
         override :meth:`public_move`."""
-        known: tuple[Move, ...] = self.__dict__.get("_public", ())
+        known = self._public
         history = self.history
         if len(known) != len(history):
             # extend incrementally: views are built at every step of every simulated hand
@@ -653,7 +672,7 @@ class State:
             else:  # the common case: moves that showed nothing, as the engine writes them
                 new = [Move(seat, action) for seat, action in history[start:]]
             known = (*known, *new)
-            self.__dict__["_public"] = known
+            self._public = known
         return known
 
     def public_move(self, seat: int | None, action: Action,
@@ -666,9 +685,8 @@ class State:
         """Note that the move being applied makes ``cards`` public beyond the cards its action
         names (the card taken from the discard pile, say): its :class:`~cardkit.views.Move` in
         the public history shows them (``move.shown``). A phase's ``apply`` handler calls it."""
-        if not cards:
-            return
-        self._shown = (*self._shown, (len(self.history), cards))
+        if cards:  # (one tuple concatenation: the pairs are shared with clones, never changed)
+            self._shown += ((len(self.history), cards),)
 
     # ----- copies, equality, records ------------------------------------------------------------
 
@@ -713,7 +731,7 @@ class State:
         copies = self.CLONE_COPIES
         if not copies:
             return self._clone_examined()
-        values = self.__dict__.copy()
+        values = dict(self.__dict__)  # (not .copy(): see State._current)
         # the engine's own mutable attributes: append-only of shared pairs, and counts
         values["history"] = self.history.copy()
         values["event_counts"] = self.event_counts.copy()
@@ -747,7 +765,7 @@ class State:
         twin = object.__new__(type(self))
         # every attribute shared at first (one C-level copy), then the mutable ones replaced:
         # most attributes are numbers, flags, cards and tuples, which stay shared
-        values = self.__dict__.copy()
+        values = dict(self.__dict__)  # (not .copy(): see State._current)
         for name, value in values.items():
             kind = type(value)
             if kind in immutable or name in _SHARED_BY_CLONES or name in shared \
@@ -786,19 +804,23 @@ class State:
         state["_legal"] = None
         state["_legal_set"] = None
         state.pop("_public", None)
-        state.pop("_current", None)  # found again from the phase's name
+        state["_phase"] = state.pop("_current").name  # found again from the name
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        name = state.pop("_phase")
         self.__dict__.update(state)
         self.__dict__.setdefault("_shown", ())  # pickled before moves could reveal cards
-        self._current = self.PHASES.get(self._phase, _NO_PHASE)
+        self._public = ()
+        self._current = self.PHASES.get(name) or (_OVER_PHASE if name == OVER else _NO_PHASE)
 
     def snapshot(self) -> bytes:
         """The state's value as bytes: two states are the same hand at the same point exactly
         when their snapshots are equal (used to check that refused actions change nothing and
         that replays are exact)."""
         value = {k: v for k, v in self.__dict__.items() if k not in _NOT_STATE}
+        value["_phase"] = self._current.name
         # the deck never changes in a hand and the history only grows: their bytes are kept
         # from the last snapshot (each pickle ends itself, so the parts cannot run together)
         deck, history = value.pop("deck", None), value.pop("history", None)

@@ -154,9 +154,10 @@ class DeckSpec:
         return f"{self.name}: {format_cards(self.cards)}"
 
     def shuffled(self, rng: random.Random) -> list[Card]:
-        """The deck in an order drawn from ``rng``, top first."""
+        """The deck in an order drawn from ``rng``, top first: ``rng.shuffle``'s order, by
+        :func:`shuffle_like_random` (every hand is dealt so)."""
         cards = list(self.cards)
-        rng.shuffle(cards)
+        shuffle_like_random(cards, rng)
         return cards
 
     def stacked(

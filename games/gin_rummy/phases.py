@@ -27,31 +27,39 @@ DISCARD = [Action("discard", cards=(card,)) for card in STANDARD_CARDS]
 KNOCK = [Action("knock", cards=(card,)) for card in STANDARD_CARDS]
 GIN = [Action("gin", cards=(card,)) for card in STANDARD_CARDS]
 
+# CardSet.from_mask bound once: the hand changes at every move, and a class method looked up at
+# each call is bound anew each time
+_cardset = CardSet.from_mask
+
 _SUIT_BITS = 0x1FFF  # one suit's 13 cards in a card mask (clubs at bit 0, then 13 per suit)
 
 
-# One suit's discard actions for each set of its cards (13 bits), by suit, made on first use
-# (at most 8192 short tuples a suit): a hand's discards are four lookups rather than a walk over
-# it. Lists indexed by the bits, not dicts: a list lookup by a small int is the cheapest there
-# is, and the four of them run at every discard. None marks a set of cards not seen yet.
+# One suit's discard actions for each set of its cards (13 bits), by suit: a hand's discards
+# are four lookups rather than a walk over it. Lists indexed by the bits, not dicts: a list
+# lookup by a small int is the cheapest there is, and the four of them run at every discard.
+# All 8192 sets of a suit are made at the first discard (some 5 ms, once a process): made one
+# set at a time as hands met them, a simulation kept making them for thousands of hands.
+# None marks the tables not made yet.
 _SUIT_DISCARDS: tuple[list[tuple[Action, ...] | None], ...] = tuple(
     [None] * (1 << 13) for _ in range(4))
 _CLUBS, _DIAMONDS, _HEARTS, _SPADES = _SUIT_DISCARDS
 
 
-def _fill_suit_discards(mask: int) -> None:
-    """Make the discard actions of each suit of ``mask`` that are not made yet."""
+def _fill_suit_discards() -> None:
+    """Make every suit's discard actions for every set of its cards, lowest card first: a set's
+    are those of the set without its highest card, then that card's."""
     for suit, table in enumerate(_SUIT_DISCARDS):
-        bits = mask >> 13 * suit & _SUIT_BITS
-        if table[bits] is None:
-            table[bits] = tuple(DISCARD[13 * suit + i] for i in range(13) if bits >> i & 1)
+        table[0] = ()
+        for bits in range(1, 1 << 13):
+            high = bits.bit_length() - 1
+            table[bits] = (*table[bits ^ 1 << high], DISCARD[13 * suit + high])  # type: ignore[misc]
 
 
 def _take(state: GinState, seat: int, card: Card) -> None:
     """A card taken from the discard pile joins the hand, seen by everyone (the move shows it
     in the public history)."""
     state.reveal(card)
-    state.hands[seat] = state.hands[seat].add(card)
+    state.hands[seat] = _cardset(state.hands[seat].mask | card.mask)
     state.taken = card
     state.public |= card.mask
 
@@ -106,12 +114,12 @@ def draw_why_illegal(state: GinState, action: Action) -> str | None:
 
 
 def draw_apply(state: GinState, action: Action) -> None:
-    """The drawn card joins the hand; then the discard phase, with its knock check."""
+    """The drawn card joins the hand; then the discard phase."""
     seat = state.current_player
     assert seat is not None  # not seat_to_play: a property call per move shows in simulations
     if action.option == "stock":
         card = state.stock.pop()
-        state.hands[seat] = CardSet.from_mask(state.hands[seat].mask | card.mask)
+        state.hands[seat] = _cardset(state.hands[seat].mask | card.mask)
         state.taken = None
         state.must_draw_stock = False
     else:
@@ -123,51 +131,51 @@ def draw_apply(state: GinState, action: Action) -> None:
 # ----- the discard phase (§3.2, §5) -------------------------------------------------------------
 
 
-def knock_check(state: GinState) -> None:
-    """On entering the discard phase (after a draw, or taking the up-card), work out once
-    which discards allow a knock (§5.1) and whether big gin is on (§5.2).
-    ``deadwood(H - c) >= deadwood(H) - value(c)``, so most discards are ruled out without a
-    search."""
-    hand = state.hands[state.seat_to_play]
+def knock_check(state: GinState, hand: CardSet, barred: Card | None) -> list[Action]:
+    """The knock check (§5.1, §5.2), asked by the discard phase's legal moves: ``knock`` (or
+    ``gin``, with no deadwood left) with each discard, bar the barred card, that leaves at
+    most the knock limit, in card order, then ``big gin`` if all eleven cards meld (when
+    played). ``deadwood(H - c) >= deadwood(H) - value(c)``, so most hands are ruled out
+    without a search."""
     limit = state.game.hooks.knock_limit(state)
-    state.knock_limit_now = limit
     # a discard lowers the deadwood by at most 10: over limit + 10 nothing can knock (the
     # usual case, found mostly without weighing the hand's sets); 0 is always asked (big gin)
     total = deadwood_within(hand, limit + 10 if limit > -10 else 0, RULES)
     if total is None:
-        state.big_gin_ready = False
-        state.knockable = ()
-        return
-    state.big_gin_ready = total == 0 and state.options["big_gin_bonus"] is not None
-    knockable = []
-    barred = barred_card(state)
+        return []
+    enders = []
     # every discard weighed at once (the player's discard decision weighs the same hand next,
     # and the library remembers it)
     for card, left in zip(hand, deadwood_without_each(hand, RULES), strict=True):
         if left <= limit and card is not barred:
-            knockable.append((card.index, left))
-    state.knockable = tuple(knockable)
+            enders.append(GIN[card.index] if left == 0 else KNOCK[card.index])
+    if total == 0 and state.options["big_gin_bonus"] is not None:
+        enders.append(BIG_GIN)
+    return enders
 
 
 def discard_legal(state: GinState) -> list[Action]:
-    """Any card but the one just taken (§3.2); knock or gin with a card the check allowed;
-    big gin when all eleven cards meld (§5.2)."""
+    """Any card but the one just taken (§3.2); knock or gin with a discard the knock check
+    allows, and big gin when all eleven cards meld (§5: :func:`knock_check`). The engine keeps
+    the list until the next move, so the check runs once a turn."""
     seat = state.current_player
     assert seat is not None
-    barred = barred_card(state)
-    mask = state.hands[seat].mask
-    if barred is not None:
-        mask &= ~barred.mask
+    hand = state.hands[seat]
+    mask = hand.mask
+    barred = None
+    if state.taken is not None:  # (no card to bar after a draw from the stock)
+        barred = barred_card(state)
+        if barred is not None:
+            mask &= ~barred.mask
     try:
         actions = [*_CLUBS[mask & 0x1FFF], *_DIAMONDS[mask >> 13 & 0x1FFF],  # type: ignore[misc]
                    *_HEARTS[mask >> 26 & 0x1FFF], *_SPADES[mask >> 39 & 0x1FFF]]
-    except TypeError:  # a suit's cards not seen yet (None is not iterable): once per pattern
-        _fill_suit_discards(mask)
+    except TypeError:  # the tables are not made yet (None is not iterable): once a process
+        _fill_suit_discards()
         return discard_legal(state)
-    for index, left in state.knockable:
-        actions.append(GIN[index] if left == 0 else KNOCK[index])
-    if state.big_gin_ready:
-        actions.append(BIG_GIN)
+    enders = knock_check(state, hand, barred)
+    if enders:
+        actions += enders
     return actions
 
 
@@ -191,7 +199,7 @@ def discard_why_illegal(state: GinState, action: Action) -> str | None:
     if action.kind == "knock":
         if left == 0:
             return f"discarding {card} leaves no deadwood: that is gin (gin {card})"
-        return (f"you may knock with {state.knock_limit_now} or less deadwood; "
+        return (f"you may knock with {state.game.hooks.knock_limit(state)} or less deadwood; "
                 f"discarding {card} leaves {left}")
     return f"gin needs all ten cards melded; discarding {card} leaves {left} deadwood"
 
@@ -207,21 +215,19 @@ def discard_apply(state: GinState, action: Action) -> None:
         return
     card = action.cards[0]
     mask = card.mask
-    state.hands[seat] = CardSet.from_mask(state.hands[seat].mask ^ mask)  # a card held
+    state.hands[seat] = _cardset(state.hands[seat].mask ^ mask)  # a card held
     state.discards.append(card)
     if state.public & mask:  # a card seen taken goes back to the pile
         state.public ^= mask
     state.taken = None
-    # this turn's knock check is spent (a stale one would differ between equal deals)
-    state.knockable = ()
-    state.big_gin_ready = False
     if action.kind != "discard":
         state.count_event(action.kind)  # knock or gin
         state.finish(state.game.hooks.showdown(state, seat, action.kind, card))
     elif len(state.stock) <= state.options["draw_stock_remaining"]:
         state.finish(state.game.hooks.settle_draw(state, seat))
     else:
-        state.current_player = state.opponent(seat)
+        # state.opponent(seat), written out: a call per discard shows in simulations
+        state.current_player = state.dealer if seat == state.non_dealer else state.non_dealer
         state.enter("draw")
 
 
@@ -237,5 +243,5 @@ PHASES = phases(
           "discard a card (or knock / gin with the discard)",
           "you have drawn already: discard, knock or gin",
           legal=discard_legal, why_illegal=discard_why_illegal, apply=discard_apply,
-          next={"draw"}, on_enter=knock_check),
+          next={"draw"}),
 )

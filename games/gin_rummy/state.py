@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from cardkit_games.gin_rummy.phases import PHASES, knock_check
+from cardkit_games.gin_rummy.phases import PHASES
 from cardkit_games.gin_rummy.rules import RULES
 from cardkit_games.gin_rummy.settlement import ENDINGS
 
@@ -102,9 +102,6 @@ class GinState(State):
     taken: Card | None
     must_draw_stock: bool
     public: int
-    knockable: tuple[tuple[int, int], ...]
-    big_gin_ready: bool
-    knock_limit_now: int
     advice: list[str]
 
     # ----- §2 setup and deal --------------------------------------------------------------------
@@ -112,14 +109,14 @@ class GinState(State):
     def setup(self, deck: list[Card]) -> None:
         """§2.3–2.5: ten cards each, one at a time, non-dealer (captain) first; card 21 is the
         up-card; the other 31 are the stock."""
-        dealer, non_dealer, roles = self.dealer, self.non_dealer, self.roles = active_seats(
-            self.players, self.context)
+        dealer, non_dealer, roles = active_seats(self.players, self.context)
+        self.dealer, self.non_dealer, self.roles = dealer, non_dealer, roles
         self.sitter = roles.index("sitter") if "sitter" in roles else None
-        hands = [0] * self.players
-        for position in range(2 * HAND_SIZE):
-            seat = non_dealer if position % 2 == 0 else dealer
-            hands[seat] |= deck[position].mask
-        self.hands = [CardSet.from_mask(mask) for mask in hands]
+        hands = [CardSet()] * self.players  # (the sitter's stays empty)
+        # one card at a time, non-dealer first: the non-dealer is dealt the even positions
+        hands[non_dealer] = CardSet.from_mask(card_mask(deck[0:2 * HAND_SIZE:2]))
+        hands[dealer] = CardSet.from_mask(card_mask(deck[1:2 * HAND_SIZE:2]))
+        self.hands = hands
         self.upcard = deck[2 * HAND_SIZE]
         self.discards = [self.upcard]
         # The stock top is the list's end (pop() is O(1)).
@@ -127,9 +124,6 @@ class GinState(State):
         self.taken = None                    # card taken from the discard pile this turn
         self.must_draw_stock = False         # §3.1.4: both declined the up-card
         self.public = 0                      # mask of hand cards everyone saw taken
-        self.knockable = ()                  # (card index, deadwood) this turn
-        self.big_gin_ready = False
-        self.knock_limit_now = 0
         self.advice = []
         self.enter("upcard")
         self.current_player = non_dealer
@@ -210,8 +204,8 @@ class GinState(State):
         (:func:`cardkit.sampling.redeal_hidden`): each other active hand keeps its public cards
         (taken from the discard pile, or the captain's hand the sitter sees) and its number of
         hidden ones; the stock keeps its length. The copy's deck is relabelled to match, so its
-        record replays to it, and a current player other than ``seat`` in the discard phase
-        gets the knock check for the new hand."""
+        record replays to it; a current player other than ``seat`` in the discard phase gets
+        the knock check of the new hand."""
         copy = self.clone()
         assert isinstance(copy, GinState)
         hidden = self.hidden_cards(seat).mask
@@ -226,12 +220,7 @@ class GinState(State):
         assert isinstance(stock, list)
         copy.stock = stock
         copy.deck = copy.stacked = tuple(redeal.relabel.get(card, card) for card in self.deck)
-        # the knock check cached after the draw depends on the hand (§5.1)
-        player = copy.current_player
-        if player is not None and copy.phase == "discard" \
-                and copy.hands[player].mask != self.hands[player].mask:
-            knock_check(copy)
-        return copy
+        return copy  # (a clone has no legal moves yet: a player's knock check is its hand's)
 
     def zones(self) -> Mapping[str, Iterable[Card]]:
         """Hands, stock and discard pile."""

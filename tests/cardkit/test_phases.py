@@ -73,6 +73,26 @@ def test_a_phase_declared_to_go_anywhere_enters_any_declared_phase():
         state.enter("meld")
 
 
+def test_a_phase_shared_by_two_games_enters_each_game_s_own_successor():
+    """Two mappings hold one ``draw`` phase, each with its own ``discard``: enter() takes each
+    game's own (the phase's shortcut to its successors is dropped when they disagree)."""
+    draw, discard = KnockRummyState.PHASES["draw"], KnockRummyState.PHASES["discard"]
+    other = attrs_evolve(discard, on_enter=lambda state: None)
+
+    class Other(KnockRummyState):
+        PHASES = phases(draw, other)
+
+    mine = new_state()
+    mine.enter("discard")
+    assert mine.current_phase is discard
+    theirs = KNOCK_RUMMY.variant(state_class=Other).configure(players=2).new_hand(seed=5,
+                                                                                  deck=STACK)
+    theirs.enter("discard")
+    assert theirs.current_phase is other
+    with pytest.raises(RuntimeError, match="phase 'discard' does not declare 'discard'"):
+        theirs.enter("discard")
+
+
 def test_a_state_may_not_bypass_its_phases_handlers():
     with pytest.raises(TypeError, match="overrides State._apply: declare the moves in its "
                                         "phases"):

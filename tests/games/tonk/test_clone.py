@@ -71,8 +71,8 @@ def test_the_clone_plan_follows_from_the_declared_attributes():
     assert frozenset(TonkState.CLONE_COPIES) == TonkState.CLONE_SHALLOW
     state = load_game("tonk", players=3, preset="all_house_rules").new_hand(seed=4)
     engine = {"game", "players", "options", "context", "seed", "stacked", "deck", "history",
-              "_shown", "event_counts", "result", "current_player", "_phase", "_current",
-              "_legal", "_legal_set"}
+              "_shown", "event_counts", "result", "current_player", "_current",
+              "_legal", "_legal_set", "_public"}
     assert set(state.__dict__) - engine == set(declared)  # every attribute declared, once
     state.notes = []  # type: ignore[attr-defined]
     assert clone_plan_faults(state) == [

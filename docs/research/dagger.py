@@ -121,7 +121,7 @@ class Imitator:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.game = cardkit.load_game(args.game, players=args.players)
-        if args.start:  # a saved policy goes on learning (its curve and scale kept)
+        if args.start:  # a saved policy goes on learning (its curve kept)
             self.policy = load_policy(args.start, self.game)
             self.policy.metadata["started from"] = str(args.start)
         else:
@@ -131,8 +131,10 @@ class Imitator:
         self.adam = Adam(parameters(self.policy), args.rate)
         self.wrapper = PolicyAgent(self.policy, self.game)
         self.data = Dataset(self.wrapper.encoding.actions.size)
-        self.scale = float(self.policy.metadata.get("scale", 1.0))
-        self.hands = int(self.policy.metadata.get("hands", 0))
+        # the reward's scale (the margin's spread in round 0; 1 for a --start run, whose PPO
+        # hands count from 0 again)
+        self.scale = 1.0
+        self.hands = 0
         self.started = time.process_time()
         self.curve: list[dict[str, Any]] = list(self.policy.metadata.get("curve", []))
         self.best = -math.inf
@@ -226,7 +228,6 @@ class Imitator:
         observations, legal, valid, labels, margins = self.data.arrays()
         if round_number == 0:
             self.scale = float(np.std(margins)) or 1.0
-            self.policy.metadata["scale"] = self.scale
         returns = margins / self.scale
         weights = self.data.weights(self.args.balance)
         order = np.random.default_rng(cardkit.derive_seed(self.args.seed, "fit", round_number))
@@ -318,7 +319,7 @@ class Imitator:
                 writer.writerows(self.curve)
         if report.mean > self.best:
             self.best = report.mean
-            greedy.metadata.update(curve=self.curve, chosen=label, hands=self.hands)
+            greedy.metadata.update(curve=self.curve, chosen=label)
             greedy.save(self.args.out)
 
 

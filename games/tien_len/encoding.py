@@ -14,7 +14,7 @@ plan. The observation is the base planes (the current top combination is the tab
 seat's played cards are its "shown in the log" plane), then four planes of the seat's own hand
 read from its view, which a network would otherwise have to learn to compute from the cards:
 the hand's plan as the game's own players read it
-(:func:`~cardkit_games.tien_len.bots.agents.plan_sequences`: the sequences that absorb the
+(:func:`~cardkit_games.tien_len.plan.plan_sequences`: the sequences that absorb the
 most single cards, then one unit a rank) -- the cards in the plan's sequences, in its sets
 (pairs and more), its lone single units -- and the cards that no card the seat has not seen
 beats (its boss singles: the unseen cards are those in no hand of its own and not played this
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardkit_games.tien_len.bots.agents import plan_sequences
+from cardkit_games.tien_len.plan import plan_sequences
 
 from cardkit.cards import STANDARD_CARDS, Card, CardSet
 from cardkit.climbing import ClimbingRules

@@ -8,24 +8,31 @@ gradient against ``normal``; saved as a policy file that ``cardkit play GAME --b
 
 The method, exactly:
 
+0. With ``--fit-teacher`` (Tiến Lên only, ``tien_len_teacher.py``) the teacher is first fitted
+   for the run's player count by the game's own trainer: ``hard``'s move model (a linear
+   model of features of the seat's view, fitted to play-outs in which the trainer is the
+   referee), used alone unless ``--teacher-param playouts=N`` adds its look-ahead.
 1. *DAgger* (dataset aggregation, Ross, Gordon and Bagnell 2011) of the teacher (``--teacher``,
-   the game's ``hard`` by default), ``--rounds`` rounds of ``--hands`` hands each. In every hand
-   one seat, drawn at random, is the learner's; the others play ``normal``. At each decision
-   with more than one legal move, of every seat, the teacher is asked for its move from that
-   seat's view and legal moves (it sees what any agent sees, never the state), and the seat's
-   observation vector and action mask (the arrays the environments hand out) are stored with
-   the teacher's move as the label. The learner's seat then plays the teacher's move with
-   probability ``0.5 ** round`` and the network's own most probable move otherwise, so round 0
-   is behaviour cloning and later rounds label the positions the network's own play reaches.
-   After each round the network is trained on everything gathered so far (``--epochs`` passes
-   of cross-entropy over the legal moves, Adam), and its value head on the margin the hand paid
-   the seat (its payoff minus the rivals' mean, over its spread in round 0). With
-   ``--balance`` each kind of decision (the set of move kinds on offer: Tonk's drop-or-draw,
-   its discards, ...) has the same total weight in the loss, so a rare decision that decides
-   the hand is learnt as carefully as the frequent ones.
+   the game's ``hard`` by default, with ``--teacher-param`` NAME=VALUE), ``--rounds`` rounds of
+   ``--hands`` hands each. In every hand one seat, drawn at random, is the learner's; the others
+   play ``normal``. At each decision with more than one legal move, of every seat, the teacher
+   is asked for its move from that seat's view and legal moves (it sees what any agent sees,
+   never the state), and the seat's observation vector and action mask (the arrays the
+   environments hand out) are stored with the teacher's move as the label. The learner's seat
+   then plays the teacher's move with probability ``0.5 ** round`` and the network's own most
+   probable move otherwise, so round 0 is behaviour cloning and later rounds label the positions
+   the network's own play reaches. After each round the network is trained on everything
+   gathered so far (``--epochs`` passes of cross-entropy over the legal moves, Adam), and its
+   value head on the margin the hand paid the seat (its payoff minus the rivals' mean, over its
+   spread in round 0). With ``--balance`` each kind of decision (the set of move kinds on offer:
+   Tonk's drop-or-draw, its discards, ...) has the same total weight in the loss, so a rare
+   decision that decides the hand is learnt as carefully as the frequent ones.
 2. *Fine-tuning* for ``--finetune`` updates: PPO (``selfplay.py``'s, clipped, the value head as
    baseline) for a random seat against ``normal`` on the zero-sum margin, through the
-   Gymnasium adapter, at ``--finetune-rate``.
+   Gymnasium adapter, at ``--finetune-rate``; with ``--finetune-anchor`` below 1 only that
+   share of the hands is against ``normal``, the others against the learner itself
+   (sampling) or its recent snapshots: self-play. ``--start FILE`` starts from a saved
+   policy (``--rounds 0 --finetune N``: a second stage after a DAgger run).
 
 After each round and every ``--every`` fine-tuning updates the greedy network (its most
 probable move) is measured against ``normal`` with ``cardkit.evaluate`` on ``--eval-deals``
@@ -114,17 +121,27 @@ class Imitator:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.game = cardkit.load_game(args.game, players=args.players)
-        self.policy = MLPPolicy.initial(
-            self.game, hidden=tuple(args.hidden), seed=args.seed,
-            metadata={"trainer": "docs/research/dagger.py", "teacher": args.teacher})
+        if args.start:  # a saved policy goes on learning (its curve kept)
+            self.policy = load_policy(args.start, self.game)
+            self.policy.metadata["started from"] = str(args.start)
+        else:
+            self.policy = MLPPolicy.initial(
+                self.game, hidden=tuple(args.hidden), seed=args.seed,
+                metadata={"trainer": "docs/research/dagger.py", "teacher": args.teacher})
         self.adam = Adam(parameters(self.policy), args.rate)
         self.wrapper = PolicyAgent(self.policy, self.game)
         self.data = Dataset(self.wrapper.encoding.actions.size)
+        # the reward's scale (the margin's spread in round 0; 1 for a --start run, whose PPO
+        # hands count from 0 again)
         self.scale = 1.0
         self.hands = 0
         self.started = time.process_time()
-        self.curve: list[dict[str, float]] = []
+        self.curve: list[dict[str, Any]] = list(self.policy.metadata.get("curve", []))
         self.best = -math.inf
+        self.teacher_params = _params(args.teacher_param)
+        self.fitted: dict[str, tuple[float, ...]] | None = None
+        if args.fit_teacher:
+            self.fit_teacher()
 
     @property
     def cpu(self) -> float:
@@ -134,6 +151,27 @@ class Imitator:
     def out_of_time(self) -> bool:
         """True once the run has used its ``--minutes`` of CPU."""
         return self.cpu >= self.args.minutes * 60
+
+    def fit_teacher(self) -> None:
+        """``--fit-teacher``: the teacher's model fitted for this player count first, by the
+        game's own trainer (Tiến Lên only: ``tien_len_teacher.py``), its CPU time counted."""
+        if self.game.name != "tien-len":
+            raise SystemExit("--fit-teacher is for tien-len (its hard agent's trainer)")
+        import tien_len_teacher
+
+        self.fitted = tien_len_teacher.fit(
+            self.game, self.args.seed, lambda line: print(f"  teacher: {line}", flush=True))
+        self.policy.metadata["teacher weights"] = {k: list(v) for k, v in self.fitted.items()}
+        print(f"teacher fitted, cpu {self.cpu:.0f}s", flush=True)
+
+    def teacher(self, seat: int, seed: int) -> cardkit.Agent:
+        """The teacher for ``seat`` of a hand: the named agent, or the fitted model."""
+        if self.fitted is not None:
+            import tien_len_teacher
+
+            return tien_len_teacher.teacher(self.game, self.fitted, seat, seed,
+                                            **self.teacher_params)
+        return self.game.agent(self.args.teacher, seat=seat, seed=seed, **self.teacher_params)
 
     # -- stage 1 -----------------------------------------------------------------------------
     def gather(self, round_number: int) -> float:
@@ -150,8 +188,7 @@ class Imitator:
             state = game.new_hand(seed=seed)
             players = [game.agent("normal", seat=s, seed=cardkit.derive_seed(seed, "seat", s))
                        for s in range(game.players)]
-            teachers = [game.agent(self.args.teacher, seat=s,
-                                   seed=cardkit.derive_seed(seed, "teacher", s))
+            teachers = [self.teacher(s, cardkit.derive_seed(seed, "teacher", s))
                         for s in range(game.players)]
             decisions: list[tuple[int, np.ndarray, np.ndarray, int, frozenset[str]]] = []
             while not state.is_over:
@@ -253,7 +290,7 @@ class Imitator:
         trainer = Trainer(argparse.Namespace(
             game=a.game, players=a.players, hidden=a.hidden, seed=a.seed, rate=a.finetune_rate,
             batch=a.batch, epochs=3, clip=0.2, entropy=a.entropy, value_weight=0.5,
-            anchor=1.0, snapshot=1 << 30, league=0))
+            anchor=a.finetune_anchor, snapshot=5, league=5))
         trainer.policy = self.policy
         trainer.adam = Adam(parameters(self.policy), a.finetune_rate)
         trainer.scale = self.scale
@@ -286,6 +323,22 @@ class Imitator:
             greedy.save(self.args.out)
 
 
+def _params(pairs: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs as the teacher's parameters (a whole number, a number, or text)."""
+    params: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        value: Any = text
+        for kind in (int, float):
+            try:
+                value = kind(text)
+                break
+            except ValueError:
+                continue
+        params[name] = value
+    return params
+
+
 def _margin(payoffs: Any, seat: int) -> float:
     rivals = [float(p) for s, p in enumerate(payoffs) if s != seat]
     return float(payoffs[seat]) - sum(rivals) / len(rivals)
@@ -297,6 +350,13 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--teacher", default="hard")
+    parser.add_argument("--fit-teacher", action="store_true",
+                        help="tien-len: fit hard's model for this player count first and "
+                             "teach with it (alone unless --teacher-param playouts=N)")
+    parser.add_argument("--teacher-param", action="append", default=[], metavar="NAME=VALUE",
+                        help="a parameter of the teacher (repeatable), e.g. playouts=0")
+    parser.add_argument("--start", help="a saved policy to start from (e.g. to fine-tune a "
+                        "DAgger run's policy with --rounds 0 --finetune N)")
     parser.add_argument("--rounds", type=int, default=6, help="DAgger rounds")
     parser.add_argument("--hands", type=int, default=1500, help="hands a round")
     parser.add_argument("--epochs", type=int, default=4, help="passes over the data a round")
@@ -307,6 +367,9 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=1e-3)
     parser.add_argument("--finetune", type=int, default=0, help="PPO updates after DAgger")
     parser.add_argument("--finetune-rate", type=float, default=5e-5)
+    parser.add_argument("--finetune-anchor", type=float, default=1.0,
+                        help="share of the PPO hands against normal; the others against the "
+                             "learner itself or its snapshots (one every 5 updates, 5 kept)")
     parser.add_argument("--batch", type=int, default=200, help="hands a PPO update")
     parser.add_argument("--entropy", type=float, default=0.003)
     parser.add_argument("--every", type=int, default=10, help="PPO updates between points")
@@ -317,6 +380,8 @@ def main() -> None:
     parser.add_argument("--curve", help="the learning curve (.csv)")
     args = parser.parse_args()
     run = Imitator(args)
+    if args.start:
+        run.evaluate("start")
     run.dagger()
     run.finetune()
     policy = load_policy(args.out, run.game)  # the saved file loads, its fingerprint checked

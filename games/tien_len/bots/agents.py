@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import attrs
+from cardkit_games.tien_len.plan import plan_sequences
 from cardkit_games.tien_len.rules import (
     TWO_POSITION,
     climbing_rules,
@@ -38,8 +39,8 @@ from cardkit.state import State
 from cardkit.views import View
 
 __all__ = ["SET_SIZES", "GreedyAgent", "PlayedReader", "bosses_take_it_out",
-           "counts_table", "greedy_agent", "hand_units", "is_boss", "units_of_counts",
-           "units_table"]
+           "counts_table", "greedy_agent", "hand_units", "is_boss", "plan_sequences",
+           "units_of_counts", "units_table"]
 
 #: Lead a boss first once the hand is down to this many units.
 BOSS_UNITS = 3
@@ -64,33 +65,6 @@ def rank_counts(smask: int) -> int:
     4): the bit count of every 4 bits at once (two steps of the usual halving)."""
     pairs = smask - (smask >> 1 & _NIBBLES_01)
     return (pairs & _NIBBLES_0011) + (pairs >> 2 & _NIBBLES_0011)
-
-
-def plan_sequences(smask: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
-    """The greedy plan of a hand (as a strength mask): the sequences, as (first, last)
-    positions, taken one by one where each absorbs the most single cards (never through the
-    2s), and the cards left at each position."""
-    counts = [(smask >> 4 * p & 0xF).bit_count() for p in range(13)]
-    sequences = []
-    while True:
-        best_gain, best = 0, None
-        for start in range(TWO_POSITION):
-            if not counts[start]:
-                continue
-            singles = 0
-            for end in range(start, TWO_POSITION):
-                count = counts[end]
-                if not count:
-                    break
-                singles += count == 1
-                if end - start >= 2 and singles - 1 > best_gain:
-                    best_gain, best = singles - 1, (start, end)
-        if best is None:
-            break
-        for p in range(best[0], best[1] + 1):
-            counts[p] -= 1
-        sequences.append(best)
-    return tuple(sequences), tuple(counts)
 
 
 _POSITION_BITS = int("1" * 13, 16)  # bit 4p of every rank position p

@@ -126,16 +126,22 @@ class Reading:
 
         width = len(self.deck)
         position = self.position
+        touched = list(range(spot))
         for card in view.hand:
             features = discard_features(card, hand, unseen, view.table, view.stock_size,
                                         min(others, default=0), values, chance)
             at = spot + position[card.index]
+            touched.extend(range(at, at + 5 * width, width))
             numbers[at] = features[17]  # next p
             numbers[at + width] = (features[2] + features[3]) / 10  # book and run outs
             numbers[at + 2 * width] = hard.greedy.keep_bonus(card, view.hand) / 24
             numbers[at + 3 * width] = features[9]  # fits the table
             numbers[at + 4 * width] = (features[5] + features[6]) / 8
-        return [min(1.0, max(0.0, number)) for number in numbers]
+        for at in touched:  # clip only what was set: most of the numbers are zero
+            number = numbers[at]
+            if number < 0.0 or number > 1.0:
+                numbers[at] = 0.0 if number < 0.0 else 1.0
+        return numbers
 
 
 def encoding(game: Game) -> GameEncoding:

@@ -100,9 +100,10 @@ def as_policy(policy: Policy | Callable[[np.ndarray, np.ndarray], int]) -> Polic
 
 def encoding_fingerprint(game: Game | GameEncoding) -> str:
     """A short hash of a configured game's encoding: its declared action keys, the catalogue's
-    size, the observation's planes, phases, deck, players and the game's scalars (if any). Two games share it exactly when
-    an index names the same move and a position of the vector the same fact in both (the
-    generic catalogue's spare indices, given out in order of first sight, are not covered)."""
+    size, the observation's planes, phases, deck, players and the game's scalars (if any). Two
+    games share it exactly when an index names the same move and a position of the vector the
+    same fact in both (the generic catalogue's spare indices, given out in order of first
+    sight, are not covered)."""
     encoding = game if isinstance(game, GameEncoding) else encoding_for(game)
     actions, observation = encoding.actions, encoding.observation
     declared = actions.size - actions.overflow

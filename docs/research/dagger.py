@@ -1,6 +1,7 @@
 """A learned player from a stronger teacher, numpy only: a small network over a game's encoding
 that learns the moves of the game's ``hard`` agent by DAgger, then is fine-tuned by policy
-gradient against ``normal``; saved as a policy file that ``cardkit play GAME --bot FILE`` seats.
+gradient against ``normal`` and by self-play; saved as a policy file that ``cardkit play GAME
+--bot FILE`` seats (``--init FILE`` fine-tunes a saved one: docs/research.md, Learned players).
 
     python docs/research/dagger.py tonk --players 2 --out docs/research/tonk-dagger.npz
     python docs/research/dagger.py tien-len --players 2 --out docs/research/tien-len-dagger.npz

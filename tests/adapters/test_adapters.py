@@ -469,7 +469,7 @@ def test_tonks_reading_is_of_the_view_alone() -> None:
     """Tonk's reading (the scalars after the planes) is the same from an encoding that has read
     other seats and hands before as from a fresh one, and its per-card numbers are set only
     for the cards in the seat's hand."""
-    from cardkit_games.tonk.encoding import PER_CARD, SUMMARY
+    from cardkit_games.tonk.bots.reading import PER_CARD, SUMMARY
 
     game = cardkit.load_game("tonk", players=3)
     shared = encoding_for(game).observation

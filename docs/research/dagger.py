@@ -1,6 +1,7 @@
 """A learned player from a stronger teacher, numpy only: a small network over a game's encoding
 that learns the moves of the game's ``hard`` agent by DAgger, then is fine-tuned by policy
-gradient against ``normal``; saved as a policy file that ``cardkit play GAME --bot FILE`` seats.
+gradient against ``normal`` and by self-play; saved as a policy file that ``cardkit play GAME
+--bot FILE`` seats (``--init FILE`` fine-tunes a saved one: docs/research.md, Learned players).
 
     python docs/research/dagger.py tonk --players 2 --out docs/research/tonk-dagger.npz
     python docs/research/dagger.py tien-len --players 2 --out docs/research/tien-len-dagger.npz
@@ -28,11 +29,12 @@ The method, exactly:
    Tonk's drop-or-draw, its discards, ...) has the same total weight in the loss, so a rare
    decision that decides the hand is learnt as carefully as the frequent ones.
 2. *Fine-tuning* for ``--finetune`` updates: PPO (``selfplay.py``'s, clipped, the value head as
-   baseline) for a random seat against ``normal`` on the zero-sum margin, through the
-   Gymnasium adapter, at ``--finetune-rate``; with ``--finetune-anchor`` below 1 only that
-   share of the hands is against ``normal``, the others against the learner itself
-   (sampling) or its recent snapshots: self-play. ``--start FILE`` starts from a saved
-   policy (``--rounds 0 --finetune N``: a second stage after a DAgger run).
+   baseline) for a random seat on the zero-sum margin, through the Gymnasium adapter, at
+   ``--finetune-rate``; a share ``--finetune-anchor`` of the hands against ``normal`` (all of
+   them by default), the others self-play: against the learner itself (sampling) or, half of
+   them, a frozen snapshot of it (one every ``--snapshot`` updates, the last ``--league``).
+   ``--init FILE`` starts from a saved policy (``--rounds 0 --finetune N``: a second stage
+   after a DAgger run; ``--restart-hands`` numbers its hands from 0 again).
 
 After each round and every ``--every`` fine-tuning updates the greedy network (its most
 probable move) is measured against ``normal`` with ``cardkit.evaluate`` on ``--eval-deals``
@@ -121,9 +123,19 @@ class Imitator:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.game = cardkit.load_game(args.game, players=args.players)
-        if args.start:  # a saved policy goes on learning (its curve kept)
-            self.policy = load_policy(args.start, self.game)
-            self.policy.metadata["started from"] = str(args.start)
+        self.scale = 1.0
+        self.hands = 0
+        if args.init:  # go on from a saved policy (its DAgger stage done by an earlier run)
+            self.policy = load_policy(args.init, self.game)
+            earlier = self.policy.metadata
+            self.scale = float(earlier.get("scale", 1.0))
+            # its hands are numbered on from the earlier run's: new deals, not the same again
+            self.hands = 0 if args.restart_hands else max(
+                (int(point["hands"]) for point in earlier.get("curve", [])), default=0)
+            self.policy.metadata = {
+                "trainer": "docs/research/dagger.py", "teacher": args.teacher,
+                "start": {"from": Path(args.init).name, "chosen": earlier.get("chosen"),
+                          "curve": earlier.get("curve", [])}}
         else:
             self.policy = MLPPolicy.initial(
                 self.game, hidden=tuple(args.hidden), seed=args.seed,
@@ -131,10 +143,6 @@ class Imitator:
         self.adam = Adam(parameters(self.policy), args.rate)
         self.wrapper = PolicyAgent(self.policy, self.game)
         self.data = Dataset(self.wrapper.encoding.actions.size)
-        # the reward's scale (the margin's spread in round 0; 1 for a --start run, whose PPO
-        # hands count from 0 again)
-        self.scale = 1.0
-        self.hands = 0
         self.started = time.process_time()
         self.curve: list[dict[str, Any]] = list(self.policy.metadata.get("curve", []))
         self.best = -math.inf
@@ -290,7 +298,7 @@ class Imitator:
         trainer = Trainer(argparse.Namespace(
             game=a.game, players=a.players, hidden=a.hidden, seed=a.seed, rate=a.finetune_rate,
             batch=a.batch, epochs=3, clip=0.2, entropy=a.entropy, value_weight=0.5,
-            anchor=a.finetune_anchor, snapshot=5, league=5))
+            anchor=a.finetune_anchor, snapshot=a.snapshot, league=a.league))
         trainer.policy = self.policy
         trainer.adam = Adam(parameters(self.policy), a.finetune_rate)
         trainer.scale = self.scale
@@ -305,6 +313,8 @@ class Imitator:
     def evaluate(self, label: str) -> None:
         """A point of the learning curve; the policy saved if it is the best so far."""
         greedy = self.policy.copy(sample=False, seed=0)
+        if self.args.half:
+            greedy = greedy.halved()  # measure exactly what the file will hold
         report = cardkit.evaluate(self.game, PolicyAgent(greedy, self.game, "learned"),
                                   "normal", deals=self.args.eval_deals, seed=self.args.seed)
         point = {"cpu": round(self.cpu, 1), "hands": self.hands, "stage": label,
@@ -319,8 +329,8 @@ class Imitator:
                 writer.writerows(self.curve)
         if report.mean > self.best:
             self.best = report.mean
-            greedy.metadata.update(curve=self.curve, chosen=label)
-            greedy.save(self.args.out)
+            greedy.metadata.update(curve=self.curve, chosen=label, scale=self.scale)
+            greedy.save(self.args.out, half=self.args.half)
 
 
 def _params(pairs: list[str]) -> dict[str, Any]:
@@ -355,8 +365,12 @@ def main() -> None:
                              "teach with it (alone unless --teacher-param playouts=N)")
     parser.add_argument("--teacher-param", action="append", default=[], metavar="NAME=VALUE",
                         help="a parameter of the teacher (repeatable), e.g. playouts=0")
-    parser.add_argument("--start", help="a saved policy to start from (e.g. to fine-tune a "
-                        "DAgger run's policy with --rounds 0 --finetune N)")
+    parser.add_argument("--init", help="start from this saved policy (and its value scale) "
+                                       "instead of a fresh network: --rounds 0 then only "
+                                       "fine-tunes it")
+    parser.add_argument("--restart-hands", action="store_true",
+                        help="with --init: number the fine-tuning's hands (their seeds) from 0 "
+                             "again rather than on from the saved run's")
     parser.add_argument("--rounds", type=int, default=6, help="DAgger rounds")
     parser.add_argument("--hands", type=int, default=1500, help="hands a round")
     parser.add_argument("--epochs", type=int, default=4, help="passes over the data a round")
@@ -368,8 +382,11 @@ def main() -> None:
     parser.add_argument("--finetune", type=int, default=0, help="PPO updates after DAgger")
     parser.add_argument("--finetune-rate", type=float, default=5e-5)
     parser.add_argument("--finetune-anchor", type=float, default=1.0,
-                        help="share of the PPO hands against normal; the others against the "
-                             "learner itself or its snapshots (one every 5 updates, 5 kept)")
+                        help="share of the fine-tuning hands against normal; the others are "
+                             "self-play, against the learner itself or its snapshots")
+    parser.add_argument("--snapshot", type=int, default=5,
+                        help="fine-tuning updates between snapshots of the learner")
+    parser.add_argument("--league", type=int, default=4, help="snapshots kept")
     parser.add_argument("--batch", type=int, default=200, help="hands a PPO update")
     parser.add_argument("--entropy", type=float, default=0.003)
     parser.add_argument("--every", type=int, default=10, help="PPO updates between points")
@@ -378,10 +395,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", required=True, help="the policy file (.npz)")
     parser.add_argument("--curve", help="the learning curve (.csv)")
+    parser.add_argument("--half", action="store_true",
+                        help="save float16 weights (a file half the size), and measure the "
+                             "curve with them")
     args = parser.parse_args()
     run = Imitator(args)
-    if args.start:
-        run.evaluate("start")
+    if args.init:
+        run.evaluate("start")  # the first point: where the saved policy stands
     run.dagger()
     run.finetune()
     policy = load_policy(args.out, run.game)  # the saved file loads, its fingerprint checked

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -9,6 +10,7 @@ from cardkit_games.tonk import about
 from cardkit_games.tonk.bots.agents import greedy_agent
 from cardkit_games.tonk.bots.belief import belief
 from cardkit_games.tonk.bots.policy import hard_agent
+from cardkit_games.tonk.bots.reading import reading_scalars
 from cardkit_games.tonk.count import card_values, hand_count
 from cardkit_games.tonk.deal import deal_check, qualifiers
 from cardkit_games.tonk.deck import deck_for
@@ -168,7 +170,7 @@ GAME = GameDefinition(
         Evaluation(evaluate),
         Events(EVENTS, FAMILIES),
         Belief(belief),
-        Encoding(encoding),
+        Encoding(functools.partial(encoding, scalars=reading_scalars)),
         Scaffold(VARIANT_EXAMPLE),
     ),
 )

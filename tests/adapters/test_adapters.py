@@ -463,3 +463,31 @@ def test_a_log_reader_follows_a_continued_log_and_rereads_another() -> None:
     assert read(attrs.evolve(view, history=(other,)))[0] == [Card.parse("9D")]
     assert reader.mask(attrs.evolve(view, history=(first, other)), 0) == (
         Card.parse("7H").mask | Card.parse("9D").mask)
+
+
+def test_tonks_reading_is_of_the_view_alone() -> None:
+    """Tonk's reading (the scalars after the planes) is the same from an encoding that has read
+    other seats and hands before as from a fresh one, and its per-card numbers are set only
+    for the cards in the seat's hand."""
+    from cardkit_games.tonk.bots.reading import PER_CARD, SUMMARY
+
+    game = cardkit.load_game("tonk", players=3)
+    shared = encoding_for(game).observation
+    (reading,) = shared.scalars
+    start = shared.size - reading.size
+    per_card = start + len(SUMMARY) + 2 * (game.players - 1)
+    width = len(shared.deck)
+    for seed in range(4):
+        state, rng = game.new_hand(seed=seed), random.Random(seed)
+        while not state.is_over:
+            for seat in range(game.players):
+                view = state.view(seat)
+                fresh = game.definition.capability(Encoding).build(game).observation
+                vector = shared.encode(view)
+                assert vector == fresh.encode(view)
+                hand = {card.index for card in view.hand}
+                for k in range(len(PER_CARD)):
+                    for spot, card in enumerate(shared.deck):
+                        if vector[per_card + k * width + spot]:
+                            assert card.index in hand, (PER_CARD[k], card)
+            state.apply_unchecked(rng.choice(state.legal_actions()))

@@ -246,6 +246,13 @@ def _reference_vector(encoding, view) -> list[float]:
     offset += len(phases)
     if view.current_player is not None:
         vector[offset + (view.current_player - view.seat) % observation.players] = 1.0
+    offset += observation.players
+    for scalars in observation.scalars:  # the game's own numbers, as it reads them
+        numbers = list(scalars.values(view))
+        assert len(numbers) == scalars.size and all(0.0 <= n <= 1.0 for n in numbers)
+        vector[offset:offset + scalars.size] = numbers
+        offset += scalars.size
+    assert offset == observation.size
     return vector
 
 

@@ -100,3 +100,29 @@ def test_dagger_trains_a_bot_that_play_seats(tmp_path: Path, capsys: pytest.Capt
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert "tonk-dagger bot" in result.output and "hand over" in result.output
+
+
+SHIPPED = SCRIPTS / "policies" / "tonk-2p.npz"
+
+
+def test_the_shipped_tonk_policy_loads_and_plays_as_a_bot() -> None:
+    """The learned two-player Tonk player docs/research.md reports: small, made for this very
+    encoding (its fingerprint checked on loading), seated by ``cardkit play --bot FILE``, and
+    far ahead of random play over a few duplicate deals."""
+    from cardkit_cli.main import cli
+    from click.testing import CliRunner
+
+    import cardkit
+    from cardkit.adapters.policy import PolicyAgent, load_policy
+
+    assert SHIPPED.stat().st_size < 400_000
+    game = cardkit.load_game("tonk", players=2)
+    policy = load_policy(SHIPPED, game)
+    assert policy.metadata["trainer"] == "docs/research/dagger.py"
+    result = CliRunner().invoke(cli, ["play", "tonk", "--players", "2", "--auto", "--hands",
+                                      "2", "--seed", "5", "--bot", str(SHIPPED)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "tonk-2p bot" in result.output and "hand over" in result.output
+    report = cardkit.evaluate(game, PolicyAgent(policy, game, "learned"), "random", deals=20)
+    assert report.low > 0

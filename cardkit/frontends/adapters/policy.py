@@ -100,9 +100,10 @@ def as_policy(policy: Policy | Callable[[np.ndarray, np.ndarray], int]) -> Polic
 
 def encoding_fingerprint(game: Game | GameEncoding) -> str:
     """A short hash of a configured game's encoding: its declared action keys, the catalogue's
-    size, the observation's planes, phases, deck and players. Two games share it exactly when
-    an index names the same move and a position of the vector the same fact in both (the
-    generic catalogue's spare indices, given out in order of first sight, are not covered)."""
+    size, the observation's planes, phases, deck, players and the game's scalars (if any). Two
+    games share it exactly when an index names the same move and a position of the vector the
+    same fact in both (the generic catalogue's spare indices, given out in order of first
+    sight, are not covered)."""
     encoding = game if isinstance(game, GameEncoding) else encoding_for(game)
     actions, observation = encoding.actions, encoding.observation
     declared = actions.size - actions.overflow
@@ -115,6 +116,8 @@ def encoding_fingerprint(game: Game | GameEncoding) -> str:
         "players": observation.players,
         "observation": observation.size,
     }
+    if observation.scalars:  # only then: the fingerprints of encodings without stay as they were
+        facts["scalars"] = observation.scalar_names
     digest = hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()
     return digest[:16]
 
@@ -215,6 +218,17 @@ class MLPPolicy:
                          seed=self.rng.randrange(1 << 63) if seed is None else seed,
                          metadata=self.metadata)
 
+    def halved(self) -> MLPPolicy:
+        """A copy whose weights are rounded to float16, as ``save(path, half=True)`` writes
+        them (so it plays exactly as the saved file will)."""
+        def rounded(array: np.ndarray) -> np.ndarray:
+            return array.astype(np.float16).astype(np.float64)
+
+        copy = self.copy(seed=0)
+        copy.layers = [(rounded(w), rounded(b)) for w, b in self.layers]
+        copy.value_head = (rounded(self.value_head[0]), rounded(self.value_head[1]))
+        return copy
+
     def hidden(self, observation: np.ndarray) -> np.ndarray:
         """The last hidden layer's activations."""
         h = np.asarray(observation, np.float64)
@@ -260,15 +274,17 @@ class MLPPolicy:
         pick = int(np.searchsorted(cumulative, self.rng.random() * cumulative[-1]))
         return int(legal[min(pick, legal.size - 1)])
 
-    def save(self, path: str | Path) -> None:
+    def save(self, path: str | Path, *, half: bool = False) -> None:
         """Write the network, its encoding's fingerprint and its game to one ``.npz`` file
-        (float32 weights)."""
+        (float32 weights; ``half``: float16, a file half the size, for a policy that is
+        shipped: round it with :meth:`halved` first to measure exactly what is saved)."""
+        dtype = np.float16 if half else np.float32
         arrays: dict[str, Any] = {}
         for number, (weights, bias) in enumerate(self.layers):
-            arrays[f"w{number}"] = weights.astype(np.float32)
-            arrays[f"b{number}"] = bias.astype(np.float32)
-        arrays["vw"] = self.value_head[0].astype(np.float32)
-        arrays["vb"] = self.value_head[1].astype(np.float32)
+            arrays[f"w{number}"] = weights.astype(dtype)
+            arrays[f"b{number}"] = bias.astype(dtype)
+        arrays["vw"] = self.value_head[0].astype(dtype)
+        arrays["vb"] = self.value_head[1].astype(dtype)
         header = {"format": FORMAT, "fingerprint": self.fingerprint, "game": self.game,
                   "options": self.options, "players": self.players, "layers": len(self.layers),
                   "metadata": self.metadata}

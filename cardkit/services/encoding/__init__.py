@@ -45,7 +45,7 @@ from cardkit.services.encoding.log import (
     taken_from_pile,
 )
 from cardkit.services.encoding.observation import GameEncoding, ObservationEncoding
-from cardkit.services.encoding.planes import Plane, SeatPlanes, base_planes
+from cardkit.services.encoding.planes import Plane, Scalars, SeatPlanes, base_planes
 
 __all__ = [
     "FALLBACK_OVERFLOW",
@@ -59,6 +59,7 @@ __all__ = [
     "NamedCards",
     "ObservationEncoding",
     "Plane",
+    "Scalars",
     "SeatPlanes",
     "TakenFromPile",
     "base_planes",

@@ -11,6 +11,7 @@ import attrs
 from cardkit.services.encoding.catalogue import ActionCatalogue
 from cardkit.services.encoding.planes import (
     Plane,
+    Scalars,
     SeatPlanes,
     base_planes,
     discard_top_mask,
@@ -28,12 +29,14 @@ class ObservationEncoding:
     """The observation side of an encoding: a flat vector of 0/1 card planes, then per seat
     (from the viewer round the table) its hand size / deck size, the stock size / deck size,
     the phase (one-hot over the game's phases, then "over") and whose turn it is (one-hot,
-    relative to the viewer; all zero when the hand is over)."""
+    relative to the viewer; all zero when the hand is over), then the game's ``scalars``, if it
+    declares any (numbers it reads from the view, each from 0 to 1)."""
 
     deck: tuple[Card, ...]
     players: int
     phases: tuple[str, ...]
     planes: tuple[Plane | SeatPlanes, ...] = attrs.field(factory=base_planes)
+    scalars: tuple[Scalars, ...] = ()
     _position: dict[int, int] = attrs.field(init=False, repr=False)
     _names: list[str] = attrs.field(init=False, repr=False)
     _size: int = attrs.field(init=False, repr=False)
@@ -55,7 +58,8 @@ class ObservationEncoding:
             else:
                 names.append(plane.name)
         self._names = names
-        self._size = (len(names) * len(self.deck) + 2 * self.players + 1 + len(self.phases))
+        self._size = (len(names) * len(self.deck) + 2 * self.players + 1 + len(self.phases)
+                      + sum(scalars.size for scalars in self.scalars))
         self._phase_at = {phase: i for i, phase in enumerate(self.phases)}
         self._identity = all(card.index == i and card.mask == 1 << i
                              for i, card in enumerate(self.deck))
@@ -87,6 +91,11 @@ class ObservationEncoding:
     def plane_names(self) -> list[str]:
         """Every plane's name, in order (seat planes as ``name, seat +k``)."""
         return list(self._names)
+
+    @property
+    def scalar_names(self) -> list[str]:
+        """The names of the game's scalars, each with its count (``name x size``)."""
+        return [f"{scalars.name} x {scalars.size}" for scalars in self.scalars]
 
     @property
     def size(self) -> int:
@@ -180,6 +189,12 @@ class ObservationEncoding:
         offset += len(self.phases)
         if view.current_player is not None:
             bits |= 1 << (offset + (view.current_player - viewer) % players)
+        offset += players
+        for scalars in self.scalars:
+            for number in scalars.values(view):
+                if number:
+                    values[offset] = number
+                offset += 1
         return bits, values
 
     def encode(self, view: View) -> list[float]:

@@ -3,7 +3,7 @@ and the planes every encoding starts with."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -12,7 +12,7 @@ from cardkit.services.encoding.log import cards_named_by
 from cardkit.values.cards import Card
 from cardkit.values.views import View
 
-__all__ = ["Plane", "SeatPlanes", "base_planes"]
+__all__ = ["Plane", "Scalars", "SeatPlanes", "base_planes"]
 
 
 @attrs.frozen
@@ -34,6 +34,19 @@ class SeatPlanes:
     name: str
     cards: Callable[[View, int], Iterable[Card]]
     mask: Callable[[View, int], int] | None = None
+
+
+@attrs.frozen
+class Scalars:
+    """``size`` numbers a game reads from a view, each from 0 to 1 (its own features: a
+    count, an estimate, a number per card of the deck...), placed at the end of the
+    observation. ``values(view)`` may use only what the view shows, as a plane does; it may
+    keep state between calls (a reader of the log), provided the numbers depend on the view
+    alone."""
+
+    name: str
+    size: int
+    values: Callable[[View], Sequence[float]]
 
 
 def _own_hand(view: View) -> Iterable[Card]:

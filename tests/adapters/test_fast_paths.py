@@ -56,6 +56,12 @@ def reference_entries(observation: ObservationEncoding, view: View) -> dict[int,
     offset += len(observation.phases)
     if view.current_player is not None:
         entries[offset + (view.current_player - view.seat) % players] = 1.0
+    offset += players
+    for scalars in observation.scalars:  # the game's own numbers close the vector
+        for number in scalars.values(view):
+            if number:
+                entries[offset] = number
+            offset += 1
     return entries
 
 

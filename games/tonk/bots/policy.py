@@ -628,9 +628,9 @@ class HardAgent(Agent):
         gain = max(0, loosest - values[top.index])
         return take_features(base, top, melds, hits, gain, values)
 
-    def discard_options(self, view: View, discards: Sequence[Action]) -> list[list[float]]:
-        """The discard model's features of each of ``discards`` (:func:`discard_features`)."""
-        reading = self.reader.read_view(view)
+    def discard_context(self, view: View, reading: Reading) -> tuple[int, int, list[int]]:
+        """What the discard features read besides the card: the seat's hand as a mask, the
+        cards it has not seen (a mask), and the other hands' sizes (the empty ones left out)."""
         hand = 0
         for card in view.hand:
             hand |= card.mask
@@ -638,8 +638,13 @@ class HardAgent(Agent):
         for record in reading.seats:
             for card in record.known:
                 seen |= card.mask
-        unseen = self.deck_mask & ~seen
         others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat and size]
+        return hand, self.deck_mask & ~seen, others
+
+    def discard_options(self, view: View, discards: Sequence[Action]) -> list[list[float]]:
+        """The discard model's features of each of ``discards`` (:func:`discard_features`)."""
+        reading = self.reader.read_view(view)
+        hand, unseen, others = self.discard_context(view, reading)
         least = min(others, default=0)
         estimates = self.estimates(view, reading)
 

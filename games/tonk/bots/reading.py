@@ -83,15 +83,7 @@ class Reading:
             numbers[spot] = mean / 50
             numbers[spot + 1] = math.sqrt(max(0.0, variance)) / 20
             spot += 2
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
-        seen = reading.seen
-        for record in reading.seats:
-            for card in record.known:
-                seen |= card.mask
-        unseen = hard.deck_mask & ~seen
-        others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat and size]
+        hand, unseen, others = hard.discard_context(view, reading)
 
         def chance(count: int) -> float:
             result = 1.0

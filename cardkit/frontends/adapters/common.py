@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from cardkit.engine.agents import Agent
 from cardkit.engine.game import Game
@@ -16,7 +16,11 @@ from cardkit.values.cards import format_cards
 from cardkit.values.lazy import resolve
 from cardkit.values.views import View, seat_name
 
-__all__ = ["DECIDED", "LADDER", "REWARDS", "Opponent", "OpponentSpec", "configured",
+if TYPE_CHECKING:
+    from cardkit.engine.state import State
+    from cardkit.services.encoding import GameEncoding
+
+__all__ = ["DECIDED", "LADDER", "REWARDS", "LegalOnce", "Opponent", "OpponentSpec", "configured",
            "ladder_agent", "opponent_agents", "reward_of", "seat_agent", "view_text"]
 
 #: The strengths offered to players, and the agent each falls back to when a game has no agent
@@ -43,6 +47,24 @@ Opponent: TypeAlias = "str | Agent | Callable[[Game, int, int], Agent] | Any"
 #: One opponent for every other seat, or one per seat (a sequence over the seats, or a mapping
 #: from seat to opponent).
 OpponentSpec: TypeAlias = "Opponent | Sequence[Opponent] | Mapping[int, Opponent]"
+
+
+class LegalOnce:
+    """An environment's legal moves of the decision now, index -> move, worked out once a
+    decision: the action mask and the step share them (the environment sets ``_legal`` to
+    None after every move and at every deal)."""
+
+    state: State | None
+    encoding: GameEncoding
+    _legal: dict[int, Action] | None
+
+    def _legal_now(self) -> dict[int, Action]:
+        legal = self._legal
+        if legal is None:
+            state = self.state
+            assert state is not None
+            legal = self._legal = self.encoding.actions.legal(state.legal_actions())
+        return legal
 
 
 def configured(game: str | Game, players: int | None, options: dict[str, Any]) -> Game:

@@ -42,6 +42,7 @@ from cardkit.engine.registry import available_games
 from cardkit.engine.state import State
 from cardkit.frontends.adapters.arrays import action_mask, observation_array
 from cardkit.frontends.adapters.common import (
+    LegalOnce,
     OpponentSpec,
     check_reward,
     configured,
@@ -76,7 +77,7 @@ def make_env(game: str | Game, seat: int = 0, opponents: OpponentSpec = "normal"
                       opponent_params=opponent_params)
 
 
-class CardkitEnv(gymnasium.Env):
+class CardkitEnv(LegalOnce, gymnasium.Env):
     """One hand per episode, seen from one seat."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Env declares it)
@@ -178,15 +179,6 @@ class CardkitEnv(gymnasium.Env):
                    and self._steps < self.game.definition.max_actions)
         return {"observation": observation_array(self.encoding, state.view(self.seat)),
                 "action_mask": action_mask(self.encoding, self._legal_now() if to_move else ())}
-
-    def _legal_now(self) -> dict[int, Action]:
-        """Index -> move for this seat's legal moves now, worked out once a decision."""
-        legal = self._legal
-        if legal is None:
-            state = self.state
-            assert state is not None
-            legal = self._legal = self.encoding.actions.legal(state.legal_actions())
-        return legal
 
     def _info(self) -> dict[str, Any]:
         state = self.state

@@ -37,7 +37,13 @@ from pettingzoo import AECEnv
 from cardkit.engine.game import Game
 from cardkit.engine.state import State
 from cardkit.frontends.adapters.arrays import action_mask, observation_array
-from cardkit.frontends.adapters.common import check_reward, configured, reward_of, view_text
+from cardkit.frontends.adapters.common import (
+    LegalOnce,
+    check_reward,
+    configured,
+    reward_of,
+    view_text,
+)
 from cardkit.services.encoding import encoding_for
 from cardkit.values.actions import Action
 from cardkit.values.deck import derive_seed
@@ -59,7 +65,7 @@ def env(game: str | Game, players: int | None = None, render_mode: str | None = 
                       reward_scale=reward_scale, decided=decided)
 
 
-class CardkitAEC(AECEnv):
+class CardkitAEC(LegalOnce, AECEnv):
     """One hand of a cardkit game per episode, seats as PettingZoo agents."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "cardkit",
@@ -170,16 +176,6 @@ class CardkitAEC(AECEnv):
         to_move = state.current_player == seat and not self._over
         return {"observation": observation_array(self.encoding, state.view(seat)),
                 "action_mask": action_mask(self.encoding, self._legal_now() if to_move else {})}
-
-    def _legal_now(self) -> dict[int, Action]:
-        """Index -> move for the legal moves now, worked out once a decision (the mask and
-        the step share it)."""
-        legal = self._legal
-        if legal is None:
-            state = self.state
-            assert state is not None
-            legal = self._legal = self.encoding.actions.legal(state.legal_actions())
-        return legal
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an index of the catalogue) for the agent to move."""

@@ -115,6 +115,22 @@ class Action:
     def __attrs_post_init__(self) -> None:
         _normalise_cards(self)
 
+    @classmethod
+    def of_cards(cls, kind: str, cards: Iterable[Card]) -> Action:
+        """``Action(kind, cards=cards)`` for plain :class:`Card` values (no option, target or
+        declared wild card), built without attrs' per-field converters: what a game that lists
+        many moves (every combination of a climbing hand) makes by the thousand. Equal to the
+        action built the usual way."""
+        action = _new_object(cls)
+        _set_kind(action, kind)
+        _set_option(action, None)
+        _set_cards(action, tuple(sorted(cards, key=_text_order)))
+        _set_target(action, None)
+        _set_declared(action, ())
+        _set_text(action, None)
+        _set_hash(action, None)
+        return action
+
     @property
     def card(self) -> Card:
         """The action's only card (for ``discard KH``, ``knock KH``, ``hit 4C 1``)."""
@@ -158,6 +174,14 @@ class Action:
         if self.target is not None:
             words.append(str(self.target))
         return " ".join(words)
+
+
+# ``Action.of_cards`` sets the slots through their descriptors (attrs' frozen ``__setattr__``
+# refuses plain assignment).
+_new_object = object.__new__
+(_set_kind, _set_option, _set_cards, _set_target, _set_declared, _set_text, _set_hash) = (
+    Action.__dict__[name].__set__
+    for name in ("kind", "option", "cards", "target", "declared", "_text", "_attrs_cached_hash"))
 
 
 def parse_action(text: str) -> Action:

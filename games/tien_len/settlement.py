@@ -10,6 +10,7 @@ and ``explanation`` (the ending in sentences, seats named as everywhere: ``seat 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -52,22 +53,29 @@ def settle_normal(state: TienLenState, places: list[int]) -> Result:
         points[seat] = table[place]
     if state.quiet:  # a search's play-out: the result without its words
         return Result("normal", (places[0],), tuple(points))
-    summary = ", ".join(f"{_ORDINALS[place]} {seat_name(seat)} +{table[place]}"
-                        for place, seat in enumerate(places))
-    first, *others = places[:-1]
-    out = [f"{seat_name(seat)} {_PLACE_WORDS[place]}" for place, seat in enumerate(others, 1)]
-    went = f"{seat_name(first)} went out first" + (f", {_listed(out)}" if out else "")
+    summary, went, scored = _normal_words(tuple(places), tuple(table))
     last = places[-1]
     left = len(state.hands[last])
-    explanation = [
-        f"{went} (§3.4); {seat_name(last)}, left last, still held {left} "
-        f"card{'s' if left != 1 else ''}.",
-        f"Places score {_listed([str(p) for p in table])} points (placement_points, §6).",
-    ]
+    explanation = [f"{went}; {seat_name(last)}, left last, still held {left} "
+                   f"card{'s' if left != 1 else ''}.", scored]
     return Result("normal", (places[0],), tuple(points),
                   details={"places": list(places), "points": list(points),
                            "explanation": explanation},
                   summary=summary)
+
+
+@functools.lru_cache(maxsize=1024)
+def _normal_words(places: tuple[int, ...], table: tuple[int, ...]) -> tuple[str, str, str]:
+    """A normal end's summary, who went out in what order, and how places score: they depend on
+    the finishing order and the points table alone (a few dozen of each), and every simulated
+    game ends here, so they are worded once."""
+    summary = ", ".join(f"{_ORDINALS[place]} {seat_name(seat)} +{table[place]}"
+                        for place, seat in enumerate(places))
+    first, *others = places[:-1]
+    out = [f"{seat_name(seat)} {_PLACE_WORDS[place]}" for place, seat in enumerate(others, 1)]
+    went = f"{seat_name(first)} went out first" + (f", {_listed(out)}" if out else "") + " (§3.4)"
+    scored = f"Places score {_listed([str(p) for p in table])} points (placement_points, §6)."
+    return summary, went, scored
 
 
 def settle_instant_win(state: TienLenState, seat: int, kind: str) -> Result:

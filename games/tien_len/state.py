@@ -42,7 +42,7 @@ class TienLenState(State):
     ALIASES: ClassVar[Mapping[str, str]] = {}
     #: Every attribute that holds a mutable value: clones copy these alone (the hands, the
     #: trick's plays and the places shallowly: their items are card sets, tuples and seats).
-    CLONE_COPIES: ClassVar[tuple[str, ...]] = ("hands", "trick", "places", "instant", "plays")
+    CLONE_COPIES: ClassVar[tuple[str, ...]] = ("hands", "trick", "places", "plays")
     CLONE_SHALLOW: ClassVar[frozenset[str]] = frozenset({"hands", "trick", "places"})
 
     step: int
@@ -57,7 +57,6 @@ class TienLenState(State):
     bomb_fight: bool
     places: list[int]
     must_include: Card | None
-    instant: dict[int, list[str]]
 
     @property
     def rules(self) -> ClimbingRules:
@@ -97,12 +96,10 @@ class TienLenState(State):
         self.bomb_fight = False
         self.places = []
         self.must_include = None
-        self.instant = {}
         self.enter("lead")
 
         instant = self.game.hooks.instant_wins(self)
         if instant:
-            self.instant = instant
             self.count_event("void_deal" if len(instant) >= 2 else "instant_win")
             if len(instant) >= 2:
                 self.finish(self.game.hooks.settle_void(self, instant))

@@ -79,7 +79,7 @@ def play_entry(rules: ClimbingRules, code: int, smask: int
         sets = set_plays(rules)
         entry = sets.entries.get(smask)
         if entry is None:
-            entry = (Action("play", cards=rules.cards_of_strength_mask(smask)), None)
+            entry = (Action.of_cards("play", rules.cards_of_strength_mask(smask)), None)
         cache[~smask] = entry
     return entry
 

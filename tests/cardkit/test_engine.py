@@ -170,6 +170,16 @@ def test_action_card_order_does_not_matter(cards):
     assert Action("spread", cards=tuple(cards)) == parse_action("spread 10H 9H 8H 7H")
 
 
+@given(st.sampled_from(["play", "spread", "discard"]),
+       st.lists(st.sampled_from(ALL_CARDS), max_size=6, unique=True))
+def test_action_of_cards_is_the_action_built_the_usual_way(kind, cards):
+    fast, usual = Action.of_cards(kind, cards), Action(kind, cards=tuple(cards))
+    assert fast == usual and hash(fast) == hash(usual)
+    assert fast.cards == usual.cards and str(fast) == str(usual)
+    assert (fast.option, fast.target, fast.declared) == (None, None, ())
+    assert parse_action(str(fast)) == fast
+
+
 def test_declared_wild_round_trips():
     action = parse_action("spread 5H x1=6h 7H")
     assert str(action) == "spread 5H X1=6H 7H"

@@ -102,7 +102,8 @@ def climb(state: TienLenState, seat: int, combo: Combination, previous: Combinat
 
 #: :func:`next_turn`'s answers (it is pure), by its arguments packed into one int: ``advance``
 #: runs after every move, and a lookup costs a fraction of the loop. At most ``players × 2 ×
-#: 4**players × (players + 1)`` entries (about 10,000 with four players).
+#: 4**players × (players + 1)`` entries (about 10,000 with four players: Tiến Lên seats two to
+#: four, and the key gives a seat two bits).
 _TURNS: dict[int, int] = {}
 
 
@@ -119,15 +120,15 @@ def advance(state: TienLenState, seat: int) -> None:
     if passed and state.options["bombs_ignore_pass_lock"] and state.options["bombs"] \
             and lock_is_open(state.top, state.bomb_fight):
         skipped = out
-    players = state.players
     last = state.last_player
-    # every field below its own bits: seat, last (players: none), skipped and out (a bit a
-    # seat), the step (+1 or -1) and the player count
-    key = ((((seat * (players + 1) + (players if last is None else last)) << players
-             | skipped) << players | out) << 2 | state.step + 1) << 5 | players
+    # every field in its own bits (at most four players): the seat, the last player (7: none),
+    # the skipped and the out seats, the step (+1 or -1) and the player count
+    key = ((((out << 4 | skipped) << 3 | (7 if last is None else last)) << 2 | seat) << 2
+           | state.step + 1) << 3 | state.players
     following = _TURNS.get(key)
     if following is None:
-        following = _TURNS[key] = next_turn(seat, players, state.step, skipped, last, out)
+        following = _TURNS[key] = next_turn(seat, state.players, state.step, skipped, last,
+                                            out)
     if following >= 0:
         state.current_player = following
         return
@@ -188,10 +189,13 @@ def play(state: TienLenState, action: Action) -> None:
             combo = combination_of(action.cards, state.rules)
             assert combo is not None  # a legal play is a combination
     previous = state.top
-    state.bomb_fight = climb(state, seat, combo, previous, state.bomb_fight, state.passed)
-    state.top = combo
     if previous is None:  # a lead: the trick's other players now follow
+        if combo.key_strength >> 2 == TWO_POSITION and combo.type is not _SEQUENCE:
+            climb(state, seat, combo, None, False, 0)  # counts the 2s led (climb's lead case)
         state.enter("follow")
+    else:
+        state.bomb_fight = climb(state, seat, combo, previous, state.bomb_fight, state.passed)
+    state.top = combo
     state.last_player = seat
     state.must_include = None
     state.trick.append((seat, combo.cards))

@@ -183,6 +183,10 @@ def test_keep_disjoint_hands_over_what_it_does_not_answer() -> None:
         assert (outcome(keep_disjoint, masks, items, gone)
                 == outcome(kernel.python_keep_disjoint, masks, items, gone))
     assert outcome(keep_disjoint, [1, 2], [5], 2) == ("error", ValueError)
+    masks = list(range(5000))  # longer than the kernel's bits on the stack
+    assert keep_disjoint(masks, masks, 1) == (masks[::2], masks[::2])
+    assert keep_disjoint(masks, None, 2**13) is None
+    assert keep_disjoint(masks, None, 2**12) == (masks[:4096], None)
     assert keep_disjoint([1, 2, 4], ["a", "b", "c"], ~5) == ([1, 4], ["a", "c"])
     assert keep_disjoint([1, 4], ["a", "c"], ~5) is None
 

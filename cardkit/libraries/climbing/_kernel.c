@@ -15,6 +15,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <string.h>
 
 /* The Python references, by function (set once by bind(); NULL: not bound yet). */
 enum { ALL_SEQUENCE_MASKS, KEEP_DISJOINT, PICK_BITS, N_FUNCTIONS };
@@ -200,37 +201,46 @@ kernel_keep_disjoint(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return hand_over(KEEP_DISJOINT, args, nargs);  /* Python's ValueError */
     uint64_t gone = (uint64_t)PyLong_AsUnsignedLongLongMask(args[2]);
     if (gone == (uint64_t)-1 && PyErr_Occurred()) return hand_over(KEEP_DISJOINT, args, nargs);
-    Py_ssize_t kept = 0, first = -1;
+    /* which masks are dropped, one bit each (on the stack for a move's legal list) */
+    uint64_t on_stack[32], *dropped = on_stack;
+    Py_ssize_t words = n / 64 + 1;
+    if (words > 32) {
+        dropped = PyMem_Calloc((size_t)words, sizeof(uint64_t));
+        if (dropped == NULL) return PyErr_NoMemory();
+    }
+    else memset(on_stack, 0, sizeof on_stack);
+    Py_ssize_t kept = n;
     for (Py_ssize_t i = 0; i < n; i++) {
         uint64_t mask;
-        if (!as_u64(PyList_GET_ITEM(masks, i), &mask))  /* negative, too wide, no int */
+        if (!as_u64(PyList_GET_ITEM(masks, i), &mask)) {  /* negative, too wide, no int */
+            if (dropped != on_stack) PyMem_Free(dropped);
             return hand_over(KEEP_DISJOINT, args, nargs);
-        if (mask & gone) {
-            if (first < 0) first = i;
         }
-        else kept++;
+        if (mask & gone) {
+            dropped[i >> 6] |= 1ull << (i & 63);
+            kept--;
+        }
     }
-    if (first < 0) Py_RETURN_NONE;  /* nothing to drop */
+    if (kept == n) {  /* nothing to drop */
+        if (dropped != on_stack) PyMem_Free(dropped);
+        Py_RETURN_NONE;
+    }
     PyObject *kept_masks = PyList_New(kept);
     PyObject *kept_items = items == NULL ? Py_NewRef(Py_None) : PyList_New(kept);
     if (kept_masks == NULL || kept_items == NULL) {
+        if (dropped != on_stack) PyMem_Free(dropped);
         Py_XDECREF(kept_masks);
         Py_XDECREF(kept_items);
         return NULL;
     }
     Py_ssize_t at = 0;
-    for (Py_ssize_t i = 0; i < first; i++, at++) {  /* all kept up to the first dropped */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (dropped[i >> 6] >> (i & 63) & 1) continue;
         PyList_SET_ITEM(kept_masks, at, Py_NewRef(PyList_GET_ITEM(masks, i)));
-        if (items != NULL) PyList_SET_ITEM(kept_items, at, Py_NewRef(PyList_GET_ITEM(items, i)));
-    }
-    for (Py_ssize_t i = first + 1; i < n; i++) {
-        PyObject *mask = PyList_GET_ITEM(masks, i);
-        /* read again (checked above; the lists cannot have changed: no Python code ran) */
-        if ((uint64_t)PyLong_AsUnsignedLongLong(mask) & gone) continue;
-        PyList_SET_ITEM(kept_masks, at, Py_NewRef(mask));
         if (items != NULL) PyList_SET_ITEM(kept_items, at, Py_NewRef(PyList_GET_ITEM(items, i)));
         at++;
     }
+    if (dropped != on_stack) PyMem_Free(dropped);
     return Py_BuildValue("(NN)", kept_masks, kept_items);
 }
 

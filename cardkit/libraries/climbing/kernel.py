@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
+from itertools import compress
 from typing import Any, TypeVar, cast
 
 from cardkit.libraries.kernels import kernel_disabled
@@ -63,15 +64,11 @@ def keep_disjoint(masks: list[int], items: list[Any] | None, gone: int, /
     ``smask``); the compiled function answers masks of 0 to 64 bits (strength masks)."""
     if items is not None and len(items) != len(masks):
         raise ValueError(f"{len(masks)} masks but {len(items)} items")
-    for mask in masks:
-        if mask & gone:
-            break
-    else:
+    keep = [not mask & gone for mask in masks]
+    if all(keep):
         return None
-    if items is None:
-        return [mask for mask in masks if not mask & gone], None
-    pairs = [(mask, item) for mask, item in zip(masks, items, strict=True) if not mask & gone]
-    return [mask for mask, _ in pairs], [item for _, item in pairs]
+    # compress: the two new lists in C loops (the fastest pure-Python form measured)
+    return list(compress(masks, keep)), None if items is None else list(compress(items, keep))
 
 
 def pick_bits(bits: int, table: Sequence[Any], offset: int, /) -> list[Any]:

@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -60,6 +61,42 @@ def test_the_wheel_installs_only_our_names(tmp_path: Path) -> None:
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "tonk = cardkit_games.tonk:GAME" in text
     assert "cardkit = cardkit_cli.main:main" in text
+
+
+#: The optional C extensions (setup.py): each ships its source and its types.
+KERNELS = ("cardkit/libraries/melds/_kernel", "cardkit/libraries/climbing/_kernel")
+
+
+@pytest.mark.slow
+def test_the_sdist_ships_the_kernels_sources(tmp_path: Path) -> None:
+    source = _tracked_copy(tmp_path / "src")
+    # setuptools' own sdist command (what a build front end runs, without needing one)
+    done = subprocess.run([sys.executable, "setup.py", "-q", "sdist", "-d", str(tmp_path / "dist")],
+                          cwd=source, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (sdist,) = (tmp_path / "dist").glob("cardkit-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    for kernel in KERNELS:
+        assert f"{kernel}.c" in names and f"{kernel}.pyi" in names
+
+
+@pytest.mark.slow
+def test_the_kernels_are_optional(tmp_path: Path) -> None:
+    """Without a working C compiler the wheel still builds, with the Python code alone (and the
+    kernels' types); the kernels' loaders then fall back to it."""
+    source = _tracked_copy(tmp_path / "src")
+    env = {**os.environ, "CC": "false", "LDSHARED": "false"}
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                           "--no-build-isolation", "-w", str(tmp_path / "dist"), str(source)],
+                          capture_output=True, text=True, timeout=300, env=env)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (wheel,) = (tmp_path / "dist").glob("cardkit-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    for kernel in KERNELS:
+        assert f"{kernel}.pyi" in names
+        assert not [name for name in names if name.startswith(f"{kernel}.cpython")
+                    or name.endswith((".so", ".pyd"))]
 
 
 def _users_folder(tmp_path: Path) -> Path:

@@ -26,6 +26,7 @@ from cardkit.libraries.climbing.combination import (
     Combination,
     ComboType,
 )
+from cardkit.libraries.climbing.kernel import compiled
 from cardkit.libraries.climbing.rules import ClimbingRules
 from cardkit.values.cards import Card, CardSet
 
@@ -115,7 +116,7 @@ def _sequence_masks(
     if length is not None and length < minimum:
         return []
     if length is None and min_key < 0:
-        return _all_sequence_masks(smask, held, minimum, subs_table)
+        return _all_sequence_masks(smask, held, minimum, double)
     choices_at: dict[int, list[int]] = {}
     key_floor = ~((1 << (max(min_key + 1, 0) & ~3)) - 1)  # end positions that may beat min_key
     out: list[tuple[int, list[int]]] = []
@@ -148,13 +149,17 @@ def _sequence_masks(
     return out
 
 
-def _all_sequence_masks(smask: int, held: int, minimum: int,
-                        subs_table: tuple[tuple[int, ...], ...]) -> list[tuple[int, list[int]]]:
-    """:func:`_sequence_masks` for every length and key: each position extends the sequences
-    ending at the position below it (``chains[k]``: those of ``k + 1`` ranks), so every mask is
-    one OR. The key's choice varies slowest, then the cards below from the top down, as in
-    :func:`_sequence_masks`. Lengths first appear in ascending order (a sequence of ``n + 1``
-    ranks ends one position above one of ``n``), so the groups need no sorting."""
+def _all_sequence_masks(smask: int, held: int, minimum: int, double: bool, /
+                        ) -> list[tuple[int, list[int]]]:
+    """:func:`_sequence_masks` for every length and key (of double sequences if ``double``;
+    ``held``: bit ``4p`` for each allowed rank position holding one card, two if ``double``):
+    each position extends the sequences ending at the position below it (``chains[k]``: those
+    of ``k + 1`` ranks), so every mask is one OR. The key's choice varies slowest, then the
+    cards below from the top down, as in :func:`_sequence_masks`. Lengths first appear in
+    ascending order (a sequence of ``n + 1`` ranks ends one position above one of ``n``), so
+    the groups need no sorting. ``_kernel.c`` has the same loop in C (see
+    :mod:`~cardkit.libraries.climbing.kernel`)."""
+    subs_table = _SUBS_2 if double else _SUBS_1
     # Only the positions inside a run of ``minimum`` held ranks or more can be in a sequence:
     # a dealt hand holds many shorter runs (skipping them: a 13-card hand's sequences in about
     # two thirds of the time).
@@ -190,6 +195,12 @@ def _all_sequence_masks(smask: int, held: int, minimum: int,
             else:
                 found += chains[n - 1]
     return list(by_length.items())
+
+
+#: The pure-Python enumeration, the reference of the compiled one (which calls it for every
+#: call it does not answer: masks wider than 64 bits).
+python_all_sequence_masks = _all_sequence_masks
+_all_sequence_masks = compiled("all_sequence_masks", python_all_sequence_masks)
 
 
 def _sequence_of_mask(rules: ClimbingRules, found: int, double: bool) -> Combination:

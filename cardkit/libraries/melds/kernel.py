@@ -20,9 +20,10 @@ leaves the kernel out (the whole suite can run on the Python code alone).
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Callable
 from typing import Any
+
+from cardkit.libraries.kernels import kernel_disabled
 
 try:
     from cardkit.libraries.melds import _kernel
@@ -30,11 +31,6 @@ except ImportError:  # installed without a C compiler: the Python search alone
     _kernel = None  # type: ignore[assignment]
 
 __all__ = ["compiled_functions", "kernel_disabled"]
-
-
-def kernel_disabled() -> bool:
-    """True when ``CARDKIT_PURE_PYTHON`` asks for the pure-Python search (set, not ``0``)."""
-    return os.environ.get("CARDKIT_PURE_PYTHON", "") not in ("", "0")
 
 
 def compiled_functions(python: tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]],

@@ -25,7 +25,7 @@ from cardkit_games.tien_len.tracker import (
 
 from cardkit.actions import Action
 from cardkit.cards import CardSet
-from cardkit.climbing import Combination, ComboType
+from cardkit.climbing import Combination, ComboType, pick_bits
 from cardkit.state import Phase, phases
 
 if TYPE_CHECKING:
@@ -269,13 +269,8 @@ def follow_legal(state: TienLenState) -> list[Action]:
         type_ = top.type
         threshold = top.key_strength | THRESHOLD_BITS[type_]
         if type_ is _SINGLE:  # four follows in five: SetPlays.beating's singles, inlined
-            singles = tracker.sets.singles
-            actions = []
-            above = plays.smask >> threshold + 1
-            while above:
-                low = above & -above
-                above ^= low
-                actions.append(singles[threshold + low.bit_length()])
+            actions = pick_bits(plays.smask >> threshold + 1, tracker.sets.singles,
+                                threshold + 1)
         elif type_ in SET_SIZE:
             actions = tracker.sets.beating(SET_SIZE[type_], plays.smask, threshold)
         else:

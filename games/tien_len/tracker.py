@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
-from itertools import compress
 
 from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.rules import TWO_POSITION, BombRules, bomb_rules_of
@@ -41,6 +40,8 @@ from cardkit.climbing import (
     classify,
     climbing_tables,
     combination_of_mask,
+    keep_disjoint,
+    pick_bits,
     sequence_groups,
 )
 
@@ -277,14 +278,7 @@ class SetPlays:
         """The sets of ``size`` cards in the hand ``smask`` (a strength mask) whose key
         strength exceeds ``threshold`` (-1 or more)."""
         if size == 1:
-            singles = self.singles
-            out = []
-            above = smask >> threshold + 1
-            while above:
-                low = above & -above
-                above ^= low
-                out.append(singles[threshold + low.bit_length()])
-            return out
+            return pick_bits(smask >> threshold + 1, self.singles, threshold + 1)
         position = max(threshold, 0) >> 2
         nibble = smask >> 4 * position & 0xF
         masks = self.masks[size - 1]
@@ -399,10 +393,9 @@ class SeatPlays:
             self.led_actions = actions
         else:
             kept = self.led_actions
-            held = [not found & gone for found in led]
-            if not all(held):
-                masks = self.led = list(compress(led, held))
-                kept = self.led_actions = None if kept is None else list(compress(kept, held))
+            narrowed = keep_disjoint(led, kept, gone)
+            if narrowed is not None:  # cards have left since the last lead
+                masks, kept = self.led, self.led_actions = narrowed
             else:
                 masks = led
             if kept is None:  # led by a play-out, by masks alone: the actions now

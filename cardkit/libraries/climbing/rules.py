@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from cardkit.libraries.climbing.kernel import pick_bits
 from cardkit.libraries.climbing.tables import CLIMBING_TABLES, ClimbingTables
 from cardkit.values.cards import Card, CardSet, Suit, card_mask
 from cardkit.values.compiled import restore_rules, rules_state
@@ -104,10 +105,4 @@ class ClimbingRules:
 
     def cards_of_strength_mask(self, smask: int) -> tuple[Card, ...]:
         """The cards of a strength mask, weakest first (inverse of :meth:`strength_mask`)."""
-        by_strength = self._tables.card_of_strength
-        cards = []
-        while smask:
-            low = smask & -smask
-            smask ^= low
-            cards.append(by_strength[low.bit_length() - 1])
-        return tuple(cards)
+        return tuple(pick_bits(smask, self._tables.card_of_strength, 0))

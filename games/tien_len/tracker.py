@@ -40,6 +40,7 @@ from cardkit.climbing import (
     classify,
     climbing_tables,
     combination_of_mask,
+    gather_rows,
     keep_disjoint,
     pick_bits,
     sequence_groups,
@@ -59,6 +60,12 @@ THRESHOLD_BITS: dict[ComboType, int] = {
     type_: 3 if type_ in (ComboType.TRIPLE, ComboType.QUAD) else 0 for type_ in _TYPES}
 _SEQUENCE_CODE = TYPE_CODE[ComboType.SEQUENCE]
 _BOMB_CODES = (TYPE_CODE[ComboType.QUAD], TYPE_CODE[ComboType.DOUBLE_SEQUENCE])
+#: :class:`SetPlays` rows hold the masks and the actions of sizes 1 to 4 in turn: the columns
+#: ``gather_rows`` reads for a hand's sets (masks, then actions), their masks alone, and the
+#: actions of one size.
+_MASKS_AND_ACTIONS = ((0, 2, 4, 6), (1, 3, 5, 7))
+_MASKS = ((0, 2, 4, 6),)
+_ACTIONS_OF_SIZE = {size: ((2 * size - 1,),) for size in (1, 2, 3, 4)}
 
 
 def group_code(type_: ComboType, length: int) -> int:
@@ -195,60 +202,12 @@ class SetPlays:
     def of_hand(self, smask: int) -> tuple[list[int], list[Action]]:
         """Every set of the hand ``smask`` (a strength mask), in the enumeration order (all
         singles, then pairs, triples and quads): new lists of masks and of actions."""
-        masks1: list[int] = []
-        masks2: list[int] = []
-        masks3: list[int] = []
-        masks4: list[int] = []
-        actions1: list[Action] = []
-        actions2: list[Action] = []
-        actions3: list[Action] = []
-        actions4: list[Action] = []
-        rows = self.rows
-        position = 0
-        rest = smask
-        while rest:
-            nibble = rest & 0xF
-            if nibble:
-                row = rows[position][nibble]
-                masks1 += row[0]
-                actions1 += row[1]
-                if row[2]:
-                    masks2 += row[2]
-                    actions2 += row[3]
-                    if row[4]:
-                        masks3 += row[4]
-                        actions3 += row[5]
-                        if row[6]:
-                            masks4 += row[6]
-                            actions4 += row[7]
-            rest >>= 4
-            position += 1
-        return (masks1 + masks2 + masks3 + masks4,
-                actions1 + actions2 + actions3 + actions4)
+        masks, actions = gather_rows(smask, self.rows, _MASKS_AND_ACTIONS)
+        return masks, actions
 
     def masks_of_hand(self, smask: int) -> list[int]:
         """The strength masks of :meth:`of_hand`'s sets, in the same order (a new list)."""
-        masks1: list[int] = []
-        masks2: list[int] = []
-        masks3: list[int] = []
-        masks4: list[int] = []
-        rows = self.rows
-        position = 0
-        rest = smask
-        while rest:
-            nibble = rest & 0xF
-            if nibble:
-                row = rows[position][nibble]
-                masks1 += row[0]
-                if row[2]:
-                    masks2 += row[2]
-                    if row[4]:
-                        masks3 += row[4]
-                        if row[6]:
-                            masks4 += row[6]
-            rest >>= 4
-            position += 1
-        return masks1 + masks2 + masks3 + masks4
+        return gather_rows(smask, self.rows, _MASKS)[0]
 
     def beating_masks(self, size: int, smask: int, threshold: int) -> list[int]:
         """The strength masks of :meth:`beating`'s sets, in the same order (a new list)."""
@@ -281,20 +240,13 @@ class SetPlays:
             return pick_bits(smask >> threshold + 1, self.singles, threshold + 1)
         position = max(threshold, 0) >> 2
         nibble = smask >> 4 * position & 0xF
-        masks = self.masks[size - 1]
-        actions = self.actions[size - 1]
         floor = 1 << threshold + 1
-        out = [action for found, action
-               in zip(masks[position][nibble], actions[position][nibble], strict=True)
+        out = [action for found, action in zip(self.masks[size - 1][position][nibble],
+                                                self.actions[size - 1][position][nibble],
+                                                strict=True)
                if found >= floor]
-        rest = smask >> 4 * position + 4
-        while rest:
-            position += 1
-            nibble = rest & 0xF
-            rest >>= 4
-            if nibble:
-                out += actions[position][nibble]
-        return out
+        above = 4 * position + 4  # the ranks above the threshold's: all their sets beat it
+        return out + gather_rows(smask >> above << above, self.rows, _ACTIONS_OF_SIZE[size])[0]
 
 
 def set_plays(rules: ClimbingRules) -> SetPlays:

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardkit
-from cardkit.climbing import keep_disjoint, pick_bits
+from cardkit.climbing import gather_rows, keep_disjoint, pick_bits
 from cardkit.libraries.climbing import ClimbingRules, all_combinations, enumeration, kernel
 from cardkit.libraries.climbing import sequence_groups as groups_of
 from cardkit.libraries.kernels import kernel_disabled
@@ -215,8 +215,51 @@ def test_pick_bits_hands_over_what_it_does_not_answer() -> None:
     assert outcome(pick_bits, 1, table, 10) == ("error", IndexError)
 
 
+def _rows(positions: int, columns: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
+    """Per-rank tables whose items say where they come from (position, nibble, column, item)."""
+    return tuple(tuple(tuple(tuple(position << 12 | nibble << 8 | column << 4 | item
+                                   for item in range((nibble + column) % 4))
+                             for column in range(columns))
+                       for nibble in range(16))
+                 for position in range(positions))
+
+
+ROWS = _rows(13, 8)
+
+
+@SETTINGS
+@given(st.integers(0, 2**52 - 1),
+       st.lists(st.lists(st.integers(0, 7), max_size=5).map(tuple), max_size=4).map(tuple))
+def test_gather_rows(smask: int, columns: tuple[tuple[int, ...], ...]) -> None:
+    found = gather_rows(smask, ROWS, columns)
+    assert found == kernel.python_gather_rows(smask, ROWS, columns)
+    held = [(p, smask >> 4 * p & 0xF) for p in range(13) if smask >> 4 * p & 0xF]
+    assert found == [[item for column in group for p, nibble in held
+                      for item in ROWS[p][nibble][column]] for group in columns]
+
+
+def test_gather_rows_hands_over_what_it_does_not_answer() -> None:
+    short = _rows(3, 2)
+    lists = [[list(map(list, row)) for row in position] for position in short]
+    for smask, rows, columns in (
+            (0x1000, short, ((0,),)),  # a position past the table: IndexError
+            (0x1, short, ((2,),)),  # a column past the row: IndexError
+            (0x1, short, ((-1,),)),  # a column counted from the end
+            (0x1, short, ((True,),)),  # a column that is no exact int
+            (0x21, lists, ((0, 1),)),  # lists, not tuples
+            (0x21, short, [[0, 1]]),  # the groups as lists
+            (-1, short, ((0,),)),  # a negative mask: ValueError
+            (2**64 + 1, _rows(17, 1), ((0,),))):  # past 64 bits
+        assert (outcome(gather_rows, smask, rows, columns)
+                == outcome(kernel.python_gather_rows, smask, rows, columns))
+    assert outcome(gather_rows, 0x1000, short, ((0,),)) == ("error", IndexError)
+    assert outcome(gather_rows, -1, short, ((0,),)) == ("error", ValueError)
+    assert gather_rows(0, short, ((0,), (1,))) == [[], []]
+
+
 def test_the_public_functions_look_like_the_python_ones() -> None:
     pairs = [(keep_disjoint, kernel.python_keep_disjoint), (pick_bits, kernel.python_pick_bits),
+             (gather_rows, kernel.python_gather_rows),
              (enumeration._all_sequence_masks, enumeration.python_all_sequence_masks)]
     for public, python in pairs:
         assert public.__module__ == python.__module__
@@ -233,7 +276,7 @@ def test_the_kernel_is_used_when_built() -> None:
         pytest.skip("the extension was not built (no C compiler at install)")
     assert kernel.KERNEL is not kernel_disabled()
     if kernel.KERNEL:
-        for function in (keep_disjoint, pick_bits, enumeration._all_sequence_masks):
+        for function in (keep_disjoint, pick_bits, gather_rows, enumeration._all_sequence_masks):
             assert type(function).__name__ == "builtin_function_or_method"
 
 
@@ -272,7 +315,7 @@ def test_the_compiled_functions_answer_without_python() -> None:
 
 def test_the_pure_python_functions_are_selectable() -> None:
     env = {**os.environ, "CARDKIT_PURE_PYTHON": "1"}
-    code = ("from cardkit.climbing import keep_disjoint, pick_bits; "
+    code = ("from cardkit.climbing import gather_rows, keep_disjoint, pick_bits; "
             "from cardkit.libraries.climbing import kernel, enumeration as e; "
             "print(kernel.KERNEL, keep_disjoint is kernel.python_keep_disjoint, "
             "pick_bits is kernel.python_pick_bits, "

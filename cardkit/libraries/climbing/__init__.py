@@ -29,8 +29,8 @@ Modules: ``combination`` (the types and values), ``rules`` (:class:`ClimbingRule
 (what a rules value compiles to, once per value), ``classify`` (classify and compare),
 ``enumeration`` (every combination of a hand, those that beat), ``hand``
 (:class:`HandCombinations`, a hand's combinations kept as it plays) and ``kernel`` (the optional
-compiled enumeration of sequences, and two list helpers a game's hot path uses on its legal
-moves: :func:`keep_disjoint` and :func:`pick_bits`).
+compiled enumeration of sequences, and three list helpers a game's hot path uses on its legal
+moves: :func:`keep_disjoint`, :func:`pick_bits` and :func:`gather_rows`).
 """
 
 from cardkit.libraries.climbing.classify import (
@@ -49,7 +49,7 @@ from cardkit.libraries.climbing.enumeration import (
     sequence_groups,
 )
 from cardkit.libraries.climbing.hand import HandCombinations
-from cardkit.libraries.climbing.kernel import keep_disjoint, pick_bits
+from cardkit.libraries.climbing.kernel import gather_rows, keep_disjoint, pick_bits
 from cardkit.libraries.climbing.rules import ClimbingRules
 from cardkit.libraries.climbing.split import fewest_plays
 from cardkit.libraries.climbing.tables import ClimbingTables, climbing_tables
@@ -73,6 +73,7 @@ __all__ = [
     "combination_sort_key",
     "combinations_of_type",
     "fewest_plays",
+    "gather_rows",
     "keep_disjoint",
     "pick_bits",
     "sequence_groups",

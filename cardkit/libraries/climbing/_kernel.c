@@ -6,6 +6,7 @@
  *   all_sequence_masks(smask, held, minimum, double)  enumeration.python_all_sequence_masks
  *   keep_disjoint(masks, items, gone)                 kernel.python_keep_disjoint
  *   pick_bits(bits, table, offset)                    kernel.python_pick_bits
+ *   gather_rows(smask, rows, columns)                 kernel.python_gather_rows
  *
  * Each answers the common call (ints that fit in 64 bits, lists) and hands every other call,
  * unchanged, to its Python reference (registered by bind()), so both always give the same
@@ -18,9 +19,9 @@
 #include <string.h>
 
 /* The Python references, by function (set once by bind(); NULL: not bound yet). */
-enum { ALL_SEQUENCE_MASKS, KEEP_DISJOINT, PICK_BITS, N_FUNCTIONS };
+enum { ALL_SEQUENCE_MASKS, KEEP_DISJOINT, PICK_BITS, GATHER_ROWS, N_FUNCTIONS };
 static const char *const names[N_FUNCTIONS] = {"all_sequence_masks", "keep_disjoint",
-                                               "pick_bits"};
+                                               "pick_bits", "gather_rows"};
 static PyObject *python_of[N_FUNCTIONS];
 
 /* Hand the call to the Python reference (the error that made the kernel give up, if any, is
@@ -274,6 +275,78 @@ kernel_pick_bits(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+/* ------------------------------------------------------------ gather_rows */
+
+/* rows[p][nibble] for each rank position p whose nibble of smask is not 0 (at most 16 in 64
+ * bits), then per group of columns one list: the items of each of its columns, row by row.
+ * Anything but tuples where the reference indexes (and ints for the columns) goes to Python,
+ * as does an index out of range (its IndexError). */
+static PyObject *
+kernel_gather_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint64_t smask;
+    if (nargs != 3 || !as_u64(args[0], &smask) || !PyTuple_CheckExact(args[1])
+        || !PyTuple_CheckExact(args[2]))
+        return hand_over(GATHER_ROWS, args, nargs);
+    PyObject *rows = args[1], *columns = args[2];
+    PyObject *picked[16];
+    int n_picked = 0;
+    for (Py_ssize_t position = 0; smask; position++, smask >>= 4) {
+        Py_ssize_t nibble = (Py_ssize_t)(smask & 0xF);
+        if (!nibble) continue;
+        if (position >= PyTuple_GET_SIZE(rows)) return hand_over(GATHER_ROWS, args, nargs);
+        PyObject *at = PyTuple_GET_ITEM(rows, position);
+        if (!PyTuple_CheckExact(at) || nibble >= PyTuple_GET_SIZE(at))
+            return hand_over(GATHER_ROWS, args, nargs);
+        PyObject *row = PyTuple_GET_ITEM(at, nibble);
+        if (!PyTuple_CheckExact(row)) return hand_over(GATHER_ROWS, args, nargs);
+        picked[n_picked++] = row;
+    }
+    Py_ssize_t n_groups = PyTuple_GET_SIZE(columns);
+    /* check every column index and cell first: a hand-over after a list is built would leak */
+    for (Py_ssize_t g = 0; g < n_groups; g++) {
+        PyObject *group = PyTuple_GET_ITEM(columns, g);
+        if (!PyTuple_CheckExact(group)) return hand_over(GATHER_ROWS, args, nargs);
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(group); k++) {
+            PyObject *index = PyTuple_GET_ITEM(group, k);
+            if (!PyLong_CheckExact(index)) return hand_over(GATHER_ROWS, args, nargs);
+            Py_ssize_t column = PyLong_AsSsize_t(index);
+            if (column < 0) return hand_over(GATHER_ROWS, args, nargs);  /* or an error */
+            for (int r = 0; r < n_picked; r++)
+                if (column >= PyTuple_GET_SIZE(picked[r])
+                    || !PyTuple_CheckExact(PyTuple_GET_ITEM(picked[r], column)))
+                    return hand_over(GATHER_ROWS, args, nargs);
+        }
+    }
+    PyObject *out = PyList_New(n_groups);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t g = 0; g < n_groups; g++) {
+        PyObject *group = PyTuple_GET_ITEM(columns, g);
+        Py_ssize_t n_columns = PyTuple_GET_SIZE(group), total = 0;
+        for (Py_ssize_t k = 0; k < n_columns; k++) {
+            Py_ssize_t column = PyLong_AsSsize_t(PyTuple_GET_ITEM(group, k));
+            for (int r = 0; r < n_picked; r++)
+                total += PyTuple_GET_SIZE(PyTuple_GET_ITEM(picked[r], column));
+        }
+        PyObject *items = PyList_New(total);
+        if (items == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_ssize_t at = 0;
+        for (Py_ssize_t k = 0; k < n_columns; k++) {
+            Py_ssize_t column = PyLong_AsSsize_t(PyTuple_GET_ITEM(group, k));
+            for (int r = 0; r < n_picked; r++) {
+                PyObject *cell = PyTuple_GET_ITEM(picked[r], column);
+                for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cell); i++)
+                    PyList_SET_ITEM(items, at++, Py_NewRef(PyTuple_GET_ITEM(cell, i)));
+            }
+        }
+        PyList_SET_ITEM(out, g, items);
+    }
+    return out;
+}
+
 /* ------------------------------------------------------------ bind and the module */
 
 static PyMethodDef compiled_methods[N_FUNCTIONS] = {
@@ -281,6 +354,7 @@ static PyMethodDef compiled_methods[N_FUNCTIONS] = {
      METH_FASTCALL, NULL},
     {"keep_disjoint", (PyCFunction)(void (*)(void))kernel_keep_disjoint, METH_FASTCALL, NULL},
     {"pick_bits", (PyCFunction)(void (*)(void))kernel_pick_bits, METH_FASTCALL, NULL},
+    {"gather_rows", (PyCFunction)(void (*)(void))kernel_gather_rows, METH_FASTCALL, NULL},
 };
 
 /* The docstrings the compiled functions show (given by bind(); their UTF-8 text, which

@@ -1,19 +1,21 @@
-"""The optional compiled kernel of the climbing library, and two small list helpers.
+"""The optional compiled kernel of the climbing library, and three small list helpers.
 
 A hand's sequences and double sequences
 (:func:`~cardkit.libraries.climbing.enumeration.sequence_groups`, the first enumeration of a
-Tiến Lên seat's hand) and two list operations a climbing game runs on every move's legal list
-(:func:`keep_disjoint`, :func:`pick_bits`) are pure Python, unless the package was installed
-with a C compiler at hand: then the extension ``_kernel`` (built by ``setup.py``, optional: a
-failed build only leaves it out) answers the common call, ints that fit in 64 bits (a strength
-mask: 13 rank positions of 4 suits) and lists, with the same loops in C. Every other call goes
-on, unchanged, to the Python function, so both give the same answer or raise the same error.
+Tiến Lên seat's hand) and three list operations a climbing game runs on its legal lists
+(:func:`keep_disjoint`, :func:`pick_bits`, :func:`gather_rows`) are pure Python, unless the
+package was installed with a C compiler at hand: then the extension ``_kernel`` (built by
+``setup.py``, optional: a failed build only leaves it out) answers the common call, ints that
+fit in 64 bits (a strength mask: 13 rank positions of 4 suits) and lists or tuples, with the
+same loops in C. Every other call goes on, unchanged, to the Python function, so both give the
+same answer or raise the same error.
 
-The Python functions stay the reference: ``python_keep_disjoint`` and ``python_pick_bits``
-here and ``python_all_sequence_masks`` of :mod:`~cardkit.libraries.climbing.enumeration` are
-always they, and ``tests/cardkit/test_climbing_kernel.py`` checks both give the same answers.
-Setting the environment variable ``CARDKIT_PURE_PYTHON=1`` before the import leaves the
-kernel out (and the meld kernel's: :mod:`cardkit.libraries.kernels`).
+The Python functions stay the reference: ``python_keep_disjoint``, ``python_pick_bits`` and
+``python_gather_rows`` here and ``python_all_sequence_masks`` of
+:mod:`~cardkit.libraries.climbing.enumeration` are always they, and
+``tests/cardkit/test_climbing_kernel.py`` checks both give the same answers. Setting the
+environment variable ``CARDKIT_PURE_PYTHON=1`` before the import leaves the kernel out (and the
+meld kernel's: :mod:`cardkit.libraries.kernels`).
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ try:
 except ImportError:  # installed without a C compiler: the Python functions alone
     _kernel = None  # type: ignore[assignment]
 
-__all__ = ["KERNEL", "compiled", "keep_disjoint", "pick_bits", "python_keep_disjoint",
-           "python_pick_bits"]
+__all__ = ["KERNEL", "compiled", "gather_rows", "keep_disjoint", "pick_bits",
+           "python_gather_rows", "python_keep_disjoint", "python_pick_bits"]
 
 #: True when the compiled functions stand for the Python ones.
 KERNEL = _kernel is not None and not kernel_disabled()
@@ -85,10 +87,35 @@ def pick_bits(bits: int, table: Sequence[Any], offset: int, /) -> list[Any]:
     return out
 
 
+def gather_rows(smask: int, rows: Sequence[Sequence[Sequence[Sequence[Any]]]],
+                columns: Sequence[Sequence[int]], /) -> list[list[Any]]:
+    """Items of per-rank tables, for the ranks a hand holds: ``rows[p][nibble]`` is the row of
+    rank position ``p`` holding the suits ``nibble`` (a tuple of columns, each a tuple of
+    items). For each rank position whose nibble ``smask >> 4 * p & 0xF`` is not 0, lowest
+    first, its row is picked; ``out[k]`` then holds, for each column ``c`` of ``columns[k]``
+    in turn, the items of column ``c`` of every picked row. E.g. a hand's sets, all singles,
+    then pairs …, from tables of each rank's sets by size (the compiled function answers
+    tuples and ``smask`` below ``2**64``)."""
+    if smask < 0:
+        raise ValueError("gather_rows() needs a non-negative mask")
+    picked = []
+    position = 0
+    while smask:
+        nibble = smask & 0xF
+        if nibble:
+            picked.append(rows[position][nibble])
+        smask >>= 4
+        position += 1
+    return [[item for column in group for row in picked for item in row[column]]
+            for group in columns]
+
+
 #: The pure-Python helpers: the reference the compiled ones are checked against, and what runs
 #: without the kernel.
 python_keep_disjoint = keep_disjoint
 python_pick_bits = pick_bits
+python_gather_rows = gather_rows
 # the compiled functions call the Python ones above for every call they do not answer
 keep_disjoint = compiled("keep_disjoint", python_keep_disjoint)
 pick_bits = compiled("pick_bits", python_pick_bits)
+gather_rows = compiled("gather_rows", python_gather_rows)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
+from itertools import compress
 
 from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.rules import TWO_POSITION, BombRules, bomb_rules_of
@@ -329,18 +330,13 @@ class SeatPlays:
         gone = ~self.smask
         led = self.led
         if led is None:
-            # Every play is listed and kept even for the game's first lead (``wanted``, §2.4):
-            # the seat's next lead then only drops what it has played since.
-            rules = self.rules
-            masks, actions = set_plays(rules).of_hand(self.smask)
-            get = play_cache().get
+            if wanted:
+                # The game's first lead (§2.4): only the plays with that card. The seat's whole
+                # list waits for its next lead, when the cards it has played since are gone.
+                return self._plays_with(wanted)
+            masks, actions = set_plays(self.rules).of_hand(self.smask)
             for code, group in self.sequence_groups().items():
-                for found in group:
-                    if not found & gone:
-                        entry = get(~found)
-                        masks.append(found)
-                        actions.append(entry[0] if entry is not None
-                                       else play_entry(rules, code, found)[0])
+                self._add_plays(masks, actions, code, group, gone)
             self.led = masks
             self.led_actions = actions
         else:
@@ -357,6 +353,32 @@ class SeatPlays:
             return [action for found, action in zip(masks, actions, strict=True)
                     if found & wanted]
         return actions
+
+    def _plays_with(self, wanted: int) -> list[Action]:
+        """:meth:`lead`'s plays holding the card whose strength bit is ``wanted``, in the same
+        order (the sets of its rank, then the sequences through it), listed without the rest."""
+        gone = ~self.smask
+        rank = 0xF << ((wanted.bit_length() - 1) & ~3)
+        sets, set_actions = set_plays(self.rules).of_hand(self.smask & rank)
+        holding = [found & wanted for found in sets]
+        masks, actions = list(compress(sets, holding)), list(compress(set_actions, holding))
+        for code, group in self.sequence_groups().items():
+            self._add_plays(masks, actions, code,
+                            list(compress(group, map(wanted.__and__, group))), gone)
+        return actions
+
+    def _add_plays(self, masks: list[int], actions: list[Action], code: int, group: list[int],
+                   gone: int) -> None:
+        """Append to ``masks`` and ``actions`` the plays of group ``code`` in ``group`` (strength
+        masks, some perhaps of cards ``gone`` since they were enumerated) still held."""
+        rules = self.rules
+        get = play_cache().get
+        for found in group:
+            if not found & gone:
+                entry = get(~found)
+                masks.append(found)
+                actions.append(entry[0] if entry is not None
+                               else play_entry(rules, code, found)[0])
 
     def lead_masks(self, wanted: int = 0) -> list[int]:
         """The strength masks of :meth:`lead`'s plays, in the same order, without their

@@ -193,8 +193,10 @@ def play(state: TienLenState, action: Action) -> None:
         if combo.key_strength >> 2 == TWO_POSITION and combo.type is not _SEQUENCE:
             climb(state, seat, combo, None, False, 0)  # counts the 2s led (climb's lead case)
         state.enter("follow")
-    else:
+    elif combo.type is _QUAD or combo.type is _DOUBLE_SEQUENCE or state.passed >> seat & 1:
         state.bomb_fight = climb(state, seat, combo, previous, state.bomb_fight, state.passed)
+    else:  # climb's answer for a plain play by a player not locked out: no fight, no event
+        state.bomb_fight = False
     state.top = combo
     state.last_player = seat
     state.must_include = None

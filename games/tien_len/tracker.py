@@ -417,15 +417,10 @@ class SeatPlays:
         out: list[Action] = []
         group = (self.sequence_groups() if code >= _SEQUENCE_CODE else self.groups()).get(code)
         if group:
-            gone = ~self.smask
-            get = play_cache().get
             # The group is key ascending, so its masks' bit lengths never decrease: those that
             # beat (key above the threshold) are a tail, found by bisection.
-            for found in group[bisect_left(group, 1 << threshold + 1):]:
-                if not found & gone:
-                    entry = get(~found)
-                    out.append(entry[0] if entry is not None
-                               else play_entry(self.rules, code, found)[0])
+            self._add_plays([], out, code, group[bisect_left(group, 1 << threshold + 1):],
+                            ~self.smask)
         return out
 
     def beating_masks(self, code: int, threshold: int) -> list[int]:

@@ -1,7 +1,8 @@
 """Tiến Lên's two phases, each declared once with its moves (rules §3): ``lead`` (§3.1: any
 combination, no pass) and ``follow`` (§3.2: a combination that beats the top, ``play 3S 3C``,
 or ``pass``); both carry out a play the same way (:func:`play`), and the turn passes by
-:func:`next_turn`, the one turn logic (the bots' play-outs by masks call it too).
+:func:`cardkit.climbing.next_turn`, the one turn logic (the bots' play-outs by masks call it
+too).
 
 The engine never asks a player who is locked out of the trick (§3.2) — such a player is
 skipped — except under ``bombs_ignore_pass_lock`` while the top is 2s or a bomb played on 2s:
@@ -25,13 +26,13 @@ from cardkit_games.tien_len.tracker import (
 
 from cardkit.actions import Action
 from cardkit.cards import CardSet
-from cardkit.climbing import Combination, ComboType, pick_bits
+from cardkit.climbing import Combination, ComboType, next_turn, pick_bits
 from cardkit.state import Phase, phases
 
 if TYPE_CHECKING:
     from cardkit_games.tien_len.state import TienLenState
 
-__all__ = ["PASS", "PHASES", "climb", "is_twos", "lock_is_open", "next_turn", "play"]
+__all__ = ["PASS", "PHASES", "climb", "is_twos", "lock_is_open", "play"]
 
 PASS = Action("pass")
 _CACHED_PLAY = play_cache().get
@@ -57,29 +58,6 @@ def lock_is_open(top: Combination | None, bomb_fight: bool) -> bool:
     return top is not None and (bomb_fight or is_twos(top))
 
 
-def next_turn(seat: int, players: int, step: int, skipped: int, last: int | None,
-              out: int) -> int:
-    """§3.2/§3.3: who plays after ``seat`` — the next seat in the play direction (``step``) not
-    in ``skipped`` (a bitmask: the seats gone ``out``, and those locked out by a pass unless
-    the lock is open, :func:`lock_is_open`); or, when the turn reaches ``last`` (the trick's
-    last player), the complement ``~leader`` (negative) of the next trick's leader. Reaching
-    ``last``'s seat ends the trick: every other holder has then had exactly one turn (a pass)
-    or skip since the last play. The seat is reached even when ``last`` has gone out (§3.3,
-    §9.6) — then the next holder after it leads."""
-    s = seat
-    for _ in range(players):
-        s = (s + step) % players
-        if s == last:
-            # Checked before "skipped": a last player who went out must still close the
-            # round, or locked players re-asked under an open lock would pass forever.
-            while out >> s & 1:
-                s = (s + step) % players
-            return ~s
-        if not skipped >> s & 1:
-            return s
-    raise AssertionError("the trick's last player was never reached")  # pragma: no cover
-
-
 def climb(state: TienLenState, seat: int, combo: Combination, previous: Combination | None,
           bomb_fight: bool, passed: int) -> bool:
     """``seat`` plays ``combo`` on ``previous`` (None: a lead): the events it makes are counted,
@@ -100,13 +78,6 @@ def climb(state: TienLenState, seat: int, combo: Combination, previous: Combinat
     return fight
 
 
-#: :func:`next_turn`'s answers (it is pure), by its arguments packed into one int: ``advance``
-#: runs after every move, and a lookup costs a fraction of the loop. At most ``players × 2 ×
-#: 4**players × (players + 1)`` entries (about 10,000 with four players: Tiến Lên seats two to
-#: four, and the key gives a seat two bits).
-_TURNS: dict[int, int] = {}
-
-
 def advance(state: TienLenState, seat: int) -> None:
     """The turn passes from ``seat`` (:func:`next_turn`); a trick that ends is set aside
     (§3.3) and the next leader leads."""
@@ -120,15 +91,7 @@ def advance(state: TienLenState, seat: int) -> None:
     if passed and state.options["bombs_ignore_pass_lock"] and state.options["bombs"] \
             and lock_is_open(state.top, state.bomb_fight):
         skipped = out
-    last = state.last_player
-    # every field in its own bits (at most four players): the seat, the last player (7: none),
-    # the skipped and the out seats, the step (+1 or -1) and the player count
-    key = ((((out << 4 | skipped) << 3 | (7 if last is None else last)) << 2 | seat) << 2
-           | state.step + 1) << 3 | state.players
-    following = _TURNS.get(key)
-    if following is None:
-        following = _TURNS[key] = next_turn(seat, state.players, state.step, skipped, last,
-                                            out)
+    following = next_turn(seat, state.players, state.step, skipped, state.last_player, out)
     if following >= 0:
         state.current_player = following
         return

@@ -30,7 +30,8 @@ Modules: ``combination`` (the types and values), ``rules`` (:class:`ClimbingRule
 ``enumeration`` (every combination of a hand, those that beat), ``hand``
 (:class:`HandCombinations`, a hand's combinations kept as it plays) and ``kernel`` (the optional
 compiled enumeration of sequences, and three list helpers a game's hot path uses on its legal
-moves: :func:`keep_disjoint`, :func:`pick_bits` and :func:`gather_rows`).
+moves: :func:`keep_disjoint`, :func:`pick_bits` and :func:`gather_rows`) and ``turns``
+(:func:`next_turn`, whose turn it is in a trick).
 """
 
 from cardkit.libraries.climbing.classify import (
@@ -53,6 +54,7 @@ from cardkit.libraries.climbing.kernel import gather_rows, keep_disjoint, pick_b
 from cardkit.libraries.climbing.rules import ClimbingRules
 from cardkit.libraries.climbing.split import fewest_plays
 from cardkit.libraries.climbing.tables import ClimbingTables, climbing_tables
+from cardkit.libraries.climbing.turns import next_turn
 
 __all__ = [
     "SET_SIZE",
@@ -75,6 +77,7 @@ __all__ = [
     "fewest_plays",
     "gather_rows",
     "keep_disjoint",
+    "next_turn",
     "pick_bits",
     "sequence_groups",
 ]

@@ -7,6 +7,7 @@
  *   keep_disjoint(masks, items, gone)                 kernel.python_keep_disjoint
  *   pick_bits(bits, table, offset)                    kernel.python_pick_bits
  *   gather_rows(smask, rows, columns)                 kernel.python_gather_rows
+ *   next_turn(seat, players, step, skipped, last, out) turns.python_next_turn
  *
  * Each answers the common call (ints that fit in 64 bits, lists) and hands every other call,
  * unchanged, to its Python reference (registered by bind()), so both always give the same
@@ -19,9 +20,9 @@
 #include <string.h>
 
 /* The Python references, by function (set once by bind(); NULL: not bound yet). */
-enum { ALL_SEQUENCE_MASKS, KEEP_DISJOINT, PICK_BITS, GATHER_ROWS, N_FUNCTIONS };
+enum { ALL_SEQUENCE_MASKS, KEEP_DISJOINT, PICK_BITS, GATHER_ROWS, NEXT_TURN, N_FUNCTIONS };
 static const char *const names[N_FUNCTIONS] = {"all_sequence_masks", "keep_disjoint",
-                                               "pick_bits", "gather_rows"};
+                                               "pick_bits", "gather_rows", "next_turn"};
 static PyObject *python_of[N_FUNCTIONS];
 
 /* Hand the call to the Python reference (the error that made the kernel give up, if any, is
@@ -347,6 +348,49 @@ kernel_gather_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+/* ------------------------------------------------------------ next_turn */
+
+/* An exact int in [0, 64) into *out (seats, seat counts; a bitmask of seats below 2**64 by
+ * as_u64); 0 for anything else. */
+static int
+small_int(PyObject *value, long *out)
+{
+    if (!PyLong_CheckExact(value)) return 0;
+    long got = PyLong_AsLong(value);
+    if (got == -1 && PyErr_Occurred()) return 0;
+    *out = got;
+    return 1;
+}
+
+/* The reference's loops with Python's modulo (a result with the divisor's sign). The common
+ * call: 1 to 64 players, a seat and a last player among them, a step of +1 or -1, bitmasks
+ * of seats; the rest (and every error) goes to Python. */
+static PyObject *
+kernel_next_turn(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    long seat, players, step, last = -1;
+    uint64_t skipped, out;
+    if (nargs != 6 || !small_int(args[0], &seat) || !small_int(args[1], &players)
+        || !small_int(args[2], &step) || !as_u64(args[3], &skipped)
+        || (args[4] != Py_None && !small_int(args[4], &last)) || !as_u64(args[5], &out)
+        || players < 1 || players > 64 || seat < 0 || seat >= players
+        || (step != 1 && step != -1) || (args[4] != Py_None && (last < 0 || last >= players)))
+        return hand_over(NEXT_TURN, args, nargs);
+    long s = seat;
+    for (long i = 0; i < players; i++) {
+        s = (s + step + players) % players;
+        if (s == last) {
+            for (long j = 0; j < players; j++) {
+                if (!(out >> s & 1)) return PyLong_FromLong(~s);
+                s = (s + step + players) % players;
+            }
+            return hand_over(NEXT_TURN, args, nargs);  /* every seat out: Python's error */
+        }
+        if (!(skipped >> s & 1)) return PyLong_FromLong(s);
+    }
+    return hand_over(NEXT_TURN, args, nargs);
+}
+
 /* ------------------------------------------------------------ bind and the module */
 
 static PyMethodDef compiled_methods[N_FUNCTIONS] = {
@@ -355,6 +399,7 @@ static PyMethodDef compiled_methods[N_FUNCTIONS] = {
     {"keep_disjoint", (PyCFunction)(void (*)(void))kernel_keep_disjoint, METH_FASTCALL, NULL},
     {"pick_bits", (PyCFunction)(void (*)(void))kernel_pick_bits, METH_FASTCALL, NULL},
     {"gather_rows", (PyCFunction)(void (*)(void))kernel_gather_rows, METH_FASTCALL, NULL},
+    {"next_turn", (PyCFunction)(void (*)(void))kernel_next_turn, METH_FASTCALL, NULL},
 };
 
 /* The docstrings the compiled functions show (given by bind(); their UTF-8 text, which

@@ -36,7 +36,7 @@ from cardkit_games.tien_len.bots.policy import (
     play_features,
     table_features,
 )
-from cardkit_games.tien_len.phases import PASS, climb, lock_is_open, next_turn
+from cardkit_games.tien_len.phases import PASS, climb, lock_is_open
 from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.rules import TWO_POSITION, combination_of
 from cardkit_games.tien_len.state import TienLenState
@@ -49,7 +49,7 @@ from cardkit_games.tien_len.tracker import (
 )
 
 from cardkit.cards import STANDARD_CARDS, Card, CardSet
-from cardkit.climbing import Combination, ComboType
+from cardkit.climbing import Combination, ComboType, next_turn
 from cardkit.game import Playouts
 
 if TYPE_CHECKING:

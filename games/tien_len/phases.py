@@ -131,10 +131,15 @@ def play(state: TienLenState, action: Action) -> None:
     assert seat is not None  # not seat_to_play: a property call per move shows in simulations
     tracker = state.plays
     bits = tracker.strength_bits
-    mask = smask = 0
-    for card in action.cards:  # card_mask and the strength mask, inlined: once per play
-        mask |= card.mask
-        smask |= bits[card.index]
+    cards = action.cards
+    if len(cards) == 1:  # a single (most plays): its masks at once
+        mask = cards[0].mask
+        smask = bits[cards[0].index]
+    else:
+        mask = smask = 0
+        for card in cards:  # card_mask and the strength mask, inlined: once per play
+            mask |= card.mask
+            smask |= bits[card.index]
     # A single, pair, triple or quad from the rules' kept sets; else the play cache, where the
     # tracker files each play it lists under ~strength mask.
     entry = tracker.sets.entries.get(smask) or _CACHED_PLAY(~smask)
@@ -224,22 +229,23 @@ def follow_legal(state: TienLenState) -> list[Action]:
     hand_mask = state.hands[seat].mask
     if plays.hand_mask != hand_mask:
         plays.sync(hand_mask)
-    locked = state.passed >> seat & 1
-    if locked or ((state.bomb_fight or top.key_strength >> 2 == TWO_POSITION)
-                  and tracker.sets.holds_bomb(plays.smask)):
+    strength = top.key_strength
+    if state.passed >> seat & 1 or ((state.bomb_fight or strength >> 2 == TWO_POSITION)
+                                    and tracker.sets.holds_bomb(plays.smask)):
         # Bomb rules may count (and a hand without bombs has nothing more to play by them).
         actions = legal_plays(tracker, seat, state.hands[seat], top, state.bomb_fight,
-                              None, bool(locked))
+                              None, bool(state.passed >> seat & 1))
     else:  # normal beating only (most turns): legal_plays' own path, one call less
         type_ = top.type
-        threshold = top.key_strength | THRESHOLD_BITS[type_]
         if type_ is _SINGLE:  # four follows in five: SetPlays.beating's singles, inlined
-            actions = pick_bits(plays.smask >> threshold + 1, tracker.sets.singles,
-                                threshold + 1)
+            # (a single's threshold is its key strength: THRESHOLD_BITS[SINGLE] is 0)
+            actions = pick_bits(plays.smask >> strength + 1, tracker.sets.singles, strength + 1)
         elif type_ in SET_SIZE:
-            actions = tracker.sets.beating(SET_SIZE[type_], plays.smask, threshold)
+            actions = tracker.sets.beating(SET_SIZE[type_], plays.smask,
+                                           strength | THRESHOLD_BITS[type_])
         else:
-            actions = plays.beating(TYPE_CODE[type_] | top.length, threshold)  # group_code
+            actions = plays.beating(TYPE_CODE[type_] | top.length,  # group_code
+                                    strength | THRESHOLD_BITS[type_])
     actions.append(PASS)
     return actions
 

@@ -241,13 +241,13 @@ class SetPlays:
             return pick_bits(smask >> threshold + 1, self.singles, threshold + 1)
         position = max(threshold, 0) >> 2
         nibble = smask >> 4 * position & 0xF
-        floor = 1 << threshold + 1
-        out = [action for found, action in zip(self.masks[size - 1][position][nibble],
-                                                self.actions[size - 1][position][nibble],
-                                                strict=True)
-               if found >= floor]
+        # The threshold's rank: its sets are in ascending order of their masks (the highest
+        # suit first, then the others from the top down), so those that beat are a tail.
+        start = bisect_left(self.masks[size - 1][position][nibble], 1 << threshold + 1)
         above = 4 * position + 4  # the ranks above the threshold's: all their sets beat it
-        return out + gather_rows(smask >> above << above, self.rows, _ACTIONS_OF_SIZE[size])[0]
+        out = gather_rows(smask >> above << above, self.rows, _ACTIONS_OF_SIZE[size])[0]
+        out[:0] = self.actions[size - 1][position][nibble][start:]
+        return out
 
 
 def set_plays(rules: ClimbingRules) -> SetPlays:

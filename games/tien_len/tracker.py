@@ -85,7 +85,7 @@ def play_entry(rules: ClimbingRules, code: int, smask: int
     cache = play_cache()
     entry = cache.get(~smask)
     if entry is None:
-        # a (double) sequence is no set: most new entries are, from a first lead's list
+        # a (double) sequence is never a set (most new entries are sequences a lead lists)
         entry = set_plays(rules).entries.get(smask) if code < _SEQUENCE_CODE else None
         if entry is None:
             entry = (Action.of_cards("play", rules.cards_of_strength_mask(smask)), None)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import compress
+from typing import TypeVar
 
 from cardkit_games.tien_len.plays import play_cache
 from cardkit_games.tien_len.rules import TWO_POSITION, BombRules, bomb_rules_of
@@ -62,11 +63,10 @@ THRESHOLD_BITS: dict[ComboType, int] = {
 _SEQUENCE_CODE = TYPE_CODE[ComboType.SEQUENCE]
 _BOMB_CODES = (TYPE_CODE[ComboType.QUAD], TYPE_CODE[ComboType.DOUBLE_SEQUENCE])
 #: :class:`SetPlays` rows hold the masks and the actions of sizes 1 to 4 in turn: the columns
-#: ``gather_rows`` reads for a hand's sets (masks, then actions), their masks alone, and the
-#: actions of one size.
+#: ``gather_rows`` reads for a hand's sets (masks, then actions) and their masks alone.
 _MASKS_AND_ACTIONS = ((0, 2, 4, 6), (1, 3, 5, 7))
 _MASKS = ((0, 2, 4, 6),)
-_ACTIONS_OF_SIZE = {size: ((2 * size - 1,),) for size in (1, 2, 3, 4)}
+T = TypeVar("T")
 
 
 def group_code(type_: ComboType, length: int) -> int:
@@ -212,41 +212,28 @@ class SetPlays:
 
     def beating_masks(self, size: int, smask: int, threshold: int) -> list[int]:
         """The strength masks of :meth:`beating`'s sets, in the same order (a new list)."""
-        if size == 1:
-            out = []
-            above = smask >> threshold + 1
-            while above:
-                low = above & -above
-                above ^= low
-                out.append(low << threshold + 1)
-            return out
-        position = max(threshold, 0) >> 2
-        masks = self.masks[size - 1]
-        floor = 1 << threshold + 1
-        out = [found for found in masks[position][smask >> 4 * position & 0xF]
-               if found >= floor]
-        rest = smask >> 4 * position + 4
-        while rest:
-            position += 1
-            nibble = rest & 0xF
-            rest >>= 4
-            if nibble:
-                out += masks[position][nibble]
-        return out
+        return self._beating(size, smask, threshold, self.masks, 2 * size - 2)
 
     def beating(self, size: int, smask: int, threshold: int) -> list[Action]:
         """The sets of ``size`` cards in the hand ``smask`` (a strength mask) whose key
         strength exceeds ``threshold`` (-1 or more)."""
-        if size == 1:
+        if size == 1:  # (most follows: one C call)
             return pick_bits(smask >> threshold + 1, self.singles, threshold + 1)
+        return self._beating(size, smask, threshold, self.actions, 2 * size - 1)
+
+    def _beating(self, size: int, smask: int, threshold: int,
+                 table: tuple[tuple[tuple[tuple[T, ...], ...], ...], ...], column: int
+                 ) -> list[T]:
+        """:meth:`beating`'s sets as items of ``table`` (:attr:`masks` or :attr:`actions`),
+        whose column of a :attr:`rows` row is ``column``."""
         position = max(threshold, 0) >> 2
         nibble = smask >> 4 * position & 0xF
         # The threshold's rank: its sets are in ascending order of their masks (the highest
         # suit first, then the others from the top down), so those that beat are a tail.
         start = bisect_left(self.masks[size - 1][position][nibble], 1 << threshold + 1)
         above = 4 * position + 4  # the ranks above the threshold's: all their sets beat it
-        out = gather_rows(smask >> above << above, self.rows, _ACTIONS_OF_SIZE[size])[0]
-        out[:0] = self.actions[size - 1][position][nibble][start:]
+        out: list[T] = gather_rows(smask >> above << above, self.rows, ((column,),))[0]
+        out[:0] = table[size - 1][position][nibble][start:]
         return out
 
 

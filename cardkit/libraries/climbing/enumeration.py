@@ -342,14 +342,6 @@ def sequence_groups(rules: ClimbingRules, smask: int) -> list[tuple[ComboType, i
     """Every sequence and double sequence of the hand whose strength mask is ``smask``, as
     ``(type, length, masks)`` groups of strength masks in the library's order (a game that
     lists a hand's sets from tables of its own needs only these)."""
-    # _sequence_masks' path for every length, written out: a game lists a hand's sequences at
-    # its first lead, in every simulated game
-    tables = rules._tables
-    held = _held_positions(smask, False) & tables.seq_positions
-    found = [(ComboType.SEQUENCE, n, masks)
-             for n, masks in _all_sequence_masks(smask, held, rules.min_sequence, False)]
-    pairs = _held_positions(smask, True) & tables.dseq_positions
-    if pairs:
-        found += [(ComboType.DOUBLE_SEQUENCE, n, masks) for n, masks
-                  in _all_sequence_masks(smask, pairs, rules.min_double_sequence, True)]
-    return found
+    return [(type_, n, found)
+            for double, type_ in ((False, ComboType.SEQUENCE), (True, ComboType.DOUBLE_SEQUENCE))
+            for n, found in _sequence_masks(rules, smask, double, None, -1)]
